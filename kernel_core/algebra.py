@@ -1,0 +1,180 @@
+"""Kernel objects and the closure rules (seeds 002, 003): sums, products, positive scaling,
+exp(k) and polynomials with non-negative coefficients of a kernel are again kernels.
+
+    k = Kernel("rbf", gamma=0.5) + 2 * Kernel("linear")
+    K = k(X)                # Gram matrix, same as gram(X, kernel=k)
+
+Written after scikit-learn's `gaussian_process.kernels` (k1 + k2 -> Sum, k1 * k2 -> Product).
+"""
+from numbers import Real
+
+import numpy as np
+
+from ._validation import check_pair, check_real
+from .kernels import KERNEL_PARAMS, MERCER, check_finite_gram, check_kernel_params, gram
+
+
+class Kernel:
+    """A named base kernel with fixed parameters; calling it returns the Gram matrix."""
+
+    def __init__(self, name, **params):
+        check_kernel_params(name, params)  # fail early, with the same message as gram()
+        self.name = name
+        self.params = dict(params)
+
+    def __call__(self, X, Y=None):
+        return gram(X, Y, self.name, **self.params)
+
+    @property
+    def is_mercer(self):
+        """True when the kernel is PSD for every data set (the closure rules keep this)."""
+        if self.name == "poly":
+            return self.params.get("coef0", 1.0) >= 0
+        return MERCER[self.name]
+
+    def __add__(self, other):
+        return Sum(self, _as_kernel(other, "+"))
+
+    def __mul__(self, other):
+        if isinstance(other, Real) and not isinstance(other, bool):
+            return Scaled(other, self)
+        return Product(self, _as_kernel(other, "*"))
+
+    __rmul__ = __mul__
+
+    def exp(self):
+        """exp(k(x, y)), a kernel when k is (seed 003)."""
+        return Exp(self)
+
+    def polynomial(self, coefs):
+        """sum_i coefs[i] k(x, y)^i, a kernel when every coefficient is >= 0 (seed 003)."""
+        return Polynomial(self, coefs)
+
+    def __repr__(self):
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"Kernel({self.name!r}{', ' if args else ''}{args})"
+
+    def latex(self):
+        """The formula, e.g. \\exp(-0.5\\,\\|x-y\\|^2)."""
+        p = {k: self.params.get(k) for k in KERNEL_PARAMS[self.name]}
+        g = "\\gamma" if p.get("gamma") is None else _num(p["gamma"])
+        return {
+            "linear": "x^\\top y",
+            "poly": f"({g}\\,x^\\top y + {_num(p.get('coef0', 1.0))})^{{{p.get('degree') or 3}}}",
+            "rbf": f"\\exp(-{g}\\,\\|x-y\\|_2^2)",
+            "laplacian": f"\\exp(-{g}\\,\\|x-y\\|_1)",
+            "sigmoid": f"\\tanh({g}\\,x^\\top y + {_num(p.get('coef0', 1.0))})",
+        }[self.name]
+
+
+class _Composite(Kernel):
+    """Base of composed kernels: evaluates its parts and combines their Gram matrices."""
+
+    name = "composite"
+
+    def __init__(self, *parts):
+        self.parts = parts
+        self.params = {}
+
+    def __call__(self, X, Y=None):
+        X, Y = check_pair(X, Y)
+        with np.errstate(over="ignore", invalid="ignore"):
+            K = self.combine(*(k(X, Y) for k in self.parts))
+        return check_finite_gram(K, "composed")
+
+    @property
+    def is_mercer(self):
+        return all(k.is_mercer for k in self.parts)
+
+
+class Sum(_Composite):
+    """k(x, y) = k1(x, y) + k2(x, y)"""
+
+    def combine(self, K1, K2):
+        return K1 + K2
+
+    def latex(self):
+        return f"{self.parts[0].latex()} + {self.parts[1].latex()}"
+
+    def __repr__(self):
+        return f"({self.parts[0]!r} + {self.parts[1]!r})"
+
+
+class Product(_Composite):
+    """k(x, y) = k1(x, y) k2(x, y)"""
+
+    def combine(self, K1, K2):
+        return K1 * K2
+
+    def latex(self):
+        return f"\\left[{self.parts[0].latex()}\\right]\\cdot\\left[{self.parts[1].latex()}\\right]"
+
+    def __repr__(self):
+        return f"({self.parts[0]!r} * {self.parts[1]!r})"
+
+
+class Scaled(_Composite):
+    """k(x, y) = c k1(x, y) with c > 0"""
+
+    def __init__(self, c, k):
+        self.c = check_real(c, "the scale c", low=0.0)
+        super().__init__(k)
+
+    def combine(self, K):
+        return self.c * K
+
+    def latex(self):
+        return f"{_num(self.c)}\\left[{self.parts[0].latex()}\\right]"
+
+    def __repr__(self):
+        return f"{self.c!r} * {self.parts[0]!r}"
+
+
+class Exp(_Composite):
+    """k(x, y) = exp(k1(x, y))"""
+
+    def combine(self, K):
+        return np.exp(K)
+
+    def latex(self):
+        return f"\\exp\\left({self.parts[0].latex()}\\right)"
+
+    def __repr__(self):
+        return f"{self.parts[0]!r}.exp()"
+
+
+class Polynomial(_Composite):
+    """k(x, y) = sum_i c_i k1(x, y)^i with every c_i >= 0"""
+
+    def __init__(self, k, coefs):
+        coefs = [check_real(c, f"coefficient c{i}", low=0.0, low_inclusive=True) for i, c in enumerate(coefs)]
+        if not coefs or not any(coefs):
+            raise ValueError("A polynomial of a kernel needs at least one positive coefficient.")
+        self.coefs = coefs
+        super().__init__(k)
+
+    def combine(self, K):
+        out = np.zeros_like(K)
+        for c in reversed(self.coefs):  # Horner: (((c_m K + c_{m-1}) K + ...) K + c_0)
+            out = out * K + c
+        return out
+
+    def latex(self):
+        inner = self.parts[0].latex()
+        terms = [f"{_num(c)}" + ("" if i == 0 else f"\\left[{inner}\\right]" + (f"^{{{i}}}" if i > 1 else ""))
+                 for i, c in enumerate(self.coefs) if c]
+        return " + ".join(terms)
+
+    def __repr__(self):
+        return f"{self.parts[0]!r}.polynomial({self.coefs!r})"
+
+
+def _as_kernel(other, op):
+    if isinstance(other, Kernel):
+        return other
+    raise TypeError(f"Cannot combine a kernel with {type(other).__name__} by '{op}'; "
+                    "use another Kernel (for scaling, multiply by a positive number).")
+
+
+def _num(v):
+    return f"{v:.3g}".replace("e+0", "e").replace("e-0", "e-")
