@@ -11,7 +11,7 @@ from numbers import Real
 import numpy as np
 
 from ._validation import check_pair, check_real
-from .kernels import KERNEL_PARAMS, MERCER, check_finite_gram, check_kernel_params, gram
+from .kernels import DEFAULTS, MERCER, check_finite_gram, check_kernel_params, gram
 
 
 class Kernel:
@@ -29,7 +29,8 @@ class Kernel:
     def is_mercer(self):
         """True when the kernel is PSD for every data set (the closure rules keep this)."""
         if self.name == "poly":
-            return self.params.get("coef0", 1.0) >= 0
+            coef0 = self.params.get("coef0")
+            return (DEFAULTS["coef0"] if coef0 is None else coef0) >= 0
         return MERCER[self.name]
 
     def __add__(self, other):
@@ -56,14 +57,14 @@ class Kernel:
 
     def latex(self):
         """The formula, e.g. \\exp(-0.5\\,\\|x-y\\|^2)."""
-        p = {k: self.params.get(k) for k in KERNEL_PARAMS[self.name]}
+        p = {k: DEFAULTS[k] if self.params.get(k) is None else self.params[k] for k in DEFAULTS}
         g = "\\gamma" if p.get("gamma") is None else _num(p["gamma"])
         return {
             "linear": "x^\\top y",
-            "poly": f"({g}\\,x^\\top y + {_num(p.get('coef0', 1.0))})^{{{p.get('degree') or 3}}}",
+            "poly": f"({g}\\,x^\\top y + {_num(p['coef0'])})^{{{p['degree']}}}",
             "rbf": f"\\exp(-{g}\\,\\|x-y\\|_2^2)",
             "laplacian": f"\\exp(-{g}\\,\\|x-y\\|_1)",
-            "sigmoid": f"\\tanh({g}\\,x^\\top y + {_num(p.get('coef0', 1.0))})",
+            "sigmoid": f"\\tanh({g}\\,x^\\top y + {_num(p['coef0'])})",
         }[self.name]
 
 

@@ -1,0 +1,37 @@
+"""Home: what Kernelscope teaches, the path through the pages, and how to use it in class."""
+import streamlit as st
+
+from ui.shell import require_app_shell
+
+require_app_shell()
+
+st.title("🔭 Kernelscope")
+st.markdown(
+    "**See the kernel trick.** Move a slider and the Gram matrix, its eigenvalues and the picture change at once, "
+    "with the formula from the lecture beside it and the current numbers plugged in."
+)
+st.latex(r"k(\mathbf{x}, \mathbf{y}) = \boldsymbol{\phi}(\mathbf{x})^\top \boldsymbol{\phi}(\mathbf{y})"
+         r"\qquad\text{an inner product in a feature space you never have to build}")
+
+left, right = st.columns(2, gap="large")
+with left:
+    st.subheader("The path through the pages")
+    st.page_link("pages/kernels.py", label="**Kernels & Gram matrices** — what a kernel is, when a matrix "
+                 "is a valid Gram matrix (symmetric, PSD), how kernels combine, geometry in feature space.",
+                 icon="🧮")
+    st.markdown(
+        "The pages follow the lecture material: kernels and Mercer's condition first (Held, Kriege, Sugiyama), "
+        "then the algorithms that only need inner products — kernel PCA, kernel ridge regression, the "
+        "kernelized perceptron and the SVM."
+    )
+with right:
+    st.subheader("Using it in class")
+    st.markdown(
+        "- **Data set:** chosen once in the sidebar; every page that draws 2-D classification data uses it.\n"
+        "- **Formulas:** each page states its convention (γ vs σ vs h, λ vs nλ) and shows the mapping.\n"
+        "- **Show the code:** the expander under a result shows the `kernel_core` function that computed it.\n"
+        "- **Links:** the settings live in the address bar — copy it to share exactly this view.\n"
+        "- **Offline:** everything (plots, formulas, fonts) is served by this machine; no internet needed."
+    )
+st.caption("Sources: Held (MSA220 lecture 12), Bishop PRML ch. 6 notes, Sugiyama \"More on kernels\", "
+           "Kriege \"Non-linear prediction with kernels\", Nguyen \"Kernel method\".")

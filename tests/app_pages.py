@@ -1,0 +1,57 @@
+"""The pages in the app's navigation, read from app.py, and AppTest helpers shared by page tests."""
+import re
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+_PAGE = re.compile(r'st\.Page\(\s*"(?P<file>pages/[\w/]+\.py)".*?url_path="(?P<url>[^"]*)"', re.S)
+
+
+def navigation():
+    """[(file, url_path)] in the order app.py declares them."""
+    return [(m["file"], m["url"]) for m in _PAGE.finditer((ROOT / "app.py").read_text())]
+
+
+def open_page(file, timeout=60):
+    """AppTest of the whole app (sidebar included), switched to `file`."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout).run()
+    if file != navigation()[0][0]:
+        at.switch_page(file).run()
+    return at
+
+
+def page_errors(at):
+    """Exceptions shown by the page, as text (empty when the page is healthy)."""
+    return [e.value for e in at.exception]
+
+
+def set_widget(widget, choice):
+    """Apply a choice from `values_to_try`: ("index", i) selects an option, anything else is a value."""
+    if isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "index":
+        widget.select_index(choice[1])
+    else:
+        widget.set_value(choice)
+
+
+def values_to_try(widget):
+    """A few values for a widget: both ends of a slider, every option of a select (capped)."""
+    kind = type(widget).__name__
+    if kind == "Selectbox":  # options are the formatted labels; choose by index
+        return [("index", i) for i in range(min(len(widget.options), 8))]
+    if kind == "Slider":
+        return [widget.min, widget.max]
+    if kind == "SelectSlider":  # AppTest exposes the formatted options; convert back to the value's type
+        cast = type(widget.value)
+        return [cast(widget.options[0]), cast(widget.options[-1])]
+    if kind == "Radio":
+        return list(widget.options)[:8]
+    if kind == "NumberInput":
+        return [v for v in (widget.min, widget.max) if v is not None]
+    if kind in ("Checkbox", "Toggle"):
+        return [not widget.value]
+    return []
+
+
+def interactive_widgets(at):
+    return [*at.slider, *at.select_slider, *at.selectbox, *at.radio, *at.number_input, *at.checkbox, *at.toggle]

@@ -1,0 +1,85 @@
+"""Shared fixtures: the app served by `streamlit run` and a headless Chromium driven by Playwright."""
+import contextlib
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.browser_env import ARGS, ensure_chromium
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve_app():
+    """Start the real app (`streamlit run app.py`) on a free port; yield its base URL; stop it."""
+    port = _free_port()
+    log = tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False)
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+                             "--server.address", "127.0.0.1"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(url + "/_stcore/health", timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    log.seek(0)
+                    pytest.fail("The app did not start:\n" + log.read()[-3000:])
+                time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(10)
+        if proc.poll() is None:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    with serve_app() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    try:
+        chromium = ensure_chromium()
+    except RuntimeError as err:
+        pytest.fail(str(err), pytrace=False)
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    p = context.new_page()
+    p.outside_requests = []
+    p.on("request", lambda r: p.outside_requests.append(r.url)
+         if not r.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
+    yield p
+    context.close()
+
+
+def pytest_configure(config):
+    """Page tests see the real error text (the served app redacts it for students)."""
+    from streamlit import config as st_config
+    st_config.set_option("client.showErrorDetails", "full")

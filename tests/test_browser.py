@@ -1,0 +1,78 @@
+"""Browser tests: the real app (`streamlit run`) in Debian's Chromium through Playwright.
+
+Every page in the navigation is opened; on pages with charts a slider is moved with the keyboard and
+a chart must re-draw with new numbers. No page may show an exception or request anything outside
+this machine. These tests never skip: without Chromium they fail with the command to install it.
+"""
+import pytest
+
+from tests.app_pages import navigation
+from tests.conftest import serve_app
+
+pytestmark = pytest.mark.timeout(300)
+
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+# A cheap fingerprint of every Plotly chart: the sum of each trace's z (or y) values.
+CHART_SIGNATURE = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(el =>
+  (el._fullData || []).map(t => { let s = 0; const add = v => { if (typeof v === 'number') s += v;
+    else if (v && typeof v.length === 'number' && typeof v !== 'string') for (const w of v) add(w); };
+    add(t.z || t.y || []); return s.toFixed(6); }).join(',')).join('|')"""
+
+
+def settle(page):
+    page.wait_for_selector(IDLE, timeout=60000)
+    page.wait_for_timeout(500)
+    page.wait_for_selector(IDLE, timeout=60000)
+
+
+def open_url(page, url):
+    page.goto(url)
+    settle(page)
+    page.wait_for_selector("h1", timeout=30000)
+
+
+def assert_healthy(page):
+    exceptions = page.locator("[data-testid='stException']")
+    assert exceptions.count() == 0, exceptions.first.inner_text()
+    assert page.outside_requests == [], f"requests left the machine: {page.outside_requests[:5]}"
+
+
+def test_navigation_lists_every_page(page, app_url):
+    open_url(page, app_url)
+    hrefs = [a.get_attribute("href") for a in page.locator("[data-testid='stSidebarNav'] a").all()]
+    for _, url_path in navigation():
+        assert any(h.rstrip("/").endswith("/" + url_path) or (url_path == "" and h.rstrip("/") == app_url)
+                   for h in hrefs), f"/{url_path} in the sidebar navigation ({hrefs})"
+    assert_healthy(page)
+
+
+@pytest.mark.parametrize("url_path", [u for _, u in navigation()])
+def test_page_opens_and_a_slider_redraws_a_chart(page, app_url, url_path):
+    open_url(page, f"{app_url}/{url_path}")
+    assert_healthy(page)
+    charts = page.locator("[data-testid='stMain'] .js-plotly-plot")
+    if charts.count() == 0:  # a page without charts (home): it renders its text and is healthy
+        assert page.locator("[data-testid='stMain']").inner_text().strip()
+        return
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length > 0 && "
+                           "Array.from(document.querySelectorAll('.js-plotly-plot')).every(e => e._fullData)")
+    before = page.evaluate(CHART_SIGNATURE)
+    slider = page.locator("[data-testid='stMain']").get_by_role("slider").first
+    slider.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"before => ({CHART_SIGNATURE})() !== before", arg=before, timeout=30000)
+    settle(page)
+    assert page.evaluate(CHART_SIGNATURE) != before
+    assert_healthy(page)
+
+
+def test_shared_link_on_a_cold_server_opens_inside_the_app(page):
+    """A link to /kernels opened as the very first request still gets the app's navigation and sidebar."""
+    with serve_app() as url:
+        open_url(page, f"{url}/kernels")
+        page.wait_for_selector("[data-testid='stSidebar'] >> text=Data set", timeout=30000)
+        nav = page.locator("[data-testid='stSidebarNav']").inner_text()
+        assert "Kernels & Gram matrices" in nav and "app" not in nav.split()
+        assert page.locator("h1").first.inner_text().strip().endswith("Kernels & Gram matrices")
+        assert_healthy(page)

@@ -1,0 +1,52 @@
+"""Cached calls into kernel_core, keyed by plain values, bounded so a class of 30 shares hits
+without the server's memory growing."""
+import numpy as np
+import streamlit as st
+
+import kernel_core as kc
+
+ENTRIES = 64
+
+
+def build_kernel(spec):
+    """A kernel spec of plain values -> kernel_core Kernel. spec = (name, params) or
+    ("compose", op, spec1, spec2_or_None, number_or_coefs)."""
+    if spec[0] != "compose":
+        name, params = spec
+        return kc.Kernel(name, **dict(params))
+    _, op, s1, s2, arg = spec
+    k1 = build_kernel(s1)
+    if op == "sum":
+        return k1 + build_kernel(s2)
+    if op == "product":
+        return k1 * build_kernel(s2)
+    if op == "scale":
+        return arg * k1
+    if op == "exp":
+        return k1.exp()
+    if op == "polynomial":
+        return k1.polynomial(arg)
+    raise ValueError(f"Unknown composition {op!r}.")
+
+
+@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+def dataset(name, n, noise, seed):
+    return kc.make_classification(name, n, noise, seed)
+
+
+@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+def gram_and_verdict(X, spec):
+    """Gram matrix of X, its spectrum (descending) and the PSD verdict."""
+    K = build_kernel(spec)(X)
+    v = kc.verdict(K)
+    ev = kc.spectrum(K) if v.symmetric else np.linalg.eigvals(K).real[::-1]
+    return K, ev, v
+
+
+@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+def kernel_surface(spec, x0, plane, n_grid):
+    """k(x, x0) on an n_grid x n_grid mesh over plane x plane; returns xs and Z (rows = x2)."""
+    xs = np.linspace(*plane, n_grid)
+    g1, g2 = np.meshgrid(xs, xs)
+    Z = build_kernel(spec)(np.c_[g1.ravel(), g2.ravel()], np.asarray([x0], float)).reshape(n_grid, n_grid)
+    return xs, Z

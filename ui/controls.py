@@ -1,0 +1,56 @@
+"""Widgets that return plain values. Keys are "{page}_{param}" and bound to the URL so a copied
+link reproduces the view."""
+import numpy as np
+import streamlit as st
+
+from kernel_core import KERNEL_PARAMS
+
+from .ranges import PARAMS, SIGMOID_DEFAULTS
+
+KERNEL_LABELS = {
+    "rbf": "RBF / Gaussian",
+    "laplacian": "Laplacian",
+    "poly": "Polynomial",
+    "linear": "Linear",
+    "sigmoid": "Sigmoid (not PSD)",
+}
+
+
+def labeller(table):
+    """format_func for a select widget: key -> label (a label maps to itself, as AppTest needs)."""
+    return lambda key: table.get(key, key)
+
+
+def log_options(low, high, per_decade=10):
+    """Log-spaced values rounded to 3 significant figures, for a select_slider."""
+    n = int(round(np.log10(high / low) * per_decade)) + 1
+    return [float(f"{v:.3g}") for v in np.geomspace(low, high, n)]
+
+
+def log_slider(label, key, low, high, default, help=None, container=st):
+    options = log_options(low, high)
+    default = min(options, key=lambda v: abs(np.log(v / default)))
+    return container.select_slider(label, options, value=default, key=key, help=help,
+                                   format_func=lambda v: f"{v:g}", bind="query-params")
+
+
+def param_widget(page, kernel, param, container=st, suffix=""):
+    label, low, high, default, log, help_ = PARAMS[param]
+    if kernel == "sigmoid":
+        default = SIGMOID_DEFAULTS.get(param, default)
+    key = f"{page}_{param}{suffix}"
+    if log:
+        return log_slider(label, key, low, high, default, help_, container)
+    if isinstance(default, int):
+        return container.slider(label, low, high, default, 1, key=key, help=help_, bind="query-params")
+    return container.slider(label, low, high, default, 0.1, key=key, help=help_, bind="query-params")
+
+
+def kernel_picker(page, label="Kernel", default="rbf", container=st, suffix="", options=None):
+    """Select box + one widget per parameter, built from kernel_core's KERNEL_PARAMS table.
+    Returns (name, params) as plain values."""
+    options = list(options or KERNEL_LABELS)
+    name = container.selectbox(label, options, index=options.index(default), key=f"{page}_kernel{suffix}",
+                               format_func=labeller(KERNEL_LABELS), bind="query-params")
+    params = {p: param_widget(page, name, p, container, suffix) for p in KERNEL_PARAMS[name]}
+    return name, params

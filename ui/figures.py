@@ -1,0 +1,127 @@
+"""Plotly figure builders: arrays in, go.Figure out. Fixed axis ranges (a rerun remounts the chart),
+float32 arrays (never lists), fonts sized for a projector."""
+import numpy as np
+import plotly.graph_objects as go
+
+from .theme import CLASS_STYLE, DIVERGING, FONT_SIZE, NEGATIVE, POSITIVE, SEQUENTIAL
+
+
+def base_layout(fig, title=None, height=420, **kw):
+    kw.setdefault("showlegend", False)
+    fig.update_layout(title=title, height=height, template="plotly_white", font_size=FONT_SIZE,
+                      margin=dict(l=10, r=10, t=50 if title else 10, b=10), **kw)
+    return fig
+
+
+def _colorscale(Z):
+    """Diverging around 0 when the values change sign, sequential otherwise."""
+    if float(np.min(Z)) < 0 < float(np.max(Z)):
+        m = float(np.max(np.abs(Z)))
+        return dict(colorscale=DIVERGING, zmin=-m, zmax=m)
+    return dict(colorscale=SEQUENTIAL)
+
+
+def gram_heatmap(K, y, title="Gram matrix K (ordered by class)"):
+    """Heatmap of K with rows and columns sorted by class; hover shows the original i, j and K[i, j]."""
+    order = np.argsort(y, kind="stable")
+    Ks = K[np.ix_(order, order)].astype(np.float32)
+    n = len(order)
+    idx = np.broadcast_arrays(order[None, :], order[:, None])  # (j of column, i of row)
+    custom = np.stack([idx[1], idx[0]], axis=-1).astype(np.int32)
+    fig = go.Figure(go.Heatmap(z=Ks, customdata=custom, **_colorscale(Ks),
+                               hovertemplate="i = %{customdata[0]}, j = %{customdata[1]}<br>"
+                                             "K[i, j] = %{z:.4f}<extra></extra>",
+                               colorbar=dict(title="k", thickness=14)))
+    n_neg = int(np.sum(y < 0))
+    for pos in (n_neg - 0.5,):  # the class boundary inside the ordered matrix
+        if 0 < n_neg < n:
+            fig.add_hline(y=pos, line=dict(color="white", width=2))
+            fig.add_vline(x=pos, line=dict(color="white", width=2))
+    fig.update_yaxes(autorange="reversed", title="i (class −1 first)", showgrid=False)
+    fig.update_xaxes(title="j", showgrid=False, scaleanchor="y", constrain="domain")
+    return base_layout(fig, title)
+
+
+def spectrum_bars(ev, title="Eigenvalues of K (descending)"):
+    """Bar chart of eigenvalues; negative ones in red so a student cannot miss them."""
+    ev = np.asarray(ev, dtype=np.float32)
+    colors = np.where(ev < 0, NEGATIVE, POSITIVE)
+    fig = go.Figure(go.Bar(x=np.arange(1, len(ev) + 1, dtype=np.int32), y=ev, marker_color=colors,
+                           hovertemplate="λ_%{x} = %{y:.4g}<extra></extra>"))
+    fig.add_hline(y=0, line=dict(color="black", width=1))
+    fig.update_xaxes(title="index")
+    fig.update_yaxes(title="eigenvalue λ")
+    return base_layout(fig, title, bargap=0.05)
+
+
+def surface_heatmap(xs, Z, x0, title, z_label="k(x, x₀)"):
+    """k(x, x0) over the plane as a heatmap with a few contour lines and the reference point."""
+    xs = xs.astype(np.float32)
+    Z = Z.astype(np.float32)
+    fig = go.Figure(go.Heatmap(x=xs, y=xs, z=Z, **_colorscale(Z), colorbar=dict(title=z_label, thickness=14),
+                               hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>k = %{z:.4f}<extra></extra>"))
+    fig.add_trace(go.Contour(x=xs, y=xs, z=Z, contours_coloring="none", showscale=False, ncontours=8,
+                             line=dict(color="white", width=1), hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=[x0[0]], y=[x0[1]], mode="markers", name="x₀", showlegend=False,
+                             marker=dict(symbol="star", size=16, color="white", line=dict(color="black", width=1.5)),
+                             hovertemplate="x₀ = (%{x:.2f}, %{y:.2f})<extra></extra>"))
+    rng = [float(xs[0]), float(xs[-1])]
+    fig.update_xaxes(range=rng, title="x₁", constrain="domain")
+    fig.update_yaxes(range=rng, title="x₂", scaleanchor="x")
+    return base_layout(fig, title, height=440)
+
+
+def slice_line(xs, values, x0_1, title, y_label="k(x, x₀)"):
+    fig = go.Figure(go.Scatter(x=xs.astype(np.float32), y=np.asarray(values, np.float32), mode="lines",
+                               line=dict(color=POSITIVE, width=3),
+                               hovertemplate="x₁ = %{x:.2f}<br>k = %{y:.4f}<extra></extra>"))
+    fig.add_vline(x=x0_1, line=dict(color="black", dash="dot"), annotation_text="x₀", annotation_position="top")
+    fig.update_xaxes(title="x₁", range=[float(xs[0]), float(xs[-1])])
+    fig.update_yaxes(title=y_label)
+    return base_layout(fig, title, height=260)
+
+
+def add_classes(fig, X, y, size=8):
+    """One scatter trace per class, coloured *and* shaped (colour-blind safe); hover shows the index."""
+    for label, style in CLASS_STYLE.items():
+        m = y == label
+        fig.add_trace(go.Scatter(x=X[m, 0].astype(np.float32), y=X[m, 1].astype(np.float32), mode="markers",
+                                 name=style["name"], customdata=np.flatnonzero(m).astype(np.int32),
+                                 marker=dict(color=style["color"], symbol=style["symbol"], size=size,
+                                             line=dict(color="white", width=0.5)),
+                                 hovertemplate="point %{customdata}<br>(%{x:.2f}, %{y:.2f})<extra></extra>"))
+    return fig
+
+
+def scatter_classes(X, y, title=None, height=420, highlight=None, labels=None):
+    """The data set, one trace per class, optionally ringing some points (labelled by `labels`)."""
+    fig = add_classes(go.Figure(), X, y)
+    if highlight is not None:
+        H = X[list(highlight)]
+        fig.add_trace(go.Scatter(x=H[:, 0], y=H[:, 1], mode="markers+text", name="chosen",
+                                 text=list(labels or [""] * len(H)), textposition="top center",
+                                 textfont=dict(size=18),
+                                 marker=dict(size=20, color="rgba(0,0,0,0)", line=dict(color="black", width=2.5))))
+    fig.update_yaxes(scaleanchor="x")
+    return base_layout(fig, title, height=height, showlegend=True,
+                       legend=dict(orientation="v", x=1.0, xanchor="left", y=1.0))
+
+
+def decision_map(xs, ys, Z, X, y, title=None, levels=(0.0,), height=460, zlabel="f(x)"):
+    """A model's decision function over the plane: filled heatmap (diverging at 0), contour lines at
+    `levels` (the boundary f = 0, margins f = ±1, ...) and the data on top. Axis ranges are fixed."""
+    Z = np.asarray(Z, dtype=np.float32)
+    m = float(np.max(np.abs(Z))) or 1.0
+    fig = go.Figure(go.Heatmap(x=np.asarray(xs, np.float32), y=np.asarray(ys, np.float32), z=Z,
+                               colorscale=DIVERGING, zmin=-m, zmax=m, opacity=0.75,
+                               colorbar=dict(title=zlabel, thickness=14),
+                               hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>f = %{z:.3f}<extra></extra>"))
+    for level in levels:
+        fig.add_trace(go.Contour(x=np.asarray(xs, np.float32), y=np.asarray(ys, np.float32), z=Z, showscale=False,
+                                 contours=dict(start=level, end=level, size=1, coloring="none"),
+                                 line=dict(color="black", width=3 if level == 0 else 1.5,
+                                           dash="solid" if level == 0 else "dash"), hoverinfo="skip"))
+    add_classes(fig, X, y)
+    fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title="x₁", constrain="domain")
+    fig.update_yaxes(range=[float(ys[0]), float(ys[-1])], title="x₂", scaleanchor="x")
+    return base_layout(fig, title, height=height)
