@@ -8,10 +8,3 @@ from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, m
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
 from .kernels import DEFAULTS, KERNEL_FUNCTIONS, KERNEL_PARAMS, MERCER, gram
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
-
-__all__ = [
-    "CLASSIFICATION_DATASETS", "DEFAULTS", "Exp", "KERNEL_FUNCTIONS", "KERNEL_PARAMS", "Kernel", "MANIFOLDS",
-    "MERCER", "PSD_RTOL", "Polynomial", "Product", "SYMMETRY_RTOL", "Scaled", "Sum", "Verdict",
-    "bilinear_kernel", "feature_space_geometry", "gram", "is_psd", "is_symmetric", "make_classification",
-    "make_manifold", "make_sine", "sin_cos_kernel", "spectrum", "verdict",
-]
