@@ -8,3 +8,4 @@ from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, m
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
 from .kernels import DEFAULTS, KERNEL_FUNCTIONS, KERNEL_PARAMS, MERCER, gram
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
+from .surface import decision_surface, expansion_surface
