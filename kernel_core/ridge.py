@@ -1,0 +1,219 @@
+"""Kernel ridge regression (seeds 000, 001, 003) and its Gaussian-process reading (seed 001, Bishop PRML 6.4).
+
+    from kernel_core import KernelRidge, GaussianProcessRegressor, cross_validate
+    f = KernelRidge("rbf", lam=0.1, gamma=1.0).fit(X, y).predict(X_new)
+
+Symbols: X (n, p) training inputs x_l, y (n,) targets, K = [k(x_i, x_j)] the n x n Gram matrix,
+k(x) = (k(x_1, x), ..., k(x_n, x)) the kernel column of a new point, lam the ridge penalty lambda,
+alpha the n dual variables, beta the p primal variables, sigma^2 the GP noise variance.
+"""
+import warnings
+from dataclasses import dataclass
+from itertools import product
+
+import numpy as np
+from scipy.linalg import LinAlgError, LinAlgWarning, cho_factor, cho_solve, lapack, lstsq
+from sklearn.model_selection import KFold
+
+from ._validation import check_array, check_positive_int, check_real
+from .kernels import gram
+
+RCOND = 1e-12
+"""Below this reciprocal condition number (LAPACK dpocon) K + lam I counts as singular: Cholesky would
+return numbers dominated by round-off, so the solve falls back to least squares."""
+
+
+def _check_xy(X, y):
+    X = check_array(X, "X")
+    y = check_array(y, "y", ndim=1)
+    if len(y) != len(X):
+        raise ValueError(f"X has {len(X)} samples but y has {len(y)} targets; they must match.")
+    return X, y
+
+
+def solve_dual(K, y, lam):
+    """alpha = (K + lam I)^{-1} y, by Cholesky; least squares (minimum-norm alpha) with a warning when
+    K + lam I is numerically singular (lam = 0 and duplicated points) or not positive definite (a kernel
+    that is not PSD, such as sigmoid).
+
+    Returns (alpha, solver) with solver "cholesky" or "lstsq".
+    """
+    A = K + lam * np.eye(len(K))  # the ridge sits on the diagonal
+    try:
+        c, lower = cho_factor(A, lower=True, check_finite=False)
+        rcond, info = lapack.dpocon(c, np.linalg.norm(A, 1), uplo="L")
+        if info == 0 and rcond > RCOND:
+            # alpha = (K + lam I)^-1 y
+            return cho_solve((c, lower), y, check_finite=False), "cholesky"
+    except LinAlgError:
+        pass
+    warnings.warn(f"K + lam I is singular or not positive definite (lam = {lam:g}); "
+                  "using the least-squares solution instead.",
+                  LinAlgWarning, stacklevel=3)
+    # alpha = argmin ||(K + lam I) alpha - y||, the shortest such alpha
+    return lstsq(A, y, check_finite=False)[0], "lstsq"
+
+
+class KernelRidge:
+    """Kernel ridge regression: minimise ||y - X beta||^2 + lam ||beta||^2 in feature space (seed 000).
+
+        alpha = (K + lam I_n)^{-1} y            (dual variables, seed 000 / 001 / 004)
+        f(x)  = sum_l alpha_l k(x_l, x)         (prediction)
+
+    lam >= 0 is the penalty lambda of seeds 000/001/004; scikit-learn calls it `alpha`, so this equals
+    `sklearn.kernel_ridge.KernelRidge(alpha=lam, kernel=..., **params)`. Seed 003 writes
+    (K + n lam' I)^{-1} y: pass lam = n * lam' (see `lam_from_seed003`).
+    `kernel` is a name from KERNEL_FUNCTIONS (parameters as keywords) or a `Kernel` object such as
+    `c1 * Kernel("rbf", gamma=g) + c2 * Kernel("linear")` (seed 003's semi-parametric regression).
+    """
+
+    def __init__(self, kernel="rbf", lam=1.0, **params):
+        self.kernel = kernel
+        self.lam = lam
+        self.params = params
+
+    def _gram(self, X, Y=None):
+        return gram(X, Y, self.kernel, **self.params)
+
+    def fit(self, X, y):
+        lam = check_real(self.lam, "lam", low=0.0, low_inclusive=True)
+        X, y = _check_xy(X, y)
+        K = self._gram(X)
+        self.dual_coef_, self.solver_ = solve_dual(K, y, lam)
+        self.X_fit_ = X
+        return self
+
+    def predict(self, X):
+        if not hasattr(self, "dual_coef_"):
+            raise ValueError("This KernelRidge is not fitted yet; call fit(X, y) first.")
+        X = check_array(X, "X")
+        # f(x) = sum_l alpha_l k(x_l, x)
+        return self._gram(X, self.X_fit_) @ self.dual_coef_
+
+
+def lam_from_seed003(lam_003, n):
+    """Seed 003 minimises (1/n) ||K alpha - y||^2 + lam' alpha^T K alpha, so alpha = (K + n lam' I)^{-1} y:
+    its lam' is this module's lam divided by n. Returns lam = n * lam'."""
+    return check_positive_int(n, "n") * check_real(lam_003, "lam'", low=0.0, low_inclusive=True)
+
+
+def primal_ridge(X, y, lam):
+    """beta = (X^T X + lam I_p)^{-1} X^T y, ridge regression without intercept (seed 000): a p x p solve.
+    Equal to X^T alpha with alpha = (X X^T + lam I_n)^{-1} y by the Woodbury identity (an n x n solve)."""
+    lam = check_real(lam, "lam", low=0.0)
+    X, y = _check_xy(X, y)
+    A = X.T @ X + lam * np.eye(X.shape[1])
+    # beta = (X^T X + lam I_p)^-1 X^T y
+    return cho_solve(cho_factor(A), X.T @ y)
+
+
+def power_features(x, degree):
+    """phi(x) = (x, x^2, ..., x^degree) for 1-D inputs x: p = degree features (seed 003's basis functions)."""
+    x = check_array(x, "x", ndim=1)
+    return x[:, None] ** np.arange(1, check_positive_int(degree, "degree", high=30) + 1)
+
+
+def solve_costs(n, p):
+    """Leading floating-point operation counts of the two routes to beta (Cholesky solve = m^3 / 3):
+    primal forms X^T X (n p^2) and solves p x p; dual forms K = X X^T (n^2 p) and solves n x n."""
+    n, p = check_positive_int(n, "n"), check_positive_int(p, "p")
+    return {"primal": n * p * p + p ** 3 / 3, "dual": n * n * p + n ** 3 / 3}
+
+
+class GaussianProcessRegressor:
+    """GP regression with a fixed kernel (seed 001; formulas from Bishop PRML eq. 6.66-6.67).
+
+    Prior f ~ GP(0, k), observations y = f(X) + noise with variance sigma^2 = `noise`:
+
+        m(x)      = k(x)^T (K + sigma^2 I)^{-1} y             posterior mean
+        var f(x)  = k(x, x) - k(x)^T (K + sigma^2 I)^{-1} k(x)  posterior variance of the latent f
+
+    m(x) is the kernel ridge prediction with lam = sigma^2. Equal to scikit-learn's
+    GaussianProcessRegressor(kernel=<the same fixed kernel>, alpha=noise, optimizer=None).
+    """
+
+    def __init__(self, kernel="rbf", noise=0.1, **params):
+        self.kernel = kernel
+        self.noise = noise
+        self.params = params
+
+    def _gram(self, X, Y=None):
+        return gram(X, Y, self.kernel, **self.params)
+
+    def fit(self, X, y):
+        noise = check_real(self.noise, "noise", low=0.0)
+        X, y = _check_xy(X, y)
+        C = self._gram(X) + noise * np.eye(len(X))  # covariance of y: K + sigma^2 I
+        try:
+            self.L_ = cho_factor(C, lower=True)
+        except LinAlgError:
+            raise ValueError("K + noise I is not positive definite: the kernel is not a valid covariance "
+                             "(it is not PSD, e.g. sigmoid), so it cannot be a Gaussian-process prior.") from None
+        self.dual_coef_ = cho_solve(self.L_, y)  # (K + sigma^2 I)^{-1} y
+        self.X_fit_ = X
+        return self
+
+    def _check_fitted(self, X):
+        if not hasattr(self, "dual_coef_"):
+            raise ValueError("This GaussianProcessRegressor is not fitted yet; call fit(X, y) first.")
+        return check_array(X, "X")
+
+    def predict(self, X, return_std=False):
+        """Posterior mean m(x); with return_std also the latent (noise-free) standard deviation."""
+        X = self._check_fitted(X)
+        Ks = self._gram(X, self.X_fit_)
+        mean = Ks @ self.dual_coef_
+        if not return_std:
+            return mean
+        k_xx = np.diag(self._gram(X))  # k(x, x) for every new point
+        var = k_xx - np.einsum("ij,ji->i", Ks, cho_solve(self.L_, Ks.T))
+        return mean, np.sqrt(np.clip(var, 0.0, None))  # round-off can make a ~0 variance slightly negative
+
+    def sample_y(self, X, n_samples=3, seed=0):
+        """Posterior sample functions f(X), shape (len(X), n_samples), drawn with a seeded generator."""
+        X = self._check_fitted(X)
+        Ks = self._gram(X, self.X_fit_)
+        cov = self._gram(X) - Ks @ cho_solve(self.L_, Ks.T)
+        w, V = np.linalg.eigh((cov + cov.T) / 2)  # cov = V diag(w) V^T; clip round-off below 0
+        z = np.random.default_rng(seed).standard_normal((len(w), check_positive_int(n_samples, "n_samples")))
+        return (Ks @ self.dual_coef_)[:, None] + V @ (np.sqrt(np.clip(w, 0.0, None))[:, None] * z)
+
+
+@dataclass
+class CVResult:
+    """K-fold cross-validation over a grid: errors[i, j] is the mean squared error for lams[i] and the
+    j-th setting of `settings` (dicts of kernel parameters); train_errors the same on the training folds."""
+    lams: np.ndarray
+    settings: list
+    errors: np.ndarray
+    train_errors: np.ndarray
+    best_lam: float
+    best_params: dict
+    best_error: float
+
+
+def cross_validate(X, y, kernel="rbf", lams=(0.01, 0.1, 1.0), grid=None, n_folds=5, seed=0, **params):
+    """K-fold cross-validation of (lam, kernel parameters) for KernelRidge (seed 003: "choose kernels and
+    parameters by cross-validation"). `grid` maps a parameter name to its values (all combinations are
+    tried); `params` are kept fixed. CV error = mean over folds of the held-out mean squared error."""
+    X, y = _check_xy(X, y)
+    n_folds = check_positive_int(n_folds, "n_folds")
+    if not 2 <= n_folds <= len(X):
+        raise ValueError(f"Cross-validation needs 2 <= n_folds <= n samples; got n_folds = {n_folds} "
+                         f"with {len(X)} samples.")
+    lams = np.asarray([check_real(v, "lam", low=0.0, low_inclusive=True) for v in lams])
+    grid = grid or {}
+    settings = [dict(zip(grid, map(float, values))) for values in product(*grid.values())]
+    errors = np.zeros((len(lams), len(settings)))
+    train = np.zeros_like(errors)
+    folds = list(KFold(n_folds, shuffle=True, random_state=seed).split(X))
+    for j, setting in enumerate(settings):
+        K = gram(X, None, kernel, **params, **setting)  # one Gram matrix per setting, sliced per fold
+        for tr, te in folds:
+            K_tr, K_te = K[np.ix_(tr, tr)], K[np.ix_(te, tr)]
+            for i, lam in enumerate(lams):
+                alpha, _ = solve_dual(K_tr, y[tr], lam)  # the same solve as KernelRidge.fit
+                errors[i, j] += np.mean((K_te @ alpha - y[te]) ** 2) / n_folds
+                train[i, j] += np.mean((K_tr @ alpha - y[tr]) ** 2) / n_folds
+    i, j = np.unravel_index(np.argmin(errors), errors.shape)
+    return CVResult(lams, settings, errors, train, float(lams[i]), settings[j], float(errors[i, j]))
