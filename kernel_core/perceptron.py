@@ -1,0 +1,148 @@
+"""The kernelized perceptron (seed 003) and the k-nearest-neighbour vote it is compared with.
+
+Primal perceptron (seed 003): w_0 = 0; visit (x_i, y_i); on a mistake w <- w + y_i x_i; predict
+sign(w^T x). Every update adds a multiple of a data point, so w = sum_j alpha_j y_j x_j stays in the
+span of the data, and replacing x_j^T x by k(x_j, x) gives the kernelized perceptron:
+
+    alpha <- 0
+    for each epoch, for i in a random order of the n training points:
+        f(x_i) = sum_j alpha_j y_j k(x_j, x_i)
+        if y_i f(x_i) <= 0:  alpha_i <- alpha_i + 1          (a mistake)
+    predict  y = sign( sum_j alpha_j y_j k(x_j, x) )
+
+    alpha_i  how often point i was misclassified (seed 003's step eta_t = 1: a constant step only
+             rescales f and never changes a prediction)
+    y_j      the label of point j, mapped to -1 / +1
+    k        the kernel; f the decision function; no bias term (as in seed 003)
+
+Mistake rule: seed 003 writes both "y_i w^T x_i < 0" and "y_hat != y_i"; with alpha = 0 every f is 0
+and the strict test would never fire, so sign(0) counts as wrong: a mistake is y_i f(x_i) <= 0.
+"""
+import copy
+
+import numpy as np
+from sklearn.neighbors import KNeighborsClassifier
+
+from ._validation import check_array, check_labels, check_positive_int
+from .algebra import Kernel
+
+MAX_EPOCHS = 1000
+
+
+def _as_kernel(kernel, params):
+    if isinstance(kernel, str):
+        return Kernel(kernel, **params)
+    if isinstance(kernel, Kernel):
+        if params:
+            raise TypeError("Pass kernel parameters to the Kernel object, not to KernelPerceptron, when kernel is a Kernel.")
+        return kernel
+    raise TypeError(f"kernel must be a kernel name such as 'rbf' or a Kernel object, got {type(kernel).__name__}.")
+
+
+class KernelPerceptron:
+    """Kernelized perceptron with a recorded training history (one row per visit).
+
+    KernelPerceptron(kernel="rbf", epochs=10, seed=0, **params): `params` are the kernel's parameters
+    (gamma, degree, coef0 as in scikit-learn); `epochs` is the most passes over the data (training stops
+    after the first pass without a mistake); `seed` fixes the random visiting order.
+
+    Learned state: alpha_ (mistake count per training point), classes_ (the two original labels,
+    classes_[1] is +1), kernel_ (the Kernel used), X_fit_, y_fit_ (-1/+1), mistakes_per_epoch_,
+    converged_ and history_, a dict of arrays with one entry per visit t:
+        epoch[t], index[t] (the visited point i), margin[t] = y_i f(x_i) before the update,
+        mistake[t] (margin <= 0) and alpha[t] = alpha_i after the update.
+    """
+
+    def __init__(self, kernel="rbf", epochs=10, seed=0, **params):
+        self.kernel = kernel
+        self.epochs = epochs
+        self.seed = seed
+        self.params = params
+
+    def fit(self, X, y):
+        X = check_array(X)
+        y_pm, self.classes_ = check_labels(y, len(X))
+        epochs = check_positive_int(self.epochs, "epochs", high=MAX_EPOCHS)
+        self.kernel_ = _as_kernel(self.kernel, self.params)
+        K = self.kernel_(X)  # K[j, l] = k(x_j, x_l)
+        n = len(X)
+        rng = np.random.default_rng(self.seed)
+        alpha = np.zeros(n)
+        f = np.zeros(n)  # f[l] = sum_j alpha_j y_j K[j, l], kept up to date after every mistake
+        rows, per_epoch = [], []
+        for epoch in range(epochs):
+            mistakes = 0
+            for i in rng.permutation(n):
+                margin = y_pm[i] * f[i]
+                wrong = margin <= 0
+                if wrong:
+                    alpha[i] += 1.0           # alpha_i <- alpha_i + 1
+                    f += y_pm[i] * K[i]       # so f(x_l) gains y_i k(x_i, x_l) for every l
+                    mistakes += 1
+                rows.append((epoch, i, margin, wrong, alpha[i]))
+            per_epoch.append(mistakes)
+            if mistakes == 0:
+                break
+        ep, idx, mar, wr, al = zip(*rows)
+        self.history_ = {"epoch": np.array(ep, dtype=np.int64), "index": np.array(idx, dtype=np.int64),
+                         "margin": np.array(mar), "mistake": np.array(wr, dtype=bool), "alpha": np.array(al)}
+        self.mistakes_per_epoch_ = np.array(per_epoch, dtype=np.int64)
+        self.converged_ = per_epoch[-1] == 0
+        self.alpha_ = alpha
+        self.X_fit_ = X
+        self.y_fit_ = y_pm
+        return self
+
+    def _check_fitted(self):
+        if not hasattr(self, "alpha_"):
+            raise ValueError("This KernelPerceptron is not fitted yet; call fit(X, y) first.")
+
+    def alpha_at(self, step):
+        """alpha after the first `step` visits of the history (0 = before training)."""
+        self._check_fitted()
+        step = int(np.clip(step, 0, len(self.history_["index"])))
+        h = self.history_
+        return np.bincount(h["index"][:step], weights=h["mistake"][:step], minlength=len(self.alpha_)).astype(float)
+
+    def at_step(self, step):
+        """A copy of the model as it was after `step` visits (for replaying the training)."""
+        model = copy.copy(self)
+        model.alpha_ = self.alpha_at(step)
+        return model
+
+    def expansion(self):
+        """(points, weights, bias) with f(x) = sum_i weights[i] k(points[i], x) + bias:
+        the points with alpha_i > 0 and weights alpha_i y_i; the perceptron has no bias."""
+        self._check_fitted()
+        used = self.alpha_ > 0
+        if not used.any():  # before the first mistake f = 0 everywhere
+            return self.X_fit_[:1], np.zeros(1), 0.0
+        return self.X_fit_[used], self.alpha_[used] * self.y_fit_[used], 0.0
+
+    def decision_function(self, X):
+        """f(x) = sum_j alpha_j y_j k(x_j, x)"""
+        points, weights, bias = self.expansion()
+        X = check_array(X)
+        if X.shape[1] != points.shape[1]:
+            raise ValueError(f"X has {X.shape[1]} feature(s) but the model was fitted on {points.shape[1]}.")
+        return weights @ self.kernel_(points, X) + bias
+
+    def predict(self, X):
+        """sign(f(x)) as the original labels: classes_[1] where f > 0, classes_[0] where f <= 0."""
+        return np.where(self.decision_function(X) > 0, self.classes_[1], self.classes_[0])
+
+
+class KNNVote(KNeighborsClassifier):
+    """scikit-learn's KNeighborsClassifier (it finds the neighbours) with seed 003's vote as the
+    decision function, on the same scale for every k:
+
+        f(x) = (1/k) sum_i y_i [x_i among the k nearest neighbours of x]  in [-1, 1],
+        y = sign(f(x))
+
+    y_i is -1 for classes_[0] and +1 for classes_[1]; with uniform weights f = P(+1) - P(-1) of
+    predict_proba. A tie (f = 0, even k) goes to classes_[0], as scikit-learn's predict does.
+    """
+
+    def decision_function(self, X):
+        P = self.predict_proba(X)
+        return P[:, 1] - P[:, 0]
