@@ -13,3 +13,4 @@ from .perceptron import KernelPerceptron, KNNVote
 from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_from_seed003, power_features, primal_ridge, solve_costs
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
 from .surface import decision_surface, expansion_surface
+from .svm import C_from_lam, KernelSVM, SubgradientSVM, cross_validate_grid, holdout_split, lam_from_C, margin_counts, seed_objective

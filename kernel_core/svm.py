@@ -1,0 +1,283 @@
+"""The kernelized support vector machine (seed 003), two ways.
+
+Seed 003 writes the (linear) SVM as
+
+    w = argmin_w (1/n) sum_i max{0, 1 - y_i w^T x_i} + lam ||w||^2
+
+and kernelizes it with w = sum_j alpha_j y_j phi(x_j):
+
+    J(alpha) = (1/n) sum_i max{0, 1 - y_i alpha^T k_i} + lam alpha^T D_y K D_y alpha
+    k_i = (y_1 k(x_1, x_i), ..., y_n k(x_n, x_i)),   so  y_i alpha^T k_i = (D_y K D_y alpha)_i
+    predict: y = sign(sum_i alpha_i y_i k(x_i, x))
+
+K: Gram matrix K[i, j] = k(x_i, x_j); D_y = diag(y_1, ..., y_n), y_i in {-1, +1}; n: number of
+training points; lam: the penalty lambda.
+
+1. `KernelSVM` (the exact solver): libsvm through scikit-learn, `SVC(kernel="precomputed")` fed by
+   our `gram`, so every kernel of kernel_core works, compositions included. libsvm solves
+
+       min_{w, b} 1/2 ||w||^2 + C sum_i max{0, 1 - y_i (w^T phi(x_i) + b)}
+
+   Dividing by n C gives seed 003's objective (plus the offset b, which libsvm adds unpenalised):
+
+       (1/n) sum_i max{0, 1 - y_i f(x_i)} + 1/(2 n C) ||w||^2   =>   lam = 1/(2 n C),  C = 1/(2 n lam)
+
+2. `SubgradientSVM` (the teaching solver): the seed's update, in alpha, with the loss curve kept.
+"""
+import time
+
+import numpy as np
+from sklearn.model_selection import StratifiedKFold, train_test_split
+from sklearn.svm import SVC
+
+from ._validation import check_array, check_labels, check_positive_int, check_real
+from .algebra import Kernel
+from .kernels import gram
+
+MARGIN_ATOL = 1e-6  # y f(x) within this of 1 counts as "on the margin", not inside it
+MIN_HOLDOUT = 10    # fewer points than this: train on all of them, hold none out
+
+
+def C_from_lam(lam, n):
+    """C = 1 / (2 n lam): libsvm's C for seed 003's penalty lam on n training points."""
+    return 1.0 / (2.0 * check_positive_int(n, "n") * check_real(lam, "lam", low=0.0))
+
+
+def lam_from_C(C, n):
+    """lam = 1 / (2 n C): seed 003's penalty for libsvm's C on n training points."""
+    return 1.0 / (2.0 * check_positive_int(n, "n") * check_real(C, "C", low=0.0))
+
+
+def seed_objective(K, y, alpha, b, lam):
+    """J(alpha, b) = (1/n) sum_i max{0, 1 - y_i (f_i + b)} + lam alpha^T D_y K D_y alpha,
+    with f = K D_y alpha (f_i = sum_j alpha_j y_j k(x_j, x_i)). y in {-1, +1}."""
+    u = np.asarray(alpha, float) * y               # D_y alpha
+    f = K @ u
+    hinge = np.maximum(0.0, 1.0 - y * (f + b))
+    return float(hinge.mean() + lam * (u @ f))
+
+
+def margin_counts(y, f):
+    """Count, for labels y in {-1, +1} and decision values f, the misclassified points (sign(f) != y),
+    the margin violations (y f < 1: misclassified or inside the margin) and those inside the margin
+    but on the right side (0 <= y f < 1)."""
+    z = np.asarray(y, float) * np.asarray(f, float)
+    wrong = int(np.sum((np.asarray(f) > 0) != (np.asarray(y) > 0)))
+    violations = int(np.sum(z < 1.0 - MARGIN_ATOL))
+    return {"misclassified": wrong, "margin_violations": violations, "inside_margin": violations - wrong}
+
+
+def _as_kernel(kernel, params):
+    if isinstance(kernel, Kernel):
+        if params:
+            raise TypeError("Pass kernel parameters to the Kernel object, not to the SVM, when kernel is a Kernel.")
+        return kernel
+    return Kernel(kernel, **params)
+
+
+class _KernelClassifier:
+    """Shared by both solvers: f(x) = sum_i w_i k(p_i, x) + b from `expansion()`."""
+
+    def _fit_data(self, X, y):
+        X = check_array(X)
+        ys, classes = check_labels(y, len(X))
+        self.kernel_ = _as_kernel(self.kernel, self.params)
+        self.classes_ = classes
+        return X, ys
+
+    def _check_fitted(self):
+        if not hasattr(self, "intercept_"):
+            raise ValueError(f"This {type(self).__name__} is not fitted yet; call fit(X, y) first.")
+
+    def decision_function(self, X):
+        """f(x) = sum_i w_i k(p_i, x) + b; > 0 means classes_[1]."""
+        self._check_fitted()
+        points, weights, b = self.expansion()
+        X = check_array(X)
+        if X.shape[1] != points.shape[1]:
+            raise ValueError(f"X has {X.shape[1]} feature(s); the model was fitted on {points.shape[1]}.")
+        return gram(X, points, kernel=self.kernel_) @ weights + b
+
+    def predict(self, X):
+        """sign(f(x)), as the original class labels."""
+        return np.where(self.decision_function(X) > 0, self.classes_[1], self.classes_[0])
+
+
+class KernelSVM(_KernelClassifier):
+    """Soft-margin SVM solved exactly by libsvm on our Gram matrix.
+
+        min_{w, b} 1/2 ||w||^2 + C sum_i max{0, 1 - y_i f(x_i)},   f(x) = sum_i alpha_i y_i k(x_i, x) + b
+
+    kernel: a kernel name with its parameters as keywords (gamma, degree, coef0, as in scikit-learn)
+    or a kernel_core Kernel (compositions included). C > 0: the price of a margin violation
+    (seed 003's lam = 1/(2 n C)). Learned: support_ (indices of the support vectors, alpha_i > 0),
+    support_vectors_, dual_coef_ (alpha_i y_i of the support vectors, 0 <= alpha_i <= C; 1-D here,
+    scikit-learn stores it as (1, n_SV)), intercept_ (b, a float), kernel_, classes_.
+    """
+
+    def __init__(self, kernel="rbf", C=1.0, **params):
+        self.kernel = kernel
+        self.C = C
+        self.params = params
+
+    def fit(self, X, y):
+        C = check_real(self.C, "C", low=0.0)
+        X, ys = self._fit_data(X, y)
+        K = gram(X, kernel=self.kernel_)
+        # libsvm's dual: max_a sum_i a_i - 1/2 sum_ij a_i a_j y_i y_j K_ij, 0 <= a_i <= C, sum_i a_i y_i = 0
+        svc = SVC(kernel="precomputed", C=C).fit(K, ys)
+        self.support_ = svc.support_.copy()
+        self.support_vectors_ = X[self.support_]
+        self.dual_coef_ = svc.dual_coef_[0].copy()
+        self.intercept_ = float(svc.intercept_[0])
+        self.n_features_in_ = X.shape[1]
+        return self
+
+    def expansion(self):
+        """(support vectors, alpha_i y_i, b): f(x) = sum_i alpha_i y_i k(x_i, x) + b."""
+        self._check_fitted()
+        return self.support_vectors_, self.dual_coef_, self.intercept_
+
+    def seed_alpha(self, n):
+        """alpha over all n training points (0 off the support vectors), in seed 003's notation."""
+        self._check_fitted()
+        alpha = np.zeros(n)
+        alpha[self.support_] = np.abs(self.dual_coef_)
+        return alpha
+
+
+class SubgradientSVM(_KernelClassifier):
+    """Seed 003's objective, solved by (stochastic) subgradient descent; the loss is recorded per step.
+
+        J(alpha, b) = (1/n) sum_i max{0, 1 - y_i (f_i + b)} + lam alpha^T D_y K D_y alpha,  f = K D_y alpha
+
+    The update is the seed's SGD rule w <- w (1 - 2 lam eta_t) + eta_t y_i phi(x_i) [y_i f(x_i) < 1],
+    written for alpha (w = sum_j alpha_j y_j phi(x_j)), averaged over a batch S of size m:
+
+        alpha <- (1 - 2 lam eta_t) alpha + (eta_t / m) [y_i (f_i + b) < 1]_{i in S},   eta_t = 1 / (2 lam t)
+
+    (this is the subgradient of J in w; in alpha's own coordinates it is that subgradient with the
+    matrix D_y K D_y divided out, which keeps the steps well scaled for any kernel). eta_t = 1/(2 lam t)
+    is the step for a 2 lam-strongly convex objective (Pegasos). The offset b, which the seed leaves
+    out and libsvm adds unpenalised, is set after each step to its best value for the current alpha
+    (a 1-D piecewise-linear minimisation); fit_intercept=False keeps b = 0, the seed's exact form.
+
+    lam > 0: the penalty (lam = 1/(2 n C) gives libsvm's problem); n_steps: steps taken by fit;
+    batch_size: None = all n points per step (subgradient descent), 1 = one random point (SGD);
+    tol: `step` stops early once the best J improved by less than tol * J over the last `window` steps.
+    Learned: alpha_ (n,), intercept_, loss_curve_ (J before step 1 and after each step), n_iter_,
+    converged_, X_fit_, kernel_, classes_. `step(n)` continues from where the last call stopped.
+    """
+
+    window = 100
+
+    def __init__(self, kernel="rbf", lam=0.01, n_steps=1000, batch_size=None, fit_intercept=True, tol=None,
+                 seed=0, **params):
+        self.kernel = kernel
+        self.lam = lam
+        self.n_steps = n_steps
+        self.batch_size = batch_size
+        self.fit_intercept = fit_intercept
+        self.tol = tol
+        self.seed = seed
+        self.params = params
+
+    def fit(self, X, y):
+        self._lam = check_real(self.lam, "lam", low=0.0)
+        n_steps = 0 if self.n_steps == 0 else check_positive_int(self.n_steps, "n_steps")
+        X, ys = self._fit_data(X, y)
+        n = len(X)
+        self._m = n if self.batch_size is None else min(check_positive_int(self.batch_size, "batch_size"), n)
+        self._tol = None if self.tol is None else check_real(self.tol, "tol", low=0.0)
+        self._K = gram(X, kernel=self.kernel_)
+        self._rng = np.random.default_rng(self.seed)
+        self.X_fit_, self.y_fit_ = X, ys
+        self.alpha_, self._g, self.intercept_ = np.zeros(n), np.zeros(n), 0.0   # g = K D_y alpha, kept up to date
+        self._curve = [seed_objective(self._K, ys, self.alpha_, 0.0, self._lam)]
+        self._best = self._curve[:]                          # running minimum of the curve
+        self.converged_ = False
+        return self.step(n_steps)
+
+    def step(self, n=1, max_seconds=None):
+        """Take up to n more steps (fewer when tol says converged or after max_seconds); returns self."""
+        self._check_fitted()
+        K, ys, lam, m, alpha, g, b = self._K, self.y_fit_, self._lam, self._m, self.alpha_, self._g, self.intercept_
+        curve, best, N = self._curve, self._best, len(ys)
+        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        for _ in range(n):
+            t = len(curve)
+            eta = 1.0 / (2.0 * lam * t)
+            S = slice(None) if m == N else self._rng.choice(N, m, replace=False)
+            v = np.zeros(N)
+            v[S] = ys[S] * (g[S] + b) < 1.0                   # hinge subgradient: points with y_i f(x_i) < 1
+            # alpha <- (1 - 2 lam eta) alpha + (eta / m) v
+            alpha *= 1.0 - 2.0 * lam * eta
+            g *= 1.0 - 2.0 * lam * eta
+            alpha += (eta / m) * v
+            g += K @ (ys * v * (eta / m))
+            if self.fit_intercept:
+                b = _best_offset(ys, g)
+            curve.append(float(np.maximum(0.0, 1.0 - ys * (g + b)).mean() + lam * ((alpha * ys) @ g)))
+            best.append(min(best[-1], curve[-1]))
+            if self._tol is not None and t > self.window and best[-self.window - 1] - best[-1] <= self._tol * best[-1]:
+                self.converged_ = True
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.intercept_ = float(b)
+        self.loss_curve_ = np.asarray(curve)
+        self.n_iter_ = len(curve) - 1
+        return self
+
+    def expansion(self):
+        """(training points with alpha_i > 0, alpha_i y_i, b)."""
+        self._check_fitted()
+        nz = self.alpha_ > 0
+        return self.X_fit_[nz], (self.alpha_ * self.y_fit_)[nz], self.intercept_
+
+
+def _best_offset(y, g):
+    """b minimising (1/n) sum_i max{0, 1 - y_i (g_i + b)}: the slope in b is
+    #{y_i = -1 active} - #{y_i = +1 active}, non-decreasing; it crosses 0 at a breakpoint r_i = y_i - g_i."""
+    r = y - g
+    order = np.argsort(r, kind="stable")
+    r, ys = r[order], y[order]
+    # just right of breakpoint k: the +1 points with r_i > b are active, the -1 points with r_i <= b are
+    pos_right = np.sum(ys > 0) - np.cumsum(ys > 0)
+    neg_left = np.cumsum(ys < 0)
+    k = int(np.argmax(neg_left - pos_right >= 0))
+    return float(r[k])
+
+
+def holdout_split(y, test_size=0.3, seed=0):
+    """Seeded, stratified train / held-out split: (train indices, held-out indices), each sorted.
+    With fewer than MIN_HOLDOUT points, or a class with fewer than 2, nothing is held out."""
+    test_size = check_real(test_size, "test_size", low=0.0, high=0.9)
+    y = np.asarray(y)
+    idx = np.arange(len(y))
+    _, counts = np.unique(y, return_counts=True)
+    if len(y) < MIN_HOLDOUT or len(counts) < 2 or counts.min() < 2:
+        return idx, idx[:0]
+    train, test = train_test_split(idx, test_size=test_size, random_state=seed, stratify=y)
+    return np.sort(train), np.sort(test)
+
+
+def cross_validate_grid(X, y, Cs, gammas, make_kernel, folds=3, seed=0):
+    """Mean k-fold cross-validation accuracy of KernelSVM on every (gamma, C) of the grid.
+
+    make_kernel(gamma) -> a kernel_core Kernel. Returns scores with shape (len(gammas), len(Cs)):
+    row = gamma, column = C. The Gram matrix is computed once per gamma and sliced per fold.
+    """
+    X = check_array(X)
+    ys, _ = check_labels(y, len(X))
+    folds = check_positive_int(folds, "folds")
+    Cs = [check_real(C, "C", low=0.0) for C in Cs]
+    splits = list(StratifiedKFold(folds, shuffle=True, random_state=seed).split(X, ys))
+    scores = np.zeros((len(gammas), len(Cs)))
+    for a, gamma in enumerate(gammas):
+        K = gram(X, kernel=make_kernel(gamma))
+        for tr, te in splits:
+            for c, C in enumerate(Cs):
+                svc = SVC(kernel="precomputed", C=C).fit(K[np.ix_(tr, tr)], ys[tr])
+                scores[a, c] += np.mean(svc.predict(K[np.ix_(te, tr)]) == ys[te]) / folds
+    return scores
