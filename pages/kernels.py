@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 import kernel_core as kc
-from ui import compute, figures
+from ui import compute, figures, points
 from ui.code import show_code
 from ui.controls import KERNEL_LABELS, kernel_picker, labeller
 from ui.data import current_dataset
@@ -50,10 +50,10 @@ def similarity_panel():
     left, right = st.columns([3, 2])
     with left:
         st.plotly_chart(figures.surface_heatmap(xs, Z, x0, f"k(x, x₀) over the plane — {KERNEL_LABELS[name]}"),
-                        key=f"{PAGE}_surface", config={"displayModeBar": False})
+                        key=f"{PAGE}_surface", config=figures.CHART_CONFIG)
     with right:
         st.plotly_chart(figures.slice_line(xs, Z[row], x0[0], f"Slice along x₂ = {xs[row]:.2f}"),
-                        key=f"{PAGE}_slice", config={"displayModeBar": False})
+                        key=f"{PAGE}_slice", config=figures.CHART_CONFIG)
         st.markdown("Stationary kernels (RBF, Laplacian) depend only on **x − x₀**: the bump moves with x₀ and keeps "
                     "its shape. Linear, polynomial and sigmoid kernels depend on **xᵀx₀**: moving x₀ tilts and "
                     "rescales the whole surface.")
@@ -71,30 +71,36 @@ def verdict_box(v, what="K"):
         st.error(f"❌ {what} is not positive semi-definite: {v.reason}.")
 
 
+def gram_section(K, ev, v):
+    left, right = st.columns(2, gap="medium")
+    with left:
+        st.plotly_chart(figures.gram_heatmap(K, y), key=f"{PAGE}_gram", config=figures.CHART_CONFIG)
+    with right:
+        st.plotly_chart(figures.spectrum_bars(ev), key=f"{PAGE}_spectrum", config=figures.CHART_CONFIG)
+    m1, m2, m3 = st.columns(3)
+    m1.metric("Largest eigenvalue", f"{ev[0]:.4g}")
+    roundoff = ev[-1] < 0 and not v.n_negative
+    m2.metric("Smallest eigenvalue", f"≈ 0 ({ev[-1]:.1e} is round-off)" if roundoff else f"{ev[-1]:.4g}")
+    m3.metric("Negative eigenvalues", v.n_negative)
+    verdict_box(v)
+    if name == "sigmoid":
+        st.info("The sigmoid kernel tanh(γ xᵀy + r) is **not** a Mercer kernel (seed 000): for many γ, r its Gram "
+                "matrix has negative eigenvalues (red bars). Try γ = 2, r = −1.")
+    st.caption(f"Round-off rule: an eigenvalue counts as negative only below −{kc.PSD_RTOL:g} × max|λ| "
+               "(kernel_core.PSD_RTOL), because a float64 eigen-solver makes errors of about n·10⁻¹⁶ relative.")
+    show_code(kc.gram, kc.spectral.verdict)
+
+
 st.subheader("2 · The Gram matrix of the data set and its eigenvalues")
-st.caption(f"Data set (sidebar): {data_desc}. Rows and columns are sorted by class; hover for i, j and K[i, j].")
-try:
-    K, ev, v = compute.gram_and_verdict(X, spec)
-except ValueError as err:
-    st.error(f"This kernel cannot be evaluated on these data: {err}")
-    st.stop()
-left, right = st.columns(2, gap="medium")
-with left:
-    st.plotly_chart(figures.gram_heatmap(K, y), key=f"{PAGE}_gram", config={"displayModeBar": False})
-with right:
-    st.plotly_chart(figures.spectrum_bars(ev), key=f"{PAGE}_spectrum", config={"displayModeBar": False})
-m1, m2, m3 = st.columns(3)
-m1.metric("Largest eigenvalue", f"{ev[0]:.4g}")
-roundoff = ev[-1] < 0 and not v.n_negative
-m2.metric("Smallest eigenvalue", f"≈ 0 ({ev[-1]:.1e} is round-off)" if roundoff else f"{ev[-1]:.4g}")
-m3.metric("Negative eigenvalues", v.n_negative)
-verdict_box(v)
-if name == "sigmoid":
-    st.info("The sigmoid kernel tanh(γ xᵀy + r) is **not** a Mercer kernel (seed 000): for many γ, r its Gram "
-            "matrix has negative eigenvalues (red bars). Try γ = 2, r = −1.")
-st.caption(f"Round-off rule: an eigenvalue counts as negative only below −{kc.PSD_RTOL:g} × max|λ| "
-           "(kernel_core.PSD_RTOL), because a float64 eigen-solver makes errors of about n·10⁻¹⁶ relative.")
-show_code(kc.gram, kc.spectral.verdict)
+st.caption(f"Data set: {data_desc}. Rows and columns are sorted by class; hover for i, j and K[i, j].")
+if len(X) < 2:
+    st.warning("The data set has fewer than two points: add points by clicking on the plot in section 4, "
+               "or press Undo in the sidebar.")
+elif len(X):
+    try:
+        gram_section(*compute.gram_and_verdict(X, spec))
+    except ValueError as err:
+        st.error(f"This kernel cannot be evaluated on these data: {err}")
 
 
 # ---------------------------------------------------------------- 3. composition
@@ -136,7 +142,7 @@ def compose_panel():
         st.latex(COMPOSE[op][1])
         st.latex(r"k(\mathbf{x},\mathbf{y}) = " + kernel.latex())
         st.plotly_chart(figures.spectrum_bars(evc, "Eigenvalues of the composed Gram matrix"),
-                        key=f"{PAGE}_compose_spectrum", config={"displayModeBar": False})
+                        key=f"{PAGE}_compose_spectrum", config=figures.CHART_CONFIG)
         verdict_box(vc, "The composed K")
         if not kernel.is_mercer:
             st.warning("A part of this composition is the sigmoid kernel, which is not a Mercer kernel: the closure "
@@ -151,32 +157,42 @@ compose_panel()
 @st.fragment
 def geometry_panel():
     st.subheader("4 · Geometry in feature space, from the kernel alone")
-    st.markdown("Norms, distances and angles of φ(x) need only kernel values (seed 002) — φ itself is never built.")
+    st.markdown("Norms, distances and angles of φ(x) need only kernel values (seed 002) — φ itself is never built. "
+                "Click on the plot to add or remove points of the data set.")
     n = len(X)
+    points.toolbar(PAGE)
     c1, c2, c3 = st.columns([1, 1, 3], gap="medium")
-    i = c1.number_input("Point i", 0, n - 1, 0, key=f"{PAGE}_i", bind="query-params")
-    j = c2.number_input("Point j", 0, n - 1, min(1, n - 1), key=f"{PAGE}_j", bind="query-params")
+    i = c1.number_input("Point i", 0, max(n - 1, 0), 0, key=f"{PAGE}_i", bind="query-params")
+    j = c2.number_input("Point j", 0, max(n - 1, 0), min(1, max(n - 1, 0)), key=f"{PAGE}_j", bind="query-params")
     i, j = int(min(i, n - 1)), int(min(j, n - 1))
-    try:
-        g = kc.feature_space_geometry(X[i], X[j], name, **params)
-    except ValueError as err:
-        c3.error(str(err))
-        return
-    with c3:
-        st.latex(rf"k(\mathbf{{x}}_i,\mathbf{{x}}_i) = {g['k_xx']:.4g},\quad k(\mathbf{{x}}_i,\mathbf{{x}}_j) = "
-                 rf"{g['k_xz']:.4g},\quad k(\mathbf{{x}}_j,\mathbf{{x}}_j) = {g['k_zz']:.4g}")
-        st.latex(rf"\|\phi(\mathbf{{x}}_i)\| = \sqrt{{k(\mathbf{{x}}_i,\mathbf{{x}}_i)}} = {g['norm_x']:.4g},\qquad"
-                 rf"\|\phi(\mathbf{{x}}_j)\| = {g['norm_z']:.4g}")
-        st.latex(rf"\|\phi(\mathbf{{x}}_i)-\phi(\mathbf{{x}}_j)\| = \sqrt{{k_{{ii}} - 2k_{{ij}} + k_{{jj}}}} = "
-                 rf"{g['distance']:.4g}")
-        st.latex(rf"\cos\theta = \frac{{k_{{ij}}}}{{\sqrt{{k_{{ii}}\,k_{{jj}}}}}} = {g['cos_angle']:.4g}"
-                 rf"\quad(\theta = {g['angle_deg']:.1f}^\circ)")
-        if name == "rbf":
-            st.caption("For the Gaussian kernel every φ(x) has norm 1, the squared distance is 2 − 2k and cos θ = k "
-                       "(seed 002). Seed 002 prints the norm line as ‖f‖² = √K; the square root gives ‖f‖ itself.")
-    st.plotly_chart(figures.scatter_classes(X, y, None, height=360, highlight=(i, j), labels=("xᵢ", "xⱼ")),
-                    key=f"{PAGE}_points", config={"displayModeBar": False})
+    g = None
+    if n < 2:
+        c3.warning("Two points are needed: click on the plot to add some.")
+    else:
+        try:
+            g = kc.feature_space_geometry(X[i], X[j], name, **params)
+        except ValueError as err:
+            c3.error(str(err))
+    if g is not None:
+        with c3:
+            geometry_formulas(g)
+    fig = figures.scatter_classes(X, y, None, height=380, highlight=(i, j) if n >= 2 else None, labels=("xᵢ", "xⱼ"))
+    points.clickable_chart(fig, PAGE, key=f"{PAGE}_points", config=figures.CHART_CONFIG)
     show_code(kc.feature_space_geometry)
+
+
+def geometry_formulas(g):
+    st.latex(rf"k(\mathbf{{x}}_i,\mathbf{{x}}_i) = {g['k_xx']:.4g},\quad k(\mathbf{{x}}_i,\mathbf{{x}}_j) = "
+             rf"{g['k_xz']:.4g},\quad k(\mathbf{{x}}_j,\mathbf{{x}}_j) = {g['k_zz']:.4g}")
+    st.latex(rf"\|\phi(\mathbf{{x}}_i)\| = \sqrt{{k(\mathbf{{x}}_i,\mathbf{{x}}_i)}} = {g['norm_x']:.4g},\qquad"
+             rf"\|\phi(\mathbf{{x}}_j)\| = {g['norm_z']:.4g}")
+    st.latex(rf"\|\phi(\mathbf{{x}}_i)-\phi(\mathbf{{x}}_j)\| = \sqrt{{k_{{ii}} - 2k_{{ij}} + k_{{jj}}}} = "
+             rf"{g['distance']:.4g}")
+    st.latex(rf"\cos\theta = \frac{{k_{{ij}}}}{{\sqrt{{k_{{ii}}\,k_{{jj}}}}}} = {g['cos_angle']:.4g}"
+             rf"\quad(\theta = {g['angle_deg']:.1f}^\circ)")
+    if name == "rbf":
+        st.caption("For the Gaussian kernel every φ(x) has norm 1, the squared distance is 2 − 2k and cos θ = k "
+                   "(seed 002). Seed 002 prints the norm line as ‖f‖² = √K; the square root gives ‖f‖ itself.")
 
 
 geometry_panel()

@@ -1,37 +1,104 @@
-"""The app's one 2-D classification data set: chosen once in the sidebar, used by every page."""
+"""The app's one 2-D classification data set: a preset chosen once in the sidebar, edited by the
+student (clicks, table, CSV), used by every page."""
+import pandas as pd
 import streamlit as st
 
 from kernel_core import CLASSIFICATION_DATASETS
 
-from . import compute
+from . import points
+from .points_io import MAX_ROWS, MAX_URL_POINTS, label_classes, read_csv, to_csv, to_points
 from .ranges import DATA, DEFAULT_DATASET
 
 
 def dataset_sidebar():
-    """Sidebar controls for the shared data set (values live in session state under data_*)."""
+    """Sidebar: the preset (shared by every page) and the student's own points."""
     sb = st.sidebar
     sb.markdown("### Data set")
     names = list(CLASSIFICATION_DATASETS)
-    name = sb.selectbox("Preset", names, index=names.index(DEFAULT_DATASET), key="data_preset",
-                        format_func=str.capitalize, bind="query-params",
-                        help="2-D two-class data used by every page that classifies or draws a Gram matrix.")
+    sb.selectbox("Preset", names, index=names.index(DEFAULT_DATASET), key="data_preset",
+                 format_func=str.capitalize, bind="query-params",
+                 help="2-D two-class data used by every page that classifies or draws a Gram matrix.")
     lo, hi, default, step = DATA["n_samples"]
-    n = sb.slider("Points", lo, hi, default, step, key="data_n", bind="query-params")
+    sb.slider("Points", lo, hi, default, step, key="data_n", bind="query-params")
     lo, hi, default, step = DATA["noise"]
-    noise = sb.slider("Noise", lo, hi, default, step, key="data_noise", bind="query-params")
+    sb.slider("Noise", lo, hi, default, step, key="data_noise", bind="query-params")
     lo, hi, default, step = DATA["seed"]
-    seed = sb.number_input("Random seed", lo, hi, default, step, key="data_seed", bind="query-params")
-    sb.caption(describe(name, n, noise, seed))
-
-
-def describe(name, n, noise, seed):
-    return f"{name.capitalize()}: {n} points, noise {noise:g}, seed {int(seed)}"
+    sb.number_input("Random seed", lo, hi, default, step, key="data_seed", bind="query-params")
+    s = points.state()
+    sb.caption(f"In use: {points.describe(s)}")
+    if s.note:
+        sb.info(s.note)
+    if points.link_text(s) is None:
+        sb.caption(f"Your edits (more than {MAX_URL_POINTS} points changed) do not fit in a link: "
+                   "share the CSV instead.")
+    c1, c2 = sb.columns(2)
+    if c1.button("✏️ Table / CSV", key="data_edit", width="stretch",
+                 help="Edit the points as a table, upload a CSV, download them"):
+        edit_dialog()
+    c2.button("↩ Undo", key="data_undo", on_click=points.undo, disabled=not s.undo, width="stretch")
 
 
 def current_dataset():
-    """The data set chosen in the sidebar (drawn by app.py before every page): X, y, description."""
-    ss = st.session_state
-    args = (ss.get("data_preset", DEFAULT_DATASET), ss.get("data_n", DATA["n_samples"][2]),
-            ss.get("data_noise", DATA["noise"][2]), int(ss.get("data_seed", DATA["seed"][2])))
-    X, y = compute.dataset(*args)
-    return X, y, describe(*args)
+    """X (n, 2), y in {-1, +1} and a one-line description of the data in use."""
+    s = points.state()
+    return s.X, s.y, points.describe(s)
+
+
+@st.dialog("Your data: table and CSV", width="large")
+def edit_dialog():
+    s = points.state()
+    tab_table, tab_upload, tab_download = st.tabs(["Edit as a table", "Upload a CSV", "Download"])
+    with tab_table:
+        frame = pd.DataFrame({"x1": s.X[:, 0], "x2": s.X[:, 1], "label": s.y})
+        edited = st.data_editor(frame, num_rows="dynamic", key="data_table", height=320, width="stretch",
+                                column_config={"label": st.column_config.SelectboxColumn("label", options=[-1, 1],
+                                                                                         required=True)})
+        if st.button("Use this table", key="data_table_apply", type="primary"):
+            _apply(lambda: to_points(edited.astype({"label": str}), "x1", "x2", "label"))
+    with tab_upload:
+        st.caption(f"A CSV with two numeric feature columns and a label column with two values; at most "
+                   f"{MAX_ROWS} rows (or a random subsample) and 2 MB.")
+        upload = st.file_uploader("CSV file", type=["csv", "txt"], key="data_upload")
+        if upload is not None:
+            _upload_form(upload.getvalue())
+    with tab_download:
+        st.download_button("Download the points as CSV", to_csv(s.X, s.y), "kernelscope-points.csv",
+                           "text/csv", key="data_download")
+
+
+def _upload_form(data):
+    try:
+        table = read_csv(data)
+    except ValueError as err:
+        st.error(f"{err} Your current points are unchanged.")
+        return
+    cols = list(table.frame.columns)
+    if len(table.numeric) < 2:
+        st.error("The file needs at least two columns of numbers for the two features "
+                 f"(found {len(table.numeric)} among {', '.join(map(str, cols))}). Your current points are unchanged.")
+        return
+    st.dataframe(table.frame.head(5), width="stretch")
+    c1, c2, c3 = st.columns(3)
+    x1 = c1.selectbox("Feature x₁", table.numeric, index=0, key="data_col_x1")
+    x2 = c2.selectbox("Feature x₂", table.numeric, index=1, key="data_col_x2")
+    guess = next((c for c in cols if str(c).lower() in ("label", "class", "y", "target")), cols[-1])
+    label = c3.selectbox("Label", cols, index=cols.index(guess), key="data_col_label")
+    classes = label_classes(table.frame, label)
+    chosen = None
+    if len(classes) > 2:
+        chosen = st.multiselect("The label has more than two classes: choose two", classes, default=classes[:2],
+                                max_selections=2, key="data_classes")
+    subsample = len(table.frame) > MAX_ROWS and st.checkbox(
+        f"Random subsample of {MAX_ROWS} rows (the file has {len(table.frame)})", key="data_subsample")
+    if st.button("Use these points", key="data_upload_apply", type="primary"):
+        _apply(lambda: to_points(table.frame, x1, x2, label, chosen, subsample_seed=0 if subsample else None))
+
+
+def _apply(make):
+    try:
+        X, y, note = make()
+    except ValueError as err:
+        st.error(f"{err} Your current points are unchanged.")
+        return
+    points.replace(X, y, note)
+    st.rerun()

@@ -5,6 +5,16 @@ import plotly.graph_objects as go
 
 from .theme import CLASS_STYLE, DIVERGING, FONT_SIZE, NEGATIVE, POSITIVE, SEQUENTIAL
 
+CHART_CONFIG = {
+    # The Plotly toolbar on hover keeps one job: download the figure as PNG (made in the browser, offline).
+    "displaylogo": False,
+    "modeBarButtonsToRemove": ["zoom2d", "pan2d", "select2d", "lasso2d", "zoomIn2d", "zoomOut2d", "autoScale2d",
+                               "resetScale2d", "toggleSpikelines", "hoverClosestCartesian", "hoverCompareCartesian",
+                               "zoom3d", "pan3d", "orbitRotation", "tableRotation", "resetCameraDefault3d",
+                               "resetCameraLastSave3d", "hoverClosest3d"],
+    "toImageButtonOptions": {"format": "png", "scale": 2},
+}
+
 
 def base_layout(fig, title=None, height=420, **kw):
     kw.setdefault("showlegend", False)

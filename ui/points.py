@@ -1,0 +1,173 @@
+"""The student's points: one 2-D data set per session, shared by every page. It starts from the
+sidebar preset; clicks on a plot, the table editor and CSV uploads change it; undo and reset undo
+that. While few enough, the points travel in the link (query parameter `pts`)."""
+from dataclasses import dataclass, field
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+
+from . import compute
+from .points_io import decode_edits, encode_edits
+from .ranges import DATA, DEFAULT_DATASET, PLANE
+from .theme import CLASS_STYLE
+
+KEY = "points_state"
+URL_KEY = "pts"
+UNDO_DEPTH = 30
+GRID_STEP = 0.1        # spacing of the invisible clickable grid (the resolution of a click)
+PICK_RADIUS = 0.25     # a remove-click takes the nearest point within this distance
+MODES = {"+1": f"Add {CLASS_STYLE[1]['name']} (●)", "-1": f"Add {CLASS_STYLE[-1]['name']} (✕)", "remove": "Remove"}
+
+
+@dataclass
+class Points:
+    X: np.ndarray
+    y: np.ndarray
+    preset: tuple
+    edited: bool = False
+    undo: list = field(default_factory=list)
+    note: str = ""
+
+
+def preset_args():
+    ss = st.session_state
+    return (ss.get("data_preset", DEFAULT_DATASET), ss.get("data_n", DATA["n_samples"][2]),
+            ss.get("data_noise", DATA["noise"][2]), int(ss.get("data_seed", DATA["seed"][2])))
+
+
+def state():
+    """This session's points: from the link on the first run, then from the preset or the edits."""
+    ss = st.session_state
+    args = preset_args()
+    s = ss.get(KEY)
+    if s is None:
+        s = Points(*compute.dataset(*args), args)
+        link = st.query_params.get(URL_KEY)
+        if link:
+            try:
+                X, y = decode_edits(link, s.X, s.y)
+                s = Points(X, y, args, edited=True)
+            except ValueError as err:
+                s.note = f"The link's points could not be used: {err} The preset is shown instead."
+        ss[KEY] = s
+    elif s.preset != args:  # another preset was chosen: start from it; undo brings the old points back
+        _push(s)
+        s.X, s.y = compute.dataset(*args)
+        s.preset, s.edited = args, False
+    _sync_url(s)
+    return s
+
+
+def describe(s):
+    name, n, noise, seed = s.preset
+    if s.edited:
+        return f"your own points ({len(s.y)})"
+    return f"{name.capitalize()}: {n} points, noise {noise:g}, seed {seed}"
+
+
+def _push(s):
+    s.undo.append((s.X, s.y, s.edited))
+    del s.undo[:-UNDO_DEPTH]
+
+
+def link_text(s):
+    """The edits as link text, '' for the plain preset, None when they are too many for a link."""
+    return encode_edits(*compute.dataset(*s.preset), s.X, s.y) if s.edited else ""
+
+
+def _sync_url(s):
+    text = link_text(s)
+    if text:
+        st.query_params[URL_KEY] = text
+    elif URL_KEY in st.query_params:
+        del st.query_params[URL_KEY]
+
+
+def replace(X, y, note=""):
+    """Make (X, y) the session's points (undoable)."""
+    s = state()
+    _push(s)
+    s.X, s.y, s.edited, s.note = np.asarray(X, float).reshape(-1, 2), np.asarray(y, int), True, note
+    _sync_url(s)
+
+
+def undo():
+    s = state()
+    if s.undo:
+        s.X, s.y, s.edited = s.undo.pop()
+        _sync_url(s)
+
+
+def reset():
+    s = state()
+    _push(s)
+    s.X, s.y = compute.dataset(*s.preset)
+    s.edited = False
+    _sync_url(s)
+
+
+def add(x1, x2, label):
+    s = state()
+    replace(np.vstack([s.X, [[x1, x2]]]), np.append(s.y, label))
+
+
+def remove_near(x1, x2):
+    """Remove the point nearest to (x1, x2) if it is within PICK_RADIUS; True when one was removed."""
+    s = state()
+    if not len(s.y):
+        return False
+    d = np.hypot(s.X[:, 0] - x1, s.X[:, 1] - x2)
+    i = int(np.argmin(d))
+    if d[i] > PICK_RADIUS:
+        return False
+    keep = np.arange(len(s.y)) != i
+    replace(s.X[keep], s.y[keep])
+    return True
+
+
+def toolbar(page):
+    """Mode (add +1 / add −1 / remove), undo and reset, above a clickable chart."""
+    s = state()
+    c1, c2, c3, c4 = st.columns([4, 1, 1, 2], vertical_alignment="bottom")
+    c1.segmented_control("Click on the plot to", list(MODES), format_func=MODES.get, key=f"{page}_click_mode",
+                         default="+1", selection_mode="single")
+    c2.button("↩ Undo", key=f"{page}_undo", on_click=undo, disabled=not s.undo, width="stretch")
+    c3.button("⟲ Reset", key=f"{page}_reset", on_click=reset, disabled=not s.edited, width="stretch",
+              help="Back to the sidebar preset")
+    c4.caption(f"{len(s.y)} points — {describe(s)}")
+
+
+def _grid_trace():
+    g = np.arange(PLANE[0], PLANE[1] + GRID_STEP / 2, GRID_STEP, dtype=np.float32)
+    gx, gy = np.meshgrid(g, g)
+    return go.Scatter(x=gx.ravel(), y=gy.ravel(), mode="markers", name="click grid", showlegend=False,
+                      marker=dict(size=9, opacity=0), hoverinfo="none")
+
+
+def clickable_chart(fig, page, key, **kwargs):
+    """st.plotly_chart whose clicks edit the points: an invisible grid under the data catches clicks on
+    empty plot area (Streamlit reports selections, not bare clicks; streamlit issue #8824)."""
+    fig = go.Figure([_grid_trace(), *fig.data], layout=fig.layout)  # the grid under the data
+    fig.update_layout(clickmode="event+select", dragmode=False)
+    fig.update_xaxes(range=list(PLANE), constrain="domain")  # the grid covers exactly the visible plane
+    fig.update_yaxes(range=list(PLANE), constrain="domain", scaleanchor="x")
+    event = st.plotly_chart(fig, key=key, on_select="rerun", selection_mode="points", **kwargs)
+    points = (event or {}).get("selection", {}).get("points", []) if event else []
+    handled = f"{key}_handled"
+    if not points:
+        st.session_state.pop(handled, None)
+        return
+    p = points[0]
+    signature = (p.get("curve_number"), p.get("point_index"), p.get("x"), p.get("y"))
+    if st.session_state.get(handled) == signature:
+        return
+    st.session_state[handled] = signature
+    mode = st.session_state.get(f"{page}_click_mode") or "+1"
+    if mode == "remove":
+        if not remove_near(float(p["x"]), float(p["y"])):
+            st.toast("No point there to remove — click on a point.")
+            return
+    else:
+        add(round(float(p["x"]), 2), round(float(p["y"]), 2), int(mode))
+    st.rerun()
