@@ -3,8 +3,7 @@ import numpy as np
 import pytest
 
 from kernel_core import make_classification
-from ui.points_io import (MAX_ROWS, MAX_URL_POINTS, decode_edits, decode_points, encode_edits, encode_points,
-                          read_csv, to_points)
+from ui.points_io import MAX_ROWS, MAX_URL_POINTS, decode_edits, decode_points, encode_edits, encode_points, read_csv, to_points
 
 GOOD = b"x1,x2,label\n0.5,1.0,a\n-1.0,2.0,b\n0.0,0.0,a\n"
 
