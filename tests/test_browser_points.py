@@ -1,0 +1,87 @@
+"""Browser tests of the student's points (issue 8): click to add each class, remove, undo, the points
+survive a page change, and a copied link reproduces them in a fresh browser."""
+import pytest
+
+from tests.test_browser import assert_healthy, open_url, settle
+
+pytestmark = pytest.mark.timeout(300)
+
+FIND = """() => { const el = Array.from(document.querySelectorAll('.js-plotly-plot'))
+  .find(e => (e._fullData || []).some(t => t.name === 'click grid')); return el || null; }"""
+POINTS = f"""() => {{ const el = ({FIND})(); if (!el) return null;
+  return el._fullData.filter(t => t.name.startsWith('class')).map(t => ({{name: t.name,
+    xy: Array.from(t.x).map((x, i) => [Math.round(x * 100) / 100, Math.round(t.y[i] * 100) / 100])}})); }}"""
+TO_PIXELS = f"""([x, y]) => {{ const el = ({FIND})(); const L = el._fullLayout; const r = el.getBoundingClientRect();
+  return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + L.yaxis.l2p(y)]; }}"""
+
+
+def points(page):
+    return {t["name"]: [tuple(p) for p in t["xy"]] for t in page.evaluate(POINTS)}
+
+
+def near(target, pts, tol=0.11):
+    """Clicks snap to the 0.1 grid: a point within one grid step of the target."""
+    return any(abs(x - target[0]) <= tol and abs(y - target[1]) <= tol for x, y in pts)
+
+
+def count(page):
+    return sum(len(v) for v in points(page).values())
+
+
+def click_at(page, x, y):
+    page.evaluate(f"() => ({FIND})().scrollIntoView({{block: 'center'}})")
+    page.wait_for_timeout(300)
+    px, py = page.evaluate(TO_PIXELS, [x, y])
+    before = count(page)
+    page.mouse.click(px, py)
+    page.wait_for_function(f"n => {{ const el = ({FIND})(); return el && el._fullData && "
+                           f"el._fullData.filter(t => t.name.startsWith('class'))"
+                           f".reduce((s, t) => s + t.x.length, 0) !== n; }}", arg=before, timeout=20000)
+    settle(page)
+
+
+def mode(page, label):
+    page.get_by_role("radio", name=label).first.click()
+    settle(page)
+
+
+def test_click_add_remove_undo_survive_page_change_and_link(page, app_url, browser):
+    open_url(page, f"{app_url}/kernels")
+    page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
+    n0 = count(page)
+
+    click_at(page, 1.5, -2.5)                         # default mode: add class +1
+    assert count(page) == n0 + 1 and near((1.5, -2.5), points(page)["class +1"])
+
+    mode(page, "Add class −1 (✕)")
+    click_at(page, -2.0, 2.5)
+    assert count(page) == n0 + 2 and near((-2.0, 2.5), points(page)["class −1"])
+
+    mode(page, "Remove")
+    click_at(page, 1.5, -2.5)
+    assert count(page) == n0 + 1 and not near((1.5, -2.5), points(page)["class +1"])
+
+    page.get_by_role("button", name="↩ Undo").first.click()
+    page.wait_for_function(f"n => ({POINTS})().reduce((s, t) => s + t.xy.length, 0) === n", arg=n0 + 2,
+                           timeout=20000)
+    settle(page)
+    assert near((1.5, -2.5), points(page)["class +1"])
+    assert "pts=" in page.url
+    link = page.url
+
+    page.locator("[data-testid='stSidebarNav'] a").first.click()   # Home, then back
+    settle(page)
+    page.locator("[data-testid='stSidebarNav'] a", has_text="Kernels").first.click()
+    settle(page)
+    page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
+    assert count(page) == n0 + 2 and near((-2.0, 2.5), points(page)["class −1"])
+    assert_healthy(page)
+
+    fresh = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        other = fresh.new_page()
+        open_url(other, link)
+        other.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
+        assert points(other) == points(page)
+    finally:
+        fresh.close()
