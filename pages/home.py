@@ -19,6 +19,8 @@ with left:
     st.page_link("pages/kernels.py", label="**Kernels & Gram matrices** — what a kernel is, when a matrix "
                  "is a valid Gram matrix (symmetric, PSD), how kernels combine, geometry in feature space.",
                  icon="🧮")
+    st.page_link("pages/kernel_pca.py", label="**Kernel PCA** — linear vs kernel PCA, centring K′ = JKJ, projecting "
+                 "a new point, denoising by pre-images, and the Laplacian eigenmap.", icon="🌀")
     st.markdown(
         "The pages follow the lecture material: kernels and Mercer's condition first (Held, Kriege, Sugiyama), "
         "then the algorithms that only need inner products — kernel PCA, kernel ridge regression, the "

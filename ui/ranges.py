@@ -18,3 +18,18 @@ DEFAULT_DATASET = "moons"
 PLANE = (-3.0, 3.0)       # axis range of 2-D kernel surfaces
 GRID = 101                # points per axis on surfaces: sized to the plot, not more
 SCALE = (0.1, 10.0, 1.0)  # positive scale c of a composed kernel: low, high, default
+
+# Kernel PCA page (pages/kernel_pca.py): sliders are (low, high, default, step)
+KPCA = {
+    "manifold_n": (100, 400, 250, 50),   # points of the 3-D S-curve / Swiss roll
+    "manifold_noise": (0.0, 0.5, 0.05, 0.05),
+    "manifold_seed": 0,
+    "spectrum": 20,                      # leading eigenvalues computed and drawn
+    "new_point_2d": (-3.0, 3.0, (0.5, 0.25), 0.05),   # low, high, default (x1, x2), step
+    "new_point_3d": (-15.0, 25.0, (0.0, 1.0, 0.0), 0.1),
+    "q": (1, 20, 6, 1),                  # components kept for the pre-images
+    "extra_noise": (0.0, 0.5, 0.15, 0.05),
+    "noise_seed": 1,
+    "preimage_gamma": 1.0,               # RBF gamma of the pre-image demo when the page's kernel is not RBF
+    "neighbors": (2, 30, 10, 1),         # k of the Laplacian eigenmap's k-NN graph (seed 002 uses 10)
+}
