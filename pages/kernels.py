@@ -35,7 +35,7 @@ with formula:
     for col, (seed, tex, note) in zip(st.columns(len(notations)), notations):
         with col:
             st.markdown(f"**{seed}** — {note}")
-            st.latex(tex)
+            st.latex(r"\begin{gathered}" + tex + r"\end{gathered}")
 
 
 # ---------------------------------------------------------------- 1. similarity to a point

@@ -3,7 +3,8 @@ float32 arrays (never lists), fonts sized for a projector."""
 import numpy as np
 import plotly.graph_objects as go
 
-from .theme import CLASS_STYLE, DIVERGING, FONT_SIZE, NEGATIVE, POSITIVE, SEQUENTIAL
+from .classroom import presenting
+from .theme import CLASS_STYLE, DIVERGING, FONT_SIZE, NEGATIVE, POSITIVE, PRESENT_FONT_SIZE, PRESENT_MARKER_SIZE, SEQUENTIAL
 
 CHART_CONFIG = {
     # The Plotly toolbar on hover keeps one job: download the figure as PNG (made in the browser, offline).
@@ -18,7 +19,11 @@ CHART_CONFIG = {
 
 def base_layout(fig, title=None, height=420, **kw):
     kw.setdefault("showlegend", False)
-    fig.update_layout(title=title, height=height, template="plotly_white", font_size=FONT_SIZE,
+    present = presenting()
+    if present:
+        fig.update_traces(selector=dict(mode="markers"), marker_size=PRESENT_MARKER_SIZE)
+    fig.update_layout(title=title, height=height, template="plotly_white",
+                      font_size=PRESENT_FONT_SIZE if present else FONT_SIZE,
                       margin=dict(l=10, r=10, t=50 if title else 10, b=10), **kw)
     return fig
 

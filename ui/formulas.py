@@ -34,16 +34,16 @@ def other_notations(name, p):
         g = p["gamma"]
         sigma, h = 1 / math.sqrt(2 * g), 1 / math.sqrt(g)
         return [
-            ("Seeds 001, 004 (Bishop)", rf"\exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{y}}\|^2}}{{2\sigma^2}}\right),\ "
+            ("Seeds 001, 004 (Bishop)", rf"\exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{y}}\|^2}}{{2\sigma^2}}\right) \\ "
              rf"\sigma = \tfrac{{1}}{{\sqrt{{2\gamma}}}} = {_g(sigma)}", "σ is the bandwidth"),
-            ("Seed 003 (Kriege)", rf"\exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{y}}\|^2}}{{h^2}}\right),\ "
+            ("Seed 003 (Kriege)", rf"\exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{y}}\|^2}}{{h^2}}\right) \\ "
              rf"h = \tfrac{{1}}{{\sqrt{{\gamma}}}} = {_g(h)}", "seed 002 calls h c"),
         ]
     if name == "laplacian":
-        return [("Seed 003 (Kriege)", rf"\exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{y}}\|_1}}{{h}}\right),\ "
+        return [("Seed 003 (Kriege)", rf"\exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{y}}\|_1}}{{h}}\right) \\ "
                  rf"h = \frac{{1}}{{\gamma}} = {_g(1 / p['gamma'])}", "L1 distance, not squared")]
     if name == "sigmoid":
-        return [("Seed 000 (Held)", rf"\tanh(\alpha\,\mathbf{{x}}^\top\mathbf{{y}} + c),\ \alpha = \gamma = {_g(p['gamma'])},"
+        return [("Seed 000 (Held)", rf"\tanh(\alpha\,\mathbf{{x}}^\top\mathbf{{y}} + c) \\ \alpha = \gamma = {_g(p['gamma'])},"
                  rf"\ c = r = {_g(p['coef0'])}", "scikit-learn calls α gamma and c coef0")]
     if name == "poly":
         return [("Seed 003 (Kriege)", r"(\mathbf{x}^\top\mathbf{x}' + 1)^d", "γ = 1, r = 1, d = m; r = 0 gives only degree-m monomials")]

@@ -1,0 +1,47 @@
+"""Classroom controls in the sidebar: presentation mode and the link to the current view."""
+from urllib.parse import urlencode
+
+import streamlit as st
+
+PRESENT_KEY = "present"
+
+# Larger type (everything in Streamlit is sized in rem), full width, high contrast; explanations,
+# "Show the code" and secondary controls hidden. Containers keyed "secondary_*" are secondary.
+PRESENTATION_CSS = """<style>
+html { font-size: 20px; }
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 1.5rem 2rem 3rem 2rem; }
+[data-testid="stMain"] { color: #000; }
+[data-testid="stMain"] [data-testid="stCaptionContainer"],
+[data-testid="stMain"] [data-testid="stExpander"],
+[data-testid="stMain"] [class*="st-key-secondary"],
+[data-testid="stMain"] [class*="st-key-explain"] { display: none; }
+</style>"""
+
+
+def presenting():
+    return bool(st.session_state.get(PRESENT_KEY, False))
+
+
+def classroom_sidebar():
+    sb = st.sidebar
+    sb.markdown("### Classroom")
+    sb.toggle("🎦 Presentation mode", key=PRESENT_KEY, bind="query-params",
+              help="Large type and markers for a projector; explanations and secondary controls hidden.")
+    if presenting():
+        st.html(PRESENTATION_CSS)
+    with sb.popover("🔗 Link to this view", width="stretch"):
+        st.caption("Copy this address (button at its right): it opens this page with the same settings "
+                   "and points in any browser.")
+        st.code(view_link(), language=None, wrap_lines=True)
+
+
+def view_link():
+    base = st.context.url or "http://localhost:8501/"
+    params = st.query_params.to_dict()
+    return base + ("?" + urlencode(params) if params else "")
+
+
+def explain(markdown):
+    """Explanatory text: shown to students, hidden in presentation mode."""
+    if not presenting():
+        st.markdown(markdown)
