@@ -21,6 +21,8 @@ with left:
                  icon="🧮")
     st.page_link("pages/kernel_pca.py", label="**Kernel PCA** — linear vs kernel PCA, centring K′ = JKJ, projecting "
                  "a new point, denoising by pre-images, and the Laplacian eigenmap.", icon="🌀")
+    st.page_link("pages/kernel_ridge.py", label="**Kernel ridge regression** — dual coefficients, primal vs dual, "
+                 "RBF + linear, cross-validation, and the Gaussian-process view with error bars.", icon="📈")
     st.markdown(
         "The pages follow the lecture material: kernels and Mercer's condition first (Held, Kriege, Sugiyama), "
         "then the algorithms that only need inner products — kernel PCA, kernel ridge regression, the "

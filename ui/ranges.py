@@ -33,3 +33,22 @@ KPCA = {
     "preimage_gamma": 1.0,               # RBF gamma of the pre-image demo when the page's kernel is not RBF
     "neighbors": (2, 30, 10, 1),         # k of the Laplacian eigenmap's k-NN graph (seed 002 uses 10)
 }
+
+# Kernel ridge regression page (pages/kernel_ridge.py): (low, high, default, step), log sliders (low, high, default)
+KERNEL_RIDGE = {
+    "n": (5, 200, 30, 1),
+    "noise": (0.0, 1.0, 0.25, 0.05),
+    "seed": (0, 999, 0, 1),
+    "lam": (1e-4, 1e2, 0.1),
+    "gp_noise": (1e-4, 1.0, 0.0631),
+    "samples": (0, 8, 3, 1),
+    "sample_seed": (0, 999, 0, 1),
+    "p": (1, 6, 3, 1),
+    "c1": (0.1, 5.0, 1.0, 0.1),
+    "c2": (0.0, 2.0, 0.5, 0.1),
+    "slope": (-1.0, 1.0, 0.4, 0.1),
+    "folds": 5,
+    "margin": 1.5,           # the plots run this far beyond the data, to show extrapolation
+    "grid": 200,             # points on the x axis of every curve
+}
+KERNEL_RIDGE_POINTS = {"x": [0.5, 1.5, 2.5, 3.0, 4.0, 5.5], "y": [0.5, 1.0, 0.6, 0.1, -0.8, -0.7]}
