@@ -23,6 +23,9 @@ with left:
                  "a new point, denoising by pre-images, and the Laplacian eigenmap.", icon="🌀")
     st.page_link("pages/kernel_ridge.py", label="**Kernel ridge regression** — dual coefficients, primal vs dual, "
                  "RBF + linear, cross-validation, and the Gaussian-process view with error bars.", icon="📈")
+    st.page_link("pages/perceptron_knn.py", label="**Perceptron vs k-NN** — watch the kernelized perceptron learn "
+                 "mistake by mistake beside k-NN, the two prediction rules, overfitting without a regulariser.",
+                 icon="🧠")
     st.markdown(
         "The pages follow the lecture material: kernels and Mercer's condition first (Held, Kriege, Sugiyama), "
         "then the algorithms that only need inner products — kernel PCA, kernel ridge regression, the "

@@ -52,3 +52,19 @@ KERNEL_RIDGE = {
     "grid": 200,             # points on the x axis of every curve
 }
 KERNEL_RIDGE_POINTS = {"x": [0.5, 1.5, 2.5, 3.0, 4.0, 5.5], "y": [0.5, 1.0, 0.6, 0.1, -0.8, -0.7]}
+
+# Perceptron vs k-NN page (pages/perceptron_knn.py): (low, high, default, step); log sliders (low, high, default)
+PERCEPTRON_KNN = {
+    "held_out": (0.1, 0.5, 0.3, 0.05),   # share of the data kept back for the held-out accuracy
+    "epochs": (1, 50, 10, 1),            # most passes over the training data
+    "order_seed": (0, 99, 0, 1),         # seed of the random visiting order
+    "k": (1, 50, 5, 1),                  # neighbours of k-NN (capped at the training set's size)
+    "demo_data": "blobs",                # the overfitting demo's own data set: overlapping clouds, a line separates best
+    "demo_noise": (0.0, 0.5, 0.25, 0.05),
+    "demo_gamma": (0.1, 1000.0, 100.0),
+    "demo_n": 300,                       # points of the overfitting demo's own data set
+    "sweep": (0.1, 1000.0, 13),          # gammas of the overfitting curve: low, high, count (log-spaced)
+    "play_every": 0.6,                   # seconds between frames while playing
+    "grid": 100,                         # points per axis of the decision maps
+    "pad": 0.4,                          # plot margin around the data
+}

@@ -1,0 +1,268 @@
+"""Perceptron vs k-NN (seed 003): watch the kernelized perceptron learn mistake by mistake, beside k-NN
+on the same data; the two prediction rules, the seed's comparison table, and overfitting without a
+regulariser."""
+import numpy as np
+import streamlit as st
+
+import kernel_core as kc
+from ui import perceptron_knn as pk
+from ui.code import show_code
+from ui.controls import KERNEL_LABELS, kernel_picker, labeller, log_slider
+from ui.data import current_dataset
+from ui.formulas import other_notations, with_numbers
+from ui.ranges import PERCEPTRON_KNN as R
+from ui.shell import require_app_shell
+
+require_app_shell()
+
+PAGE = "perceptron_knn"
+STEP, PLAYING, TICKING = f"{PAGE}_replay_step", f"{PAGE}_playing", f"{PAGE}_ticking"  # replay position, play flag,
+# and whether the panel was registered with its timer in this page run
+CHART = {"displayModeBar": False}
+
+st.title("🧠 Perceptron vs k-NN")
+st.markdown("The **kernelized perceptron** keeps one number αᵢ per training point — how often that point was "
+            "misclassified — and predicts with a kernel-weighted vote of the points it got wrong. **k-NN** "
+            "votes among the k nearest points and needs no training at all. Both are *non-parametric*: they "
+            "keep (part of) the data instead of a fixed set of weights (seed 003, Kriege).")
+
+X, y, data_desc = current_dataset()
+
+
+def slider(label, param, help=None):
+    lo, hi, default, step = R[param]
+    return st.slider(label, lo, hi, default, step, key=f"{PAGE}_{param}", help=help, bind="query-params")
+
+
+controls, rules = st.columns([1, 2], gap="large")
+with controls:
+    name, params = kernel_picker(PAGE)
+    epochs = slider("Epochs (at most)", "epochs", "Passes over the training data; training stops early after "
+                    "an epoch without a mistake.")
+    held_out = slider("Held-out share", "held_out", "Part of the data kept back to measure accuracy on unseen points.")
+    lo, hi, default, step = R["order_seed"]
+    seed = int(st.number_input("Random seed (split and visiting order)", lo, hi, default, step,
+                               key=f"{PAGE}_order_seed", bind="query-params"))
+ptuple = tuple(params.items())
+with rules:
+    st.latex(with_numbers(name, params))
+    st.caption("This page uses scikit-learn's γ, r = coef0, m = degree; the same kernel in the lecture notes:")
+    notations = other_notations(name, params)
+    for col, (seed_name, tex, note) in zip(st.columns(len(notations)), notations):
+        col.markdown(f"**{seed_name}** — {note}")
+        col.latex(tex)
+    st.markdown("**Training** (seed 003): start with α = 0; visit the training points in a fresh random order each "
+                "epoch; on a mistake add 1 to the visited point's α:")
+    st.latex(r"y_i \sum_{j=1}^{n} \alpha_j\, y_j\, k(\mathbf{x}_j, \mathbf{x}_i) \le 0 \;\Longrightarrow\; "
+             r"\alpha_i \leftarrow \alpha_i + 1")
+    st.caption("Seed 003 writes the test both as yᵢ wᵀxᵢ < 0 and as ŷ ≠ yᵢ. With α = 0 every sum is 0 and the strict "
+               "“< 0” would never fire, so this page counts sign(0) as wrong (≤ 0). It uses the step ηₜ = 1: αᵢ is a "
+               "mistake count (a constant step only rescales f). There is no bias term, as in the seed.")
+
+try:
+    Xtr, Xte, ytr, yte = pk.split(X, y, held_out, seed)
+    model = pk.fit_perceptron(Xtr, ytr, name, ptuple, epochs, seed)
+except (ValueError, TypeError) as err:
+    st.error(f"The perceptron cannot be trained on these data with this kernel: {err}")
+    st.stop()
+b = pk.bounds(X)
+n_train = len(Xtr)
+st.caption(f"Data set (sidebar): {data_desc} → {n_train} training points (filled markers) and {len(Xte)} held-out "
+           "points (hollow markers), split with the seed above.")
+
+
+# ---------------------------------------------------------------- 1. the perceptron learning, beside k-NN
+def replay_position(T):
+    """Visits replayed so far: None in the state means 'fully trained'."""
+    step = st.session_state.get(STEP)
+    return T if step is None else min(int(step), T)
+
+
+def press_reset():
+    st.session_state[STEP], st.session_state[PLAYING] = 0, False
+
+
+def press_play(T):
+    ss = st.session_state
+    if not ss.get(PLAYING) and replay_position(T) >= T:
+        ss[STEP] = 0  # Play at the end starts over
+    ss[PLAYING] = not ss.get(PLAYING)
+
+
+def press_step(history, unit):
+    st.session_state[STEP] = pk.advance(history, replay_position(len(history["index"])), unit)
+
+
+def perceptron_panel():
+    ss = st.session_state
+    if bool(ss.get(PLAYING)) != ss.get(TICKING):
+        st.rerun()  # Play, Pause or the end of play: rerun the page so this panel gets (or loses) its timer
+    h = model.history_
+    T = len(h["index"])
+    st.subheader("Kernelized perceptron")
+    unit = st.radio("Step goes", list(pk.STEP_UNITS), format_func=labeller(pk.STEP_UNITS), horizontal=True,
+                    key=f"{PAGE}_unit", bind="query-params")
+    step = replay_position(T)
+    if ss.get(PLAYING):  # a tick of the timer: replay one more unit of the recorded history
+        step = ss[STEP] = pk.advance(h, step, unit)
+        if step >= T:
+            ss[PLAYING] = False
+            st.rerun()
+    playing = bool(ss.get(PLAYING))
+    c1, c2, c3 = st.columns(3)
+    c1.button("⏭ Step", key=f"{PAGE}_step_button", disabled=playing or step >= T, width="stretch",
+              on_click=press_step, args=(h, unit), help="Fully trained: press Reset to replay." if step >= T else None)
+    c2.button("⏸ Pause" if playing else "▶ Play", key=f"{PAGE}_play_button", width="stretch",
+              on_click=press_play, args=(T,))
+    c3.button("⏮ Reset", key=f"{PAGE}_reset_button", width="stretch", on_click=press_reset)
+
+    frame = pk.perceptron_frame(Xtr, ytr, Xte, yte, name, ptuple, epochs, seed, step, b)
+    E = len(model.mistakes_per_epoch_)
+    epoch_now = int(h["epoch"][step - 1]) + 1 if step else 0
+    m1, m2, m3 = st.columns(3)
+    m1.metric("Epoch", f"{epoch_now} / {E}")
+    m2.metric("Visits", f"{step} / {T}")
+    m3.metric("Points used (α ≠ 0)", f"{frame['used']} of {n_train}")
+    m4, m5, m6 = st.columns(3)
+    m4.metric("Training accuracy", f"{frame['train']:.1%}")
+    m5.metric("Held-out accuracy", f"{frame['test']:.1%}")
+    m6.metric("Mistakes so far", int(h["mistake"][:step].sum()))
+    visit = None
+    if step:
+        t = step - 1
+        i, wrong, margin, a = int(h["index"][t]), bool(h["mistake"][t]), float(h["margin"][t]), float(h["alpha"][t])
+        visit = (i, wrong)
+        verdict = (rf"\le 0 \;\Rightarrow\; \text{{mistake: }}\alpha_{{{i}}}: {a - 1:.0f} \to {a:.0f}" if wrong
+                   else rf"> 0 \;\Rightarrow\; \text{{correct, }}\alpha_{{{i}}} = {a:.0f}\text{{ stays}}")
+        st.latex(rf"\text{{visit {step}: }} y_{{{i}}}\, f(\mathbf{{x}}_{{{i}}}) = {margin:.3g} {verdict}")
+    else:
+        st.latex(r"\text{before training: } \alpha = \mathbf{0},\ f(\mathbf{x}) = 0 \text{ everywhere}")
+    title = f"{KERNEL_LABELS[name]} perceptron after {step} visits"
+    st.plotly_chart(pk.perceptron_map(b, frame["Z"], Xtr, ytr, Xte, yte, frame["alpha"], float(model.alpha_.max()),
+                                      visit, title), key=f"{PAGE}_perceptron_map", config=CHART)
+    done = step // n_train
+    st.plotly_chart(pk.mistakes_bars(model.mistakes_per_epoch_, done, int(h["mistake"][done * n_train:step].sum())),
+                    key=f"{PAGE}_mistakes", config=CHART)
+    status = ("converged: the last epoch made no mistake" if model.converged_ else
+              f"not converged in {E} epochs — no line in feature space separates these training points, or more "
+              "epochs are needed")
+    st.caption(f"Training {status}. Ring area ∝ αᵢ; the ringed point is the one just visited (red: a mistake).")
+    show_code(kc.KernelPerceptron.fit, kc.KernelPerceptron.decision_function)
+
+
+def knn_panel():
+    st.subheader("k-nearest neighbours")
+    k = slider("k (neighbours)", "k", "How many nearest training points vote.")
+    k_used = min(k, n_train)
+    if k_used < k:
+        st.warning(f"Only {n_train} training points: k-NN uses k = {k_used}.")
+    try:
+        frame = pk.knn_frame(Xtr, ytr, Xte, yte, k_used, b)
+    except ValueError as err:
+        st.error(f"k-NN cannot be fitted on these data: {err}")
+        return
+    m1, m2, m3 = st.columns(3)
+    m1.metric("Training", "none")
+    m2.metric("k", k_used)
+    m3.metric("Points used", f"all {n_train}")
+    m4, m5, m6 = st.columns(3)
+    m4.metric("Training accuracy", f"{frame['train']:.1%}")
+    m5.metric("Held-out accuracy", f"{frame['test']:.1%}")
+    st.latex(rf"f(\mathbf{{x}}) = \tfrac{{1}}{{{k_used}}}\sum_{{i=1}}^{{{n_train}}} y_i\,"
+             rf"[\mathbf{{x}}_i \text{{ among the {k_used} nearest}}]")
+    st.plotly_chart(pk.classifier_map(b, frame["Z"], Xtr, ytr, Xte, yte, f"{k_used}-NN vote over the plane", "vote"),
+                    key=f"{PAGE}_knn_map", config=CHART)
+    st.caption("The colour is the vote f ∈ [−1, 1]: the share of +1 neighbours minus the share of −1 neighbours; "
+               "the black line is the tie f = 0. With k = 1 every training point is classified correctly.")
+    show_code(kc.KNNVote)
+
+
+st.header("1 · Watch the perceptron learn, beside k-NN")
+st.markdown("**Step** replays the recorded training one visit, one mistake or one epoch at a time; **Play** runs "
+            "it; **Reset** goes back to α = 0. Changing a setting above retrains once; stepping never does.")
+left, right = st.columns(2, gap="large")
+with left:
+    st.session_state[TICKING] = bool(st.session_state.get(PLAYING))
+    st.fragment(perceptron_panel, run_every=R["play_every"] if st.session_state[TICKING] else None)()
+with right:
+    st.fragment(knn_panel)()
+
+
+# ---------------------------------------------------------------- 2. the two rules and the seed's table
+st.header("2 · Two prediction rules, one idea")
+c1, c2 = st.columns(2, gap="large")
+with c1:
+    st.markdown("**k-nearest neighbours** — every training point can vote, only the k closest do:")
+    st.latex(r"\hat y = \operatorname{sign}\Big(\sum_{i=1}^{n} y_i\,[\mathbf{x}_i \in N_k(\mathbf{x})]\Big)")
+    st.caption("N_k(x): the k training points nearest to x; [·] is 1 when true, 0 otherwise.")
+with c2:
+    st.markdown("**Kernelized perceptron** — every point votes with weight αᵢ and similarity k(xᵢ, x):")
+    st.latex(r"\hat y = \operatorname{sign}\Big(\sum_{i=1}^{n} \alpha_i\, y_i\, k(\mathbf{x}_i, \mathbf{x})\Big)")
+st.markdown("For the Gaussian kernel, k(xᵢ, x) is near 1 for points close to x and near 0 far away, so the "
+            "perceptron's sum is roughly Σ αᵢ yᵢ [xᵢ “close” to x]: **kernels are similarity functions** and "
+            "the two rules look alike (seed 003).")
+st.markdown(
+    "| | k-NN | Kernelized perceptron |\n|---|---|---|\n"
+    "| **Advantages** | No training necessary | Optimized weights can lead to improved performance · Can capture "
+    "“global trends” with suitable kernels · Depends on “wrongly classified” examples only |\n"
+    "| **Disadvantages** | Depends on all data ⇒ inefficient | Training requires optimization |")
+st.caption("Comparison table from seed 003. Above, the perceptron's prediction uses the points with α ≠ 0; k-NN must "
+           "search all training points for every prediction.")
+st.markdown("**Parametric vs non-parametric** (seed 003): a parametric model has a fixed, finite set of parameters "
+            "(linear regression, the linear perceptron: w has as many numbers as x has features). A non-parametric "
+            "model grows with the data (the kernelized perceptron: one αᵢ per point; k-NN: the data themselves) — "
+            "potentially much more expressive, but more costly. Kernels give a principled way of deriving "
+            "non-parametric models from parametric ones. With the linear kernel the perceptron's α collapse back "
+            "into w = Σ αᵢ yᵢ xᵢ.")
+
+
+# ---------------------------------------------------------------- 3. overfitting without regularisation
+@st.fragment
+def overfit_panel():
+    st.header("3 · No regulariser: the perceptron can memorise noise")
+    st.markdown("“Overfitting can of course happen (if we choose poor parameters). Can combat overfitting by "
+                "regularization: this is already built into kernelized linear regression (and SVMs), but not the "
+                "kernelized perceptron” (seed 003). Here an RBF perceptron is trained on its own noisy data set "
+                f"({R['demo_n']} points, the same split share, epochs and seed as above) for a range of γ.")
+    c1, c2, c3 = st.columns(3)
+    sets = list(kc.CLASSIFICATION_DATASETS)
+    data = c1.selectbox("Data set", sets, index=sets.index(R["demo_data"]), key=f"{PAGE}_demo_data",
+                        format_func=str.capitalize, bind="query-params")
+    with c2:
+        lo, hi, default, step = R["demo_noise"]
+        noise = st.slider("Noise", lo, hi, default, step, key=f"{PAGE}_demo_noise", bind="query-params")
+    with c3:
+        gamma = log_slider("γ of the map", f"{PAGE}_demo_gamma", *R["demo_gamma"],
+                           help="Large γ: narrow bumps around single points.")
+    try:
+        gammas, train, test = pk.overfit_sweep(data, noise, seed, held_out, epochs)
+        fr = pk.overfit_frame(data, noise, seed, held_out, epochs, gamma)
+    except ValueError as err:
+        st.error(f"The demonstration cannot run with these settings: {err}")
+        return
+    left, right = st.columns(2, gap="large")
+    with left:
+        st.plotly_chart(pk.overfit_curve(gammas, train, test, gamma), key=f"{PAGE}_overfit_curve", config=CHART)
+    with right:
+        st.plotly_chart(pk.classifier_map(fr["b"], fr["Z"], fr["Xtr"], fr["ytr"], fr["Xte"], fr["yte"],
+                                          f"RBF perceptron, γ = {gamma:g}: training {fr['train']:.0%}, "
+                                          f"held-out {fr['test']:.0%}", "f(x)"),
+                        key=f"{PAGE}_overfit_map", config=CHART)
+    best = int(np.argmax(test))
+    big = len(gammas) - 1
+    st.markdown(f"At the largest γ = {gammas[big]:g} the perceptron classifies **{train[big]:.0%}** of its "
+                f"training points correctly but only **{test[big]:.0%}** of the held-out points; the best held-out "
+                f"accuracy, **{test[best]:.0%}**, is at γ = {gammas[best]:.3g} (training {train[best]:.0%}).")
+    gap = train[big] - test[big]
+    if train[big] == 1.0 and gap > 0.05:
+        st.warning(f"Memorised: every noisy training point is right, and {gap:.0%} of that does not carry over to "
+                   "new points. Each training point gets its own narrow bump; nothing in the perceptron's "
+                   "objective penalises such a wiggly f.")
+    else:
+        st.info("With this little noise the large-γ perceptron does not lose much; raise the noise to see it memorise.")
+    st.caption("The perceptron's training stops at the last iterate, so held-out accuracy jumps a little from γ to γ. "
+               "Seed 003's cure: choose γ by cross-validation, or use a regularised method (kernel ridge, SVM).")
+    show_code(kc.KernelPerceptron.fit, kc.KernelPerceptron.predict)
+
+
+overfit_panel()
