@@ -9,6 +9,7 @@ from ui import compute, figures, points
 from ui.code import show_code
 from ui.controls import KERNEL_LABELS, kernel_picker, labeller
 from ui.data import current_dataset
+from ui.exercises import Exercise, exercises
 from ui.formulas import other_notations, with_numbers
 from ui.ranges import GRID, PLANE, SCALE
 from ui.shell import require_app_shell
@@ -221,20 +222,41 @@ def counterexample_panel():
                        m[1].number_input("M₁₂", -3.0, 3.0, 0.5, 0.5, key=f"{PAGE}_m12", bind="query-params")],
                       [m[0].number_input("M₂₁", -3.0, 3.0, 0.5, 0.5, key=f"{PAGE}_m21", bind="query-params"),
                        m[1].number_input("M₂₂", -3.0, 3.0, 1.0, 0.5, key=f"{PAGE}_m22", bind="query-params")]])
-        KM = kc.bilinear_kernel(X, X, M)
-        vm = kc.verdict(KM)
+        on_data = f"On the data: {kc.verdict(kc.bilinear_kernel(X, X, M)).reason}." if len(X) else ""
         if not kc.is_symmetric(M):
             st.error("❌ M is not symmetric, so k(x, x′) ≠ k(x′, x) in general: not a kernel.")
         else:
             eig = kc.spectrum(M)
             st.latex(rf"\text{{eigenvalues of }} M:\ {eig[0]:.3g},\ {eig[1]:.3g}")
             if eig[-1] >= -kc.PSD_RTOL * max(abs(eig[0]), 1e-300):
-                st.success(f"✅ M is symmetric PSD, so k is a kernel with φ(x) = M^(1/2) x. On the data: {vm.reason}.")
+                st.success(f"✅ M is symmetric PSD, so k is a kernel with φ(x) = M^(1/2) x. {on_data}")
             else:
                 st.error(f"❌ M has a negative eigenvalue, so some xᵀMx < 0 and k is not a kernel. "
-                         f"On the data: {vm.reason}.")
+                         f"{on_data}")
         st.caption("Claim (seed 003): k(x, x′) = xᵀMx′ is a valid kernel ⇔ M is symmetric positive semi-definite.")
     show_code(kc.sin_cos_kernel, kc.bilinear_kernel)
 
 
 counterexample_panel()
+
+
+exercises(PAGE, [
+    Exercise("kernels_rbf_gamma", "For the RBF kernel, what happens to the bump k(x, x₀) and to the Gram matrix as γ grows?",
+             ("The bump gets wider and K fills with values near 1", "The bump gets narrower and K approaches the "
+              "identity matrix", "Nothing: γ only rescales the colour bar"), 1,
+             {f"{PAGE}_kernel": "rbf", f"{PAGE}_gamma": 10.0},
+             "γ = 1/h² (seed 003) = 1/(2σ²) (seed 001): a large γ is a small bandwidth, so each point is similar only to "
+             "itself — K tends to I and its eigenvalues flatten out."),
+    Exercise("kernels_sigmoid", "Is the sigmoid kernel tanh(γ xᵀy + r) a valid (Mercer) kernel?",
+             ("Yes, for every γ and r", "No: for some settings, e.g. γ = 2, r = −1, its Gram matrix has negative "
+              "eigenvalues", "Only when r < 0"), 1,
+             {f"{PAGE}_kernel": "sigmoid", f"{PAGE}_gamma": 2.0, f"{PAGE}_coef0": -1.0},
+             "Seed 000: all the listed kernels except the sigmoid are positive definite. The red bars in the spectrum "
+             "are negative eigenvalues: there is a vector v with vᵀKv < 0, which no inner product allows."),
+    Exercise("kernels_sum", "Is RBF + linear (k₁ + k₂) still a valid kernel?",
+             ("Yes: sums of kernels are kernels", "No: adding kernels breaks positive semi-definiteness",
+              "Only if both have the same scale"), 0,
+             {f"{PAGE}_kernel": "rbf", f"{PAGE}_op": "sum", f"{PAGE}_kernel2": "linear"},
+             "Closure rule (seeds 002, 003): φ = (φ₁, φ₂) stacked gives k₁ + k₂, so the composed Gram matrix in "
+             "section 3 stays PSD."),
+])
