@@ -7,6 +7,7 @@ import streamlit as st
 
 import kernel_core as kc
 from ui import kernel_ridge as kr
+from ui.classroom import explain
 from ui.code import show_code
 from ui.controls import kernel_picker, labeller, log_options, log_slider
 from ui.formulas import with_numbers
@@ -73,6 +74,8 @@ with lam_col:
     if seed003 and not lam_zero:
         st.latex(rf"\lambda_{{003}} = {lam_value:g}\ \Rightarrow\ \lambda = n\,\lambda_{{003}} = {n}\times{lam_value:g}"
                  rf" = {lam:.4g}")
+    else:
+        st.latex(rf"\lambda_{{003}} = \lambda_{{000}} / n = {lam:.4g} / {n} = {lam / n:.4g}")
     st.caption(f"This page's λ is seeds 000/001/004's: α = (K + λI)⁻¹y. Seed 003 divides the squared error by n, "
                f"so its λ₀₀₃ = λ / n (here n = {n}): λ = {lam:.4g} is λ₀₀₃ = {lam / n:.4g}. "
                "scikit-learn calls λ alpha.")
@@ -90,7 +93,7 @@ with right:
     m1, m2 = st.columns(2)
     m1.metric("Training MSE", f"{mse:.4g}")
     m2.metric("Largest |αₗ|", f"{np.max(np.abs(alpha)):.4g}")
-    st.markdown("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "
+    explain("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "
                 "αₗ k(xₗ, x). Lower λ and the αₗ grow and alternate in sign as the curve chases the noise; raise λ "
                 "and they shrink towards 0 (seed 000).")
     if solver == "lstsq":
@@ -160,7 +163,7 @@ def semi_parametric_panel():
             st.error(f"This kernel cannot be fitted: {err}")
             return
         st.plotly_chart(kr.semi_figure(X, y3, xs3, f_rbf, f_both, kr.x_range(X, 0)), key=f"{PAGE}_semi", **CHART)
-    st.markdown("Outside the data every RBF bump has died away, so the RBF fit falls back to 0: a non-parametric model "
+    explain("Outside the data every RBF bump has died away, so the RBF fit falls back to 0: a non-parametric model "
                 "**fails to extrapolate**. The linear part c₂ xᵀx′ carries the trend beyond the data; the RBF part bends "
                 "the curve inside it — 'parametric models are too rigid, nonparametric models fail to extrapolate'.")
     show_code(kc.Kernel.__add__, kc.algebra.Sum)
@@ -219,7 +222,7 @@ def cross_validation_panel():
         with cols[1]:
             st.plotly_chart(kr.error_curves(gvals, along_gamma.train_errors[0], along_gamma.errors[0], gamma,
                                             "γ (log scale)"), key=f"{PAGE}_along_gamma", **CHART)
-    st.markdown("Small λ or large γ: the training error falls towards 0 while the held-out error rises — the curve "
+    explain("Small λ or large γ: the training error falls towards 0 while the held-out error rises — the curve "
                 "**over-fits** the noise. Large λ or small γ: both errors are high — it **under-fits**. "
                 "Cross-validation picks the valley of the red curve.")
 

@@ -38,6 +38,7 @@ def test_default_view_matches_sklearn_and_states_the_conventions(fresh):
     assert "λ₀₀₃ = λ / n (here n = 30)" in captions and "is λ₀₀₃ = 0.003333" in captions
     assert "scikit-learn calls λ alpha" in captions
     assert any(r"n = 30,\ \lambda = 0.1" in lx.value for lx in at.latex)
+    assert any(r"\lambda_{003} = \lambda_{000} / n = 0.1 / 30 = 0.003333" in lx.value for lx in at.latex)  # always on screen
     assert any("Verified on the plotted grid" in s.value for s in at.success)  # GP mean = KRR with lam = sigma^2
 
 
