@@ -19,6 +19,9 @@ with left:
     st.page_link("pages/kernels.py", label="**Kernels & Gram matrices** — what a kernel is, when a matrix "
                  "is a valid Gram matrix (symmetric, PSD), how kernels combine, geometry in feature space.",
                  icon="🧮")
+    st.page_link("pages/mercer.py", label="**Mercer feature maps** — the explicit φ behind a kernel, the lift of the "
+                 "circles to 3-D, the feature explosion, the eigen map of K, random Fourier features and Nyström.",
+                 icon="🧩")
     st.page_link("pages/kernel_pca.py", label="**Kernel PCA** — linear vs kernel PCA, centring K′ = JKJ, projecting "
                  "a new point, denoising by pre-images, and the Laplacian eigenmap.", icon="🌀")
     st.page_link("pages/kernel_ridge.py", label="**Kernel ridge regression** — dual coefficients, primal vs dual, "

@@ -68,3 +68,26 @@ PERCEPTRON_KNN = {
     "grid": 100,                         # points per axis of the decision maps
     "pad": 0.4,                          # plot margin around the data
 }
+
+# Mercer feature map page (pages/mercer.py): sliders (low, high, default, step), log sliders (low, high, default)
+MERCER = {
+    "degree": (1, 5, 2, 1),
+    "coef0": (0.0, 3.0, 1.0, 0.5),
+    "coord": (-2.0, 2.0, 0.1),                 # low, high, step of the coordinates of x and y
+    "x": (1.0, 0.5), "y": (1.5, -0.4),         # default points: x^T y = 1.3
+    "lift_n": (50, 400, 200, 10),
+    "lift_noise": (0.0, 0.3, 0.06, 0.02),
+    "lift_C": (1e-2, 1e2, 10.0),
+    "lift_box": 1.6,                           # the 2-D plane shown is [-box, box]^2
+    "lift_box3d": 1.4,                         # the 3-D box is [0, box^2] x [-box^2/√2, box^2/√2] x [0, box^2]
+    "d": [1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000],
+    "d_default": 10_000,                       # seed 003's example: d = 10 000, k = 2
+    "m": (1, 10, 2, 1),
+    "timing_d": (2, 20, 200), "timing_m": (1, 2, 3), "timing_max_features": 25_000,
+    "q": (1, 20, 6, 1),                        # 6 = the rank of the default (x^T y + 1)^2 Gram matrix
+    "approx_gamma": (1e-2, 1e2, 1.0),
+    "approx_sizes": [2, 5, 10, 20, 50, 100, 200],
+    "approx_default": 20,
+    "approx_seed": (0, 99, 0, 1),
+    "approx_repeats": 3,
+}
