@@ -170,8 +170,7 @@ def knn_panel():
     m5.metric("Held-out accuracy", f"{frame['test']:.1%}")
     st.latex(rf"f(\mathbf{{x}}) = \tfrac{{1}}{{{k_used}}}\sum_{{i=1}}^{{{n_train}}} y_i\,"
              rf"[\mathbf{{x}}_i \text{{ among the {k_used} nearest}}]")
-    st.plotly_chart(pk.classifier_map(b, frame["Z"], Xtr, ytr, Xte, yte, f"{k_used}-NN vote over the plane", "vote"),
-                    key=f"{PAGE}_knn_map", config=CHART)
+    st.plotly_chart(frame["fig"], key=f"{PAGE}_knn_map", config=CHART)
     st.caption("The colour is the vote f ∈ [−1, 1]: the share of +1 neighbours minus the share of −1 neighbours; "
                "the black line is the tie f = 0. With k = 1 every training point is classified correctly.")
     show_code(kc.KNNVote)
@@ -235,19 +234,14 @@ def overfit_panel():
         gamma = log_slider("γ of the map", f"{PAGE}_demo_gamma", *R["demo_gamma"],
                            help="Large γ: narrow bumps around single points.")
     try:
-        gammas, train, test = pk.overfit_sweep(data, noise, seed, held_out, epochs)
         fr = pk.overfit_frame(data, noise, seed, held_out, epochs, gamma)
     except ValueError as err:
         st.error(f"The demonstration cannot run with these settings: {err}")
         return
+    gammas, train, test = fr["gammas"], fr["train"], fr["test"]
     left, right = st.columns(2, gap="large")
-    with left:
-        st.plotly_chart(pk.overfit_curve(gammas, train, test, gamma), key=f"{PAGE}_overfit_curve", config=CHART)
-    with right:
-        st.plotly_chart(pk.classifier_map(fr["b"], fr["Z"], fr["Xtr"], fr["ytr"], fr["Xte"], fr["yte"],
-                                          f"RBF perceptron, γ = {gamma:g}: training {fr['train']:.0%}, "
-                                          f"held-out {fr['test']:.0%}", "f(x)"),
-                        key=f"{PAGE}_overfit_map", config=CHART)
+    left.plotly_chart(fr["curve"], key=f"{PAGE}_overfit_curve", config=CHART)
+    right.plotly_chart(fr["map"], key=f"{PAGE}_overfit_map", config=CHART)
     best = int(np.argmax(test))
     big = len(gammas) - 1
     st.markdown(f"At the largest γ = {gammas[big]:g} the perceptron classifies **{train[big]:.0%}** of its "
@@ -255,11 +249,12 @@ def overfit_panel():
                 f"accuracy, **{test[best]:.0%}**, is at γ = {gammas[best]:.3g} (training {train[best]:.0%}).")
     gap = train[big] - test[big]
     if train[big] == 1.0 and gap > 0.05:
-        st.warning(f"Memorised: every noisy training point is right, and {gap:.0%} of that does not carry over to "
-                   "new points. Each training point gets its own narrow bump; nothing in the perceptron's "
-                   "objective penalises such a wiggly f.")
+        st.warning(f"Memorised: every noisy training point is right, yet held-out accuracy is {gap:.0%} lower — "
+                   "the fit to the noise does not carry over to new points. Each training point gets its own narrow "
+                   "bump; nothing in the perceptron's objective penalises such a wiggly f.")
     else:
-        st.info("With this little noise the large-γ perceptron does not lose much; raise the noise to see it memorise.")
+        st.info(f"Here the large-γ perceptron does not memorise much (training {train[big]:.0%}, held-out "
+                f"{test[big]:.0%}); raise the noise or the epochs to see it happen.")
     st.caption("The perceptron's training stops at the last iterate, so held-out accuracy jumps a little from γ to γ. "
                "Seed 003's cure: choose γ by cross-validation, or use a regularised method (kernel ridge, SVM).")
     show_code(kc.KernelPerceptron.fit, kc.KernelPerceptron.predict)

@@ -59,10 +59,12 @@ def perceptron_frame(Xtr, ytr, Xte, yte, kernel, params, epochs, seed, step, b):
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
 def knn_frame(Xtr, ytr, Xte, yte, k, b):
-    """k-NN (scikit-learn) on the same split: the vote over the plane and the accuracies."""
+    """k-NN (scikit-learn) on the same split: its accuracies and its vote over the plane as a figure
+    (a plain dict, cached: redrawing the panel costs nothing while the perceptron plays)."""
     model = kc.KNNVote(n_neighbors=k).fit(Xtr, ytr)
-    return {"Z": kc.decision_surface(model, *axes(b)), "train": _accuracy(model, Xtr, ytr),
-            "test": _accuracy(model, Xte, yte)}
+    Z = kc.decision_surface(model, *axes(b))
+    fig = classifier_map(b, Z, Xtr, ytr, Xte, yte, f"{k}-NN vote over the plane", "vote")
+    return {"fig": fig.to_dict(), "train": _accuracy(model, Xtr, ytr), "test": _accuracy(model, Xte, yte)}
 
 
 def advance(history, step, unit):
@@ -96,12 +98,17 @@ def overfit_sweep(name, noise, seed, held_out, epochs):
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
 def overfit_frame(name, noise, seed, held_out, epochs, gamma):
+    """The sweep's curve and the map at one gamma, as cached figure dicts, with the numbers they show."""
     X, y = kc.make_classification(name, R["demo_n"], noise, seed)
     Xtr, Xte, ytr, yte = split(X, y, held_out, seed)
     m = kc.KernelPerceptron("rbf", epochs=epochs, seed=seed, gamma=gamma).fit(Xtr, ytr)
     b = bounds(X)
-    return {"Z": kc.decision_surface(m, *axes(b)), "b": b, "Xtr": Xtr, "ytr": ytr, "Xte": Xte, "yte": yte,
-            "train": _accuracy(m, Xtr, ytr), "test": _accuracy(m, Xte, yte), "used": int(np.count_nonzero(m.alpha_))}
+    train, test = _accuracy(m, Xtr, ytr), _accuracy(m, Xte, yte)
+    title = f"RBF perceptron, γ = {gamma:g}: training {train:.0%}, held-out {test:.0%}"
+    gammas, sweep_train, sweep_test = overfit_sweep(name, noise, seed, held_out, epochs)
+    return {"map": classifier_map(b, kc.decision_surface(m, *axes(b)), Xtr, ytr, Xte, yte, title, "f(x)").to_dict(),
+            "curve": overfit_curve(gammas, sweep_train, sweep_test, gamma).to_dict(),
+            "gammas": gammas, "train": sweep_train, "test": sweep_test}
 
 
 # ---------------------------------------------------------------- figures
