@@ -4,7 +4,18 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .classroom import presenting
-from .theme import CLASS_STYLE, DIVERGING, FONT_SIZE, NEGATIVE, POSITIVE, PRESENT_FONT_SIZE, PRESENT_MARKER_SIZE, SEQUENTIAL
+from .theme import (
+    CLASS_STYLE,
+    DECISION,
+    DIVERGING,
+    FONT_SIZE,
+    NEGATIVE,
+    POSITIVE,
+    PRESENT_FONT_SIZE,
+    PRESENT_MARKER_SIZE,
+    SEQUENTIAL,
+    TEMPLATE,
+)
 
 CHART_CONFIG = {
     # The Plotly toolbar on hover keeps one job: download the figure as PNG (made in the browser, offline).
@@ -22,7 +33,7 @@ def base_layout(fig, title=None, height=420, **kw):
     present = presenting()
     if present:
         fig.update_traces(selector=dict(mode="markers"), marker_size=PRESENT_MARKER_SIZE)
-    fig.update_layout(title=title, height=height, template="plotly_white",
+    fig.update_layout(title=title, height=height, template=TEMPLATE,
                       font_size=PRESENT_FONT_SIZE if present else FONT_SIZE,
                       margin=dict(l=10, r=10, t=50 if title else 10, b=10), **kw)
     return fig
@@ -128,7 +139,7 @@ def decision_map(xs, ys, Z, X, y, title=None, levels=(0.0,), height=460, zlabel=
     Z = np.asarray(Z, dtype=np.float32)
     m = float(np.max(np.abs(Z))) or 1.0
     fig = go.Figure(go.Heatmap(x=np.asarray(xs, np.float32), y=np.asarray(ys, np.float32), z=Z,
-                               colorscale=DIVERGING, zmin=-m, zmax=m, opacity=0.75,
+                               colorscale=DECISION, zmin=-m, zmax=m, opacity=0.75,
                                colorbar=dict(title=zlabel, thickness=14),
                                hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>f = %{z:.3f}<extra></extra>"))
     for level in levels:
