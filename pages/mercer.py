@@ -176,6 +176,9 @@ explosion_panel()
 def eigen_panel():
     st.subheader("4 · The eigen feature map of a Gram matrix (seed 000)")
     X, y, desc = current_dataset()
+    if len(X) < 2:
+        st.warning(f"The sidebar data set has fewer than two points ({desc}): add points to see a Gram matrix.")
+        return
     controls, formulas = st.columns([1, 2], gap="large")
     with controls:
         name, params = kernel_picker(PAGE, default="poly", suffix="_eig")
@@ -227,6 +230,9 @@ eigen_panel()
 def approx_panel():
     st.subheader("5 · The infinite RBF map, made finite: random Fourier features and Nyström")
     X, y, desc = current_dataset()
+    if len(X) < 2:
+        st.warning(f"The sidebar data set has fewer than two points ({desc}): add points to approximate its K.")
+        return
     c1, c2, c3 = st.columns(3)
     gamma = log_slider("γ of the RBF kernel", f"{PAGE}_gamma_approx", *R["approx_gamma"], container=c1)
     D = c2.select_slider("number of features D", R["approx_sizes"], value=R["approx_default"], key=f"{PAGE}_features",
@@ -241,13 +247,15 @@ def approx_panel():
         return
     mn = min(D, len(X))
     f1, f2 = st.columns(2, gap="large")
-    f1.latex(r"\mathbf{z}(\mathbf{x}) = \sqrt{\tfrac{2}{D}}\cos(\mathbf{W}^\top\mathbf{x} + \mathbf{b}),\ "
-             rf"\mathbf{{W}}_{{:j}} \sim \mathcal{{N}}(0, 2\gamma\mathbf{{I}}) = \mathcal{{N}}(0, {2 * gamma:.3g}\,\mathbf{{I}}),\ "
+    f1.latex(r"\mathbf{z}(\mathbf{x}) = \sqrt{\tfrac{2}{D}}\cos(\mathbf{W}^\top\mathbf{x} + \mathbf{b}),\quad "
              r"b_j \sim U[0, 2\pi)")
+    f1.latex(rf"\mathbf{{W}}_{{:j}} \sim \mathcal{{N}}(0, 2\gamma\mathbf{{I}}) = \mathcal{{N}}(0, {2 * gamma:.3g}\,\mathbf{{I}})")
     f1.caption("Random Fourier features (Rahimi & Recht): E[z(x)ᵀz(y)] = exp(−γ‖x − y‖²). 2γ = 1/σ².")
+    f1.metric(f"Random Fourier error, D = {D}", f"{er:.3g}")
     f2.latex(r"\mathbf{K} \approx \mathbf{K}_{nm}\mathbf{K}_{mm}^{+}\mathbf{K}_{mn},\quad "
              r"\mathbf{z}(\mathbf{x}) = \boldsymbol{\Lambda}^{-1/2}\mathbf{U}^\top k(\mathbf{L}, \mathbf{x})")
     f2.caption(f"Nyström: m = {mn} landmarks L drawn from the data, K_mm = k(L, L) = UΛUᵀ. Exact on the landmarks.")
+    f2.metric(f"Nyström error, m = {mn}", f"{en:.3g}")
     heat = dict(colorscale="RdBu_r", zmin=-1.0, zmax=1.0)
     a, b, c = st.columns(3)
     a.plotly_chart(gram_heatmap(K, y, "Exact RBF K (infinite φ)").update_traces(**heat), key=f"{PAGE}_K_exact",

@@ -125,7 +125,7 @@ def lift_3d(Phi, y, w, b):
                                  name="plane", hoverinfo="skip"))
     scene = dict(xaxis=dict(title="x₁²", range=[lo[0], hi[0]]), yaxis=dict(title="√2·x₁x₂", range=[lo[1], hi[1]]),
                  zaxis=dict(title="x₂²", range=[lo[2], hi[2]]), aspectmode="cube",
-                 camera=dict(eye=dict(x=0.7, y=-2.0, z=0.5)))  # nearly along the √2·x1x2 axis: the plane edge-on
+                 camera=dict(eye=dict(x=0.45, y=-2.1, z=0.4)))  # nearly along the √2·x1x2 axis: the plane edge-on
     return base_layout(fig, "Lifted: φ(x) = (x₁², √2·x₁x₂, x₂²) and the separating plane", height=480,
                        scene=scene, showlegend=True, legend=dict(x=0, y=1))
 
@@ -147,7 +147,8 @@ def explosion_plot(d, m):
     fig.add_trace(go.Scatter(x=np.array([d], np.float32), y=np.array([float(math.comb(d + m, m))], np.float64),
                              mode="markers", name="your choice", marker=dict(size=14, color="black", symbol="star"),
                              hovertemplate="d = %{x:,}, m = " + str(m) + "<br>%{y:,.0f} features<extra></extra>"))
-    fig.add_annotation(x=4, y=math.log10(50_015_001), text="seed 003: d = 10 000, k = 2", showarrow=True, ax=10, ay=60)
+    fig.add_annotation(x=4, y=math.log10(50_015_001), text="seed 003: d = 10 000, k = 2", showarrow=True, ax=-110,
+                       ay=-50, bgcolor="rgba(255,255,255,0.9)")
     fig.update_xaxes(type="log", title="d (input dimension)", range=[0, 5])
     fig.update_yaxes(type="log", title="number of features C(d+m, m)", range=[0, 45], exponentformat="power")
     return base_layout(fig, "The feature explosion", height=420, showlegend=True)
@@ -195,7 +196,11 @@ def error_vs_features(curves, D, title):
                                  mode="lines+markers", line=dict(color=color),
                                  error_y=dict(type="data", array=np.asarray(sd, np.float32), visible=True),
                                  hovertemplate="D = %{x}<br>error = %{y:.3g}<extra>" + label + "</extra>"))
+    sizes, mean, _ = curves["rff"]
+    guide = mean[0] * np.sqrt(sizes[0] / np.asarray(sizes, np.float64))  # the Monte-Carlo rate, through the first point
+    fig.add_trace(go.Scatter(x=np.asarray(sizes, np.float32), y=guide.astype(np.float32), name="∝ 1/√D", mode="lines",
+                             line=dict(color="grey", dash="dash", width=1), hoverinfo="skip"))
     fig.add_vline(x=D, line=dict(color="black", dash="dot"))
-    fig.update_xaxes(type="log", title="number of features D (Nyström: landmarks m)", range=[0.2, 2.7])
+    fig.update_xaxes(type="log", title="number of features D (Nyström: landmarks m)", range=[0.2, 2.4])
     fig.update_yaxes(type="log", title="relative error ‖K − ZZᵀ‖ / ‖K‖", range=[-7, 0.3], exponentformat="power")
     return base_layout(fig, title, height=380, showlegend=True, legend=dict(x=0.01, y=0.02))
