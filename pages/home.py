@@ -29,6 +29,9 @@ with left:
     st.page_link("pages/perceptron_knn.py", label="**Perceptron vs k-NN** — watch the kernelized perceptron learn "
                  "mistake by mistake beside k-NN, the two prediction rules, overfitting without a regulariser.",
                  icon="🧠")
+    st.page_link("pages/svm.py", label="**Support vector machines** — margins and support vectors, Gaussian vs "
+                 "Laplacian, seed 003's objective solved step by step next to libsvm, (C, γ) by cross-validation.",
+                 icon="🛡️")
     st.markdown(
         "The pages follow the lecture material: kernels and Mercer's condition first (Held, Kriege, Sugiyama), "
         "then the algorithms that only need inner products — kernel PCA, kernel ridge regression, the "

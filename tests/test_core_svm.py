@@ -233,7 +233,7 @@ def test_margin_counts_match_a_double_loop():
     for x, y in zip(X, Y):
         f = sum(w * k(p[None, :], x[None, :])[0, 0] for p, w in zip(points, weights)) + b
         wrong += (1 if f > 0 else -1) != y
-        violations += y * f < 1 - 1e-6
+        violations += y * f < 1 - 1e-3  # libsvm meets the KKT conditions to 1e-3
     counts = margin_counts(Y, model.decision_function(X))
     assert counts["misclassified"] == wrong and counts["margin_violations"] == violations
     assert counts["inside_margin"] == violations - wrong

@@ -91,3 +91,22 @@ MERCER = {
     "approx_seed": (0, 99, 0, 1),
     "approx_repeats": 3,
 }
+
+# SVM page (pages/svm.py): log sliders are (low, high, default)
+SVM = {
+    "C": (1e-2, 1e3, 1.0),
+    "h": (0.1, 10.0, 0.316),      # seed 003's width h of the Gaussian vs Laplacian demo (γ = 1/h², 1/h)
+    "held_out": 0.3,              # share of the points kept back for the held-out accuracy
+    "split_seed": 0,              # seed of that split, of the CV folds and of SGD's sampling
+    "grid": 100,                  # points per axis of the decision maps
+    "pad": 0.5,                   # plot margin around the data
+    "cv_C": (0.1, 100.0),         # the CV grid: 7 values each, half a decade apart, on the sliders' options
+    "cv_gamma": (0.1, 100.0),
+    "cv_size": 7,
+    "cv_folds": 3,
+    "first_steps": 20,            # steps the teaching solver has taken when the page opens
+    "max_steps": 20000,
+    "max_seconds": 0.8,           # time budget of one click on the teaching solver
+    "tol": 1e-4,                  # "converged": best J improved by less than tol * J over 100 steps
+    "hinge_range": (-3.0, 4.0),   # x axis of the hinge-loss plot
+}

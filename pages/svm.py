@@ -1,0 +1,255 @@
+"""Support vector machines (seed 003): margins and support vectors from libsvm, Gaussian vs Laplacian,
+the seed's own objective solved step by step, choosing (C, γ) by cross-validation, the hinge loss."""
+import numpy as np
+import streamlit as st
+
+import kernel_core as kc
+from ui import svm as ui
+from ui.code import show_code
+from ui.compute import build_kernel
+from ui.controls import labeller, log_slider
+from ui.data import current_dataset
+from ui.ranges import PARAMS
+from ui.ranges import SVM as R
+from ui.shell import require_app_shell
+
+require_app_shell()
+
+PAGE = "svm"
+CHART = {"displayModeBar": False}
+
+st.title("🛡️ Support vector machines")
+st.markdown(
+    "The SVM is a kernel classifier like the perceptron, $f(\\mathbf{x}) = \\sum_i \\alpha_i y_i k(\\mathbf{x}_i, "
+    "\\mathbf{x}) + b$, trained with the **hinge loss** and a penalty on $\\|\\mathbf{w}\\|^2$ (seed 003, Kriege). "
+    "Only points on or inside the margin get $\\alpha_i > 0$: the **support vectors**. This page uses "
+    "scikit-learn's names, **C** and **γ**; seed 003 writes **λ** and a width **h**: "
+    "$\\lambda = \\tfrac{1}{2nC}$, $\\gamma = 1/h^2$ (Gaussian), $\\gamma = 1/h$ (Laplacian)."
+)
+
+X, y, data_desc = current_dataset()
+b = ui.bounds(X)
+
+c1, c2, c3 = st.columns([1, 1, 2], gap="large")
+with c1:
+    spec = ui.kernel_spec_ui(PAGE)
+with c2:
+    C = log_slider("C — price of a margin violation", f"{PAGE}_C", *R["C"],
+                   help="Large C: few violations, narrow margin, wiggly boundary. Small C: wide margin.")
+try:
+    kernel = build_kernel(spec)
+    fit = ui.fit_exact(X, y, spec, C, b)
+except ValueError as err:
+    st.error(f"The SVM cannot be fitted on these points with this kernel: {err}")
+    st.plotly_chart(ui.scatter_all(X, y), key=f"{PAGE}_data", config=CHART)
+    st.stop()
+n, lam = fit["n"], fit["lam"]
+if not fit["converged"]:
+    st.warning(f"libsvm stopped after {kc.svm.MAX_ITER:,} iterations without converging: this kernel's values are "
+               "badly scaled for these data (try a smaller degree, γ or C). The picture shows where it stopped.")
+with c2:
+    st.caption(f"Data (sidebar): {data_desc}. {n} points train the SVM, {len(fit['te'])} are held out "
+               f"(seeded split, {R['held_out']:.0%}).")
+with c3:
+    st.latex(r"k(\mathbf{x},\mathbf{y}) = " + kernel.latex())
+    st.latex(rf"n = {n},\quad C = {C:g},\quad \lambda = \frac{{1}}{{2nC}} = \frac{{1}}{{2\cdot{n}\cdot{C:g}}} = {lam:.4g}")
+    st.caption("Seed 003's objective and libsvm's are the same problem (with f(x) = wᵀφ(x) + b), divided by nC:")
+st.latex(r"\text{seed 003:}\ \ J(\boldsymbol\alpha) = \frac{1}{n}\sum_{i=1}^{n}\max\{0,\,1 - y_i f(\mathbf{x}_i)\}"
+         r" + \lambda\,\boldsymbol\alpha^\top D_y K D_y\boldsymbol\alpha"
+         r"\qquad\Longleftrightarrow\qquad")
+st.latex(r"\text{libsvm:}\ \ \tfrac12\|\mathbf{w}\|^2 + C\sum_{i=1}^{n}\max\{0,\,1 - y_i f(\mathbf{x}_i)\},"
+         r"\quad \|\mathbf{w}\|^2 = \boldsymbol\alpha^\top D_y K D_y\boldsymbol\alpha")
+
+
+# ---------------------------------------------------------------- 1. margins and support vectors
+@st.fragment
+def margin_panel():
+    st.subheader("1 · The decision function, the margin and the support vectors")
+    left, right = st.columns([3, 1], gap="medium")
+    with right:
+        show_test = st.toggle("Show held-out points", True, key=f"{PAGE}_show_test", bind="query-params")
+        cnt = fit["counts"]
+        st.metric("Support vectors", f"{len(fit['sv'])} of {n}", help="Training points with α_i > 0")
+        st.metric("… with α = C", fit["at_bound"], help="On the wrong side of their margin line (or exactly on it)")
+        st.metric("Margin violations", cnt["margin_violations"], help="y f(x) < 1: inside the margin or misclassified")
+        st.metric("Misclassified (training)", cnt["misclassified"])
+        st.metric("Training accuracy", f"{fit['train_acc']:.1%}")
+        st.metric("Held-out accuracy", "—" if np.isnan(fit["test_acc"]) else f"{fit['test_acc']:.1%}",
+                  help="Points the SVM never saw")
+    with left:
+        st.plotly_chart(ui.svm_map(b, fit, X, y, "f(x): boundary f = 0 (solid), margins f = ±1 (dashed)", C,
+                                   show_test), key=f"{PAGE}_map", config=CHART)
+    st.latex(rf"f(\mathbf{{x}}) = \sum_{{i \in \mathrm{{SV}}}} \alpha_i y_i\, k(\mathbf{{x}}_i, \mathbf{{x}}) + b"
+             rf"\qquad |\mathrm{{SV}}| = {len(fit['sv'])},\quad 0 < \alpha_i \le C = {C:g},\quad b = {fit['b']:.4g},"
+             rf"\quad \hat y = \operatorname{{sign}} f(\mathbf{{x}})")
+    st.caption("Ring size grows with αᵢ. Points strictly outside the margin have αᵢ = 0 and could be deleted without "
+               "changing f; every margin violation has αᵢ = C. Raise C and watch the margin narrow.")
+    show_code(kc.KernelSVM, kc.margin_counts)
+
+
+margin_panel()
+
+
+# ---------------------------------------------------------------- 2. Gaussian vs Laplacian
+@st.fragment
+def gauss_laplace_panel():
+    st.subheader("2 · Gaussian vs Laplacian kernel on the same data (seed 003's demo)")
+    c1, c2 = st.columns([1, 3])
+    with c1:
+        h = log_slider("width h (seed 003)", f"{PAGE}_h", *R["h"], help="The same h for both kernels.")
+    with c2:
+        st.latex(rf"\exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{x}}'\|_2^2}}{{h^2}}\right),\ \gamma = \frac{{1}}{{h^2}} = "
+                 rf"{1 / h**2:.3g}\qquad\text{{vs}}\qquad \exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{x}}'\|_1}}{{h}}\right),"
+                 rf"\ \gamma = \frac{{1}}{{h}} = {1 / h:.3g}")
+    cols = st.columns(2, gap="medium")
+    for col, (name, gamma, label) in zip(cols, (("rbf", 1 / h**2, "Gaussian"), ("laplacian", 1 / h, "Laplacian"))):
+        try:
+            res = ui.fit_exact(X, y, (name, (("gamma", gamma),)), C, b)
+        except ValueError as err:
+            col.error(f"The {label} SVM cannot be fitted: {err}")
+            continue
+        with col:
+            st.plotly_chart(ui.svm_map(b, res, X, y, f"{label}, C = {C:g}", C, False, height=420, legend=False),
+                            key=f"{PAGE}_{name}_map", config=CHART)
+            test = "—" if np.isnan(res["test_acc"]) else f"{res['test_acc']:.1%}"
+            st.markdown(f"**{len(res['sv'])}** support vectors · training accuracy **{res['train_acc']:.1%}** · "
+                        f"held-out **{test}**")
+    st.caption("The Gaussian's boundary is smooth; the Laplacian's L1 distance makes it kinked and more local — "
+               "each point's influence decays like exp(−|Δx₁|/h − |Δx₂|/h), with a corner at the point itself.")
+    show_code(kc.kernels.rbf_kernel, kc.kernels.laplacian_kernel)
+
+
+gauss_laplace_panel()
+
+
+# ---------------------------------------------------------------- 3. the seed's objective, step by step
+@st.fragment
+def teaching_panel():
+    st.subheader("3 · Seed 003's objective, solved by subgradient descent")
+    batch = st.radio("Points per step", list(ui.BATCH), format_func=labeller(ui.BATCH), horizontal=True,
+                     key=f"{PAGE}_batch", bind="query-params")
+    try:
+        model = ui.teaching_solver(X, y, spec, C, batch)
+    except ValueError as err:
+        st.error(f"The teaching solver cannot start: {err}")
+        return
+    buttons = st.columns(5)
+    clicks = {label: col.button(label, key=f"{PAGE}_{key}", width="stretch")
+              for col, (label, key) in zip(buttons, (("+1 step", "step1"), ("+10 steps", "step10"),
+                                                     ("+100 steps", "step100"), ("Run to convergence", "converge"),
+                                                     ("Reset", "reset")))}
+    if clicks["Reset"]:
+        st.session_state.pop(ui.TEACH, None)
+        model = ui.teaching_solver(X, y, spec, C, batch)
+    for label, steps in (("+1 step", 1), ("+10 steps", 10), ("+100 steps", 100), ("Run to convergence", None)):
+        if clicks[label]:
+            ui.advance(model, steps)
+    t, curve = model.n_iter_, model.loss_curve_
+    Z_teach = ui.teaching_surface(*model.expansion(), spec, b)
+    agree = float(np.mean((Z_teach > 0) == (fit["Z"] > 0)))
+    left, right = st.columns(2, gap="medium")
+    with left:
+        st.plotly_chart(ui.teaching_map(b, Z_teach, fit["Z"], X[fit["tr"]], y[fit["tr"]],
+                                        f"After {t} steps: solid = subgradient, dashed = libsvm"),
+                        key=f"{PAGE}_teach_map", config=CHART)
+    with right:
+        st.plotly_chart(ui.loss_figure(curve, fit["J"]), key=f"{PAGE}_loss", config=CHART)
+    m = st.columns(4)
+    m[0].metric("Steps t", t)
+    m[1].metric("J(αₜ)", f"{curve[-1]:.5f}", f"{curve[-1] - fit['J']:+.2e} vs libsvm", delta_color="inverse")
+    m[2].metric("Gap to libsvm", f"{(curve[-1] - fit['J']) / fit['J']:+.2%}")
+    m[3].metric("Boundary agreement", f"{agree:.1%}", help="Share of the plotted plane where both put the same class")
+    if model.converged_:
+        st.success(f"Converged: the best J improved by less than {R['tol']:g}·J over the last {model.window} steps.")
+    elif t >= R["max_steps"]:
+        st.warning(f"Stopped at the cap of {R['max_steps']} steps.")
+    elif clicks["Run to convergence"]:
+        st.info(f"Still moving after {R['max_seconds']:g} s of work — click again to continue.")
+    eta = 1 / (2 * lam * max(t, 1))
+    m_txt = "n" if batch == "all" else "1"
+    st.latex(rf"\boldsymbol\alpha \leftarrow (1 - 2\lambda\eta_t)\,\boldsymbol\alpha + \frac{{\eta_t}}{{{m_txt}}}"
+             rf"\,\big[\,y_i (f(\mathbf{{x}}_i) + b) < 1\,\big]_i,\qquad \eta_t = \frac{{1}}{{2\lambda t}} = "
+             rf"\frac{{1}}{{2\cdot{lam:.4g}\cdot{max(t, 1)}}} = {eta:.4g}")
+    st.caption("This is the seed's SGD rule w ← w(1 − 2λη) + η yᵢ xᵢ [yᵢ wᵀxᵢ < 1] with w = Σ αⱼ yⱼ φ(xⱼ). "
+               "The seed has no offset b; libsvm has one, so after each step b is set to its best value for the "
+               "current α and both solve the same problem. The loss falls fast, then creeps: a subgradient method "
+               "needs about 1/(λt) steps, so large C (small λ) is slow — libsvm solves the dual exactly instead.")
+    show_code(kc.SubgradientSVM.step, kc.seed_objective)
+
+
+teaching_panel()
+
+
+# ---------------------------------------------------------------- 4. cross-validation over (C, gamma)
+def apply_best(C_best, gamma_best):
+    """on_click: set the sliders before they are drawn in the next run."""
+    st.session_state[f"{PAGE}_C"] = C_best
+    st.session_state[f"{PAGE}_gamma"] = gamma_best
+
+
+@st.fragment
+def cv_panel():
+    st.subheader("4 · Choosing C and γ by cross-validation (seed 003)")
+    if ui.gamma_of(spec) is None:
+        st.info("The first kernel k₁ has no γ (linear): choose the RBF, Laplacian, polynomial or sigmoid kernel to "
+                "search over (C, γ).")
+        return
+    Cs = ui.grid_values(R["C"][:2], *R["cv_C"], R["cv_size"])
+    gammas = ui.grid_values(PARAMS["gamma"][1:3], *R["cv_gamma"], R["cv_size"])
+    signature = (X.tobytes(), y.tobytes(), ui.with_gamma(spec, 0.0))
+    st.markdown(f"Each cell: mean accuracy of {R['cv_folds']}-fold cross-validation on the {n} training points "
+                f"(the held-out points stay unseen). {len(Cs)} × {len(gammas)} settings × {R['cv_folds']} folds = "
+                f"{len(Cs) * len(gammas) * R['cv_folds']} fits; γ is k₁'s.")
+    if st.button(f"Run cross-validation ({len(Cs)} × {len(gammas)} grid)", key=f"{PAGE}_cv_run"):
+        try:
+            with st.spinner("Fitting…"):
+                st.session_state["svm_cv"] = {"signature": signature,
+                                              "scores": ui.cv_scores(X, y, spec, Cs, gammas)}
+        except ValueError as err:
+            st.error(f"Cross-validation failed: {err}")
+            return
+    held = st.session_state.get("svm_cv")
+    if held is None or held["signature"] != signature:
+        st.caption("Not run yet for this data set and kernel.")
+        return
+    scores = held["scores"]
+    a, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
+    current = (C, ui.gamma_of(spec))
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        st.plotly_chart(ui.cv_figure(scores, Cs, gammas, current), key=f"{PAGE}_cv", config=CHART)
+    with right:
+        st.metric("Best cell", f"C = {Cs[c]:g}, γ = {gammas[a]:g}", f"CV accuracy {scores[a, c]:.1%}",
+                  delta_color="off")
+        if st.button("Apply the best setting", key=f"{PAGE}_cv_apply", type="primary",
+                     on_click=apply_best, args=(Cs[c], gammas[a])):
+            st.rerun()
+        st.caption("★ best cell, □ current setting. Too small γ or C: the boundary is too simple (underfits); "
+                   "too large γ: one bump per point (overfits) — the accuracy falls on the right of the map.")
+    show_code(kc.cross_validate_grid)
+
+
+cv_panel()
+
+
+# ---------------------------------------------------------------- 5. the hinge loss
+st.subheader("5 · The hinge loss and where each point sits on it")
+z_tr = y[fit["tr"]] * fit["f_tr"]
+hinge = float(np.mean(np.maximum(0, 1 - z_tr)))
+left, right = st.columns([3, 2], gap="medium")
+with left:
+    st.plotly_chart(ui.hinge_figure(z_tr, y[fit["tr"]], y[fit["te"]] * fit["f_te"], y[fit["te"]]),
+                    key=f"{PAGE}_hinge", config=CHART)
+with right:
+    st.latex(r"\ell(z) = \max\{0,\, 1 - z\},\qquad z = y\,f(\mathbf{x})")
+    st.markdown("Seed 003: the perceptron's loss max{0, −z} only punishes mistakes; the SVM's hinge also charges "
+                "points that are right but **closer than 1** to the boundary, which is what pushes the margin open.")
+    st.latex(rf"\begin{{aligned}}\tfrac{{1}}{{n}}\textstyle\sum_i \ell(z_i) &= {hinge:.4f}\\ "
+             rf"\lambda\,\boldsymbol\alpha^\top D_y K D_y \boldsymbol\alpha &= {fit['J'] - hinge:.4f}\\ "
+             rf"J &= {fit['J']:.4f}\end{{aligned}}")
+    cnt = fit["counts"]
+    st.markdown(f"- **{cnt['misclassified']}** training points with z < 0 (misclassified)\n"
+                f"- **{cnt['inside_margin']}** with 0 ≤ z < 1 (right side, inside the margin)\n"
+                f"- **{n - cnt['margin_violations']}** with z ≥ 1: no loss at all\n\n"
+                f"Points beyond the axis are drawn at its edge.")
+show_code(kc.seed_objective)

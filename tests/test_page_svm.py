@@ -1,0 +1,134 @@
+"""AppTest of the SVM page: the shown counts and accuracies equal scikit-learn's SVC on the same seeded
+split, the sliders move the formulas, the teaching solver steps, cross-validation runs on request and
+its best cell is applied to the sliders, bad data give st.error instead of a traceback."""
+import numpy as np
+import pytest
+from sklearn.datasets import make_moons
+from sklearn.model_selection import train_test_split
+from sklearn.svm import SVC
+
+import ui.data
+import ui.shell
+from tests.app_pages import open_page, page_errors
+
+FILE = "pages/svm.py"
+pytestmark = pytest.mark.timeout(600)
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def latex(at):
+    return " ".join(str(e.value) for e in at.latex)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def no_shell_rerun():
+    """Under AppTest, Streamlit marks the process as a `pages/` app again on every run, so
+    require_app_shell() calls st.rerun() every time and that rerun swallows a button's click (sliders keep
+    their values). The served app reruns once per process; here the guard is switched off."""
+    mp = pytest.MonkeyPatch()
+    mp.setattr(ui.shell, "require_app_shell", lambda: None)
+    yield
+    mp.undo()
+
+
+@pytest.fixture(scope="module")
+def at():
+    return open_page(FILE)
+
+
+def expected(C=1.0, gamma=1.0):
+    """The sidebar's default data (moons, 120 points, noise 0.1, seed 0), split 70/30 stratified with seed 0,
+    fitted by scikit-learn's own RBF SVC — nothing from kernel_core or the page."""
+    X, y = make_moons(120, noise=0.1, random_state=0)
+    y = np.where(y > 0, 1, -1)
+    tr, te = train_test_split(np.arange(120), test_size=0.3, random_state=0, stratify=y)
+    svc = SVC(kernel="rbf", C=C, gamma=gamma).fit(X[tr], y[tr])
+    z = y[tr] * svc.decision_function(X[tr])
+    return {"n_sv": len(svc.support_), "n": len(tr), "test": np.mean(svc.predict(X[te]) == y[te]),
+            "train": np.mean(svc.predict(X[tr]) == y[tr]), "violations": int(np.sum(z < 1 - 1e-3))}
+
+
+def test_counts_and_accuracies_equal_sklearn(at):
+    assert not page_errors(at)
+    ref = expected()
+    assert metric(at, "Support vectors") == f"{ref['n_sv']} of {ref['n']}"
+    assert metric(at, "Held-out accuracy") == f"{ref['test']:.1%}"
+    assert metric(at, "Training accuracy") == f"{ref['train']:.1%}"
+    assert metric(at, "Margin violations") == str(ref["violations"])
+    assert r"\lambda = \frac{1}{2nC}" in latex(at) and f"{1 / (2 * ref['n']):.4g}" in latex(at)
+
+
+def test_C_slider_changes_lambda_and_the_support_vectors(at):
+    at.select_slider(key="svm_C").set_value(10.0).run()
+    assert not page_errors(at)
+    ref = expected(C=10.0)
+    assert metric(at, "Support vectors") == f"{ref['n_sv']} of {ref['n']}"
+    assert f"{1 / (2 * ref['n'] * 10):.4g}" in latex(at)          # lambda = 1/(2 n C)
+    at.select_slider(key="svm_C").set_value(1.0).run()
+
+
+def test_width_h_sets_both_gammas(at):
+    at.select_slider(key="svm_h").set_value(0.2).run()
+    assert not page_errors(at)
+    assert r"\gamma = \frac{1}{h^2} = 25" in latex(at) and r"\gamma = \frac{1}{h} = 5" in latex(at)
+
+
+def test_teaching_solver_steps_resets_and_converges(at):
+    assert metric(at, "Steps t") == "20"
+    at.button(key="svm_step10").click().run()
+    assert metric(at, "Steps t") == "30"
+    at.button(key="svm_step1").click().run()
+    assert metric(at, "Steps t") == "31"
+    at.button(key="svm_reset").click().run()
+    assert metric(at, "Steps t") == "20"
+    at.button(key="svm_converge").click().run()
+    assert not page_errors(at)
+    assert int(metric(at, "Steps t")) > 100
+    assert any("Converged" in s.value for s in at.success)
+    gap = float(metric(at, "Gap to libsvm").rstrip("%"))
+    assert 0 <= gap < 1.0  # within 1 % of libsvm's optimum at C = 1
+
+
+def test_cross_validation_runs_on_request_and_applies_its_best_cell(at):
+    n_charts = len(at.get("plotly_chart"))
+    assert any("Not run yet" in c.value for c in at.caption)
+    at.button(key="svm_cv_run").click().run()
+    assert not page_errors(at)
+    assert len(at.get("plotly_chart")) == n_charts + 1
+    best = metric(at, "Best cell")                                   # "C = 3.16, γ = 1"
+    C_best, g_best = (float(part.split("=")[1]) for part in best.split(","))
+    at.button(key="svm_cv_apply").click().run()
+    assert not page_errors(at)
+    assert at.select_slider(key="svm_C").value == pytest.approx(C_best)
+    assert at.select_slider(key="svm_gamma").value == pytest.approx(g_best)
+    assert metric(at, "Best cell") == best                            # the stored result survives the rerun
+
+
+def test_linear_kernel_has_no_gamma_grid_and_compositions_work():
+    at = open_page(FILE)
+    at.selectbox(key="svm_kernel").set_value("linear").run()
+    assert not page_errors(at)
+    assert any("has no γ" in i.value for i in at.info)
+    at.selectbox(key="svm_combine").set_value("sum").run()
+    assert not page_errors(at)
+    assert "x^\\top y + " in latex(at)                                # k1 + k2 written out
+
+
+def test_one_class_shows_an_error_not_a_traceback(monkeypatch):
+    X, _ = make_moons(30, noise=0.1, random_state=0)
+    monkeypatch.setattr(ui.data, "current_dataset", lambda: (X, np.ones(30, int), "one class"))
+    at = open_page(FILE)
+    assert not page_errors(at)
+    assert any("only one class" in e.value for e in at.error)
+
+
+def test_too_few_points_are_all_used_for_training(monkeypatch):
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [-1.0, 0.5]])
+    monkeypatch.setattr(ui.data, "current_dataset", lambda: (X, np.array([1, 1, -1, -1, 1, -1]), "six points"))
+    at = open_page(FILE)
+    assert not page_errors(at)
+    assert metric(at, "Held-out accuracy") == "—"
+    assert metric(at, "Support vectors").endswith("of 6")
