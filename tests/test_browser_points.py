@@ -85,3 +85,48 @@ def test_click_add_remove_undo_survive_page_change_and_link(page, app_url, brows
         assert points(other) == points(page)
     finally:
         fresh.close()
+
+
+def test_csv_upload_bad_file_keeps_points_good_file_replaces_them(page, app_url, tmp_path):
+    open_url(page, f"{app_url}/kernels")
+    page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
+    n0 = count(page)
+    page.get_by_role("button", name="✏️ Table / CSV").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("tab", name="Upload a CSV").click()
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes(b"x1,x2,label\n1,abc,a\n2,3,b\n")
+    dialog.locator("input[type='file']").set_input_files(str(bad))
+    page.wait_for_timeout(500)
+    settle(page)
+    dialog.get_by_role("button", name="Use these points").click()
+    page.get_by_text("text where a number belongs").wait_for(timeout=20000)
+    assert "Your current points are unchanged" in dialog.inner_text()
+
+    good = tmp_path / "good.csv"
+    good.write_text("a,b,cls\n0.5,1.0,yes\n-1.0,2.0,no\n0.0,0.0,yes\n1.5,-1.0,no\n")
+    dialog.locator("input[type='file']").set_input_files(str(good))
+    page.wait_for_timeout(500)
+    settle(page)
+    dialog.get_by_role("button", name="Use these points").click()
+    page.wait_for_function(f"() => {{ const p = ({POINTS})(); return p && p.reduce((s, t) => s + t.xy.length, 0) === 4; }}",
+                           timeout=30000)
+    settle(page)
+    assert count(page) == 4 != n0
+    assert near((0.5, 1.0), points(page)["class +1"]) and near((1.5, -1.0), points(page)["class −1"])
+    assert_healthy(page)
+
+
+def test_presentation_mode_enlarges_type_and_hides_explanations(page, app_url):
+    open_url(page, f"{app_url}/kernels")
+    size = "() => parseFloat(getComputedStyle(document.documentElement).fontSize)"
+    captions = "() => Array.from(document.querySelectorAll('[data-testid=stMain] [data-testid=stCaptionContainer]'))" \
+               ".filter(e => e.offsetParent !== null).length"
+    normal_size, normal_captions = page.evaluate(size), page.evaluate(captions)
+    assert normal_captions > 0
+    page.get_by_text("🎦 Presentation mode").click()
+    page.wait_for_function(f"s => ({size})() > s", arg=normal_size, timeout=20000)
+    settle(page)
+    assert page.evaluate(captions) == 0
+    assert "present=true" in page.url
+    assert_healthy(page)

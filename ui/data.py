@@ -73,14 +73,15 @@ def _upload_form(data):
         st.error(f"{err} Your current points are unchanged.")
         return
     cols = list(table.frame.columns)
-    if len(table.numeric) < 2:
-        st.error("The file needs at least two columns of numbers for the two features "
-                 f"(found {len(table.numeric)} among {', '.join(map(str, cols))}). Your current points are unchanged.")
+    if len(cols) < 3:
+        st.error(f"The file has {len(cols)} columns; it needs two feature columns and a label column. "
+                 "Your current points are unchanged.")
         return
     st.dataframe(table.frame.head(5), width="stretch")
+    features = table.numeric + [c for c in cols if c not in table.numeric]   # columns of numbers first
     c1, c2, c3 = st.columns(3)
-    x1 = c1.selectbox("Feature x₁", table.numeric, index=0, key="data_col_x1")
-    x2 = c2.selectbox("Feature x₂", table.numeric, index=1, key="data_col_x2")
+    x1 = c1.selectbox("Feature x₁", features, index=0, key="data_col_x1")
+    x2 = c2.selectbox("Feature x₂", features, index=1, key="data_col_x2")
     guess = next((c for c in cols if str(c).lower() in ("label", "class", "y", "target")), cols[-1])
     label = c3.selectbox("Label", cols, index=cols.index(guess), key="data_col_label")
     classes = label_classes(table.frame, label)
