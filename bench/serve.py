@@ -1,0 +1,80 @@
+"""Start `streamlit run <script>` on a free loopback port for the benches; stop it afterwards.
+
+    with serve("app.py") as server:
+        print(server.url, server.pid)      # http://127.0.0.1:PORT, the server process's pid
+
+The server runs from the project folder (so `.streamlit/config.toml` applies to the app and to
+bench/trivial_app.py alike), headless, without file watcher or usage statistics, on 127.0.0.1 only.
+"""
+import contextlib
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TRIVIAL_APP = "bench/trivial_app.py"
+
+
+@dataclass
+class Server:
+    url: str
+    port: int
+    pid: int
+    log: str  # path of the server's output
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_mb(pid):
+    """Resident memory of a process in MB (psutil when installed, else /proc/<pid>/status VmRSS)."""
+    try:
+        import psutil
+        return psutil.Process(pid).memory_info().rss / 2**20
+    except ImportError:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024  # kB
+    raise RuntimeError(f"no VmRSS for pid {pid}")
+
+
+@contextlib.contextmanager
+def serve(script="app.py", timeout=90, extra=()):
+    """Yield a Server running `script` (relative to the project folder); terminate it on exit."""
+    port = free_port()
+    log = tempfile.NamedTemporaryFile("w+", prefix="bench-streamlit-", suffix=".log", delete=False)
+    cmd = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(port),
+           "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none",
+           "--browser.gatherUsageStats", "false", *extra]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.seek(0)
+                raise RuntimeError(f"{script} did not start:\n" + log.read()[-3000:])
+            time.sleep(0.3)
+        yield Server(url=url, port=port, pid=proc.pid, log=log.name)
+    finally:
+        proc.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(10)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
+        log.close()

@@ -1,0 +1,130 @@
+"""Soak run (issue 10, section 2): 30 sessions for 10 minutes on one server process, moving sliders
+and switching pages; reports errors and the server's memory (RSS) at start, after warm-up and at the end.
+
+Each simulated student (bench/load.py's websocket client) opens a random page, then every 0.2-0.6 s
+(seeded) either switches to another page of the navigation (15 %; always on a page without a
+slider) or moves a random slider of the main area one step (random walk, bouncing at the ends).
+Errors: exceptions on a page, compile errors, page-not-found, reruns without script_finished,
+lost connections (the student then reconnects, at most 3 times).
+
+    .venv/bin/python -m bench.soak                        # 30 sessions, 10 minutes
+    .venv/bin/python -m bench.soak --minutes 1 --sessions 10
+"""
+import argparse
+import asyncio
+import random
+import time
+import urllib.request
+
+from websockets.exceptions import ConnectionClosed
+
+from bench.load import Stats, Student, summary
+from bench.serve import rss_mb, serve
+from tests.app_pages import navigation
+
+SWITCH = 0.15      # probability that an action is a page switch
+RECONNECTS = 3
+FLAT = 0.10        # memory is flat when the end RSS is within 10 % of the after-warm-up RSS
+
+
+async def student(ws_url, pages, seconds, seed, stats, counts):
+    rng = random.Random(seed)
+    deadline = time.perf_counter() + seconds
+    directions = {}
+    for _ in range(RECONNECTS + 1):
+        try:
+            async with Student(ws_url, stats, rng) as st:
+                here = rng.choice(pages)
+                if await st.open(here) is None:
+                    continue
+                counts["opens"] += 1
+                for _ in range(int(seconds / 0.2) + 1):  # bounded: at most one action per 0.2 s
+                    await asyncio.sleep(rng.uniform(0.2, 0.6))
+                    if time.perf_counter() >= deadline:
+                        return
+                    sliders = st.main_sliders()
+                    if not sliders or rng.random() < SWITCH:
+                        here = rng.choice([p for p in pages if p != here])
+                        dt = await st.switch(here)
+                        counts["switches"] += 1
+                    else:
+                        s = rng.choice(sliders)
+                        d = directions.get(s.id, 1)
+                        directions[s.id] = d = -d if rng.random() < 0.3 else d
+                        dt = await st.move(s, d)
+                        counts["moves"] += 1
+                    if dt is None and st.ws.state.name != "OPEN":
+                        break  # connection lost: reconnect
+                    if dt is not None:
+                        stats.latencies.append(dt)
+        except (OSError, ConnectionClosed) as err:
+            stats.errors.append(f"connection: {type(err).__name__}: {err}")
+        if time.perf_counter() >= deadline:
+            return
+
+
+async def soak(url, pid, sessions, seconds, warmup, seed):
+    ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
+    pages = [u for _, u in navigation()]
+    stats, counts = Stats(), {"opens": 0, "moves": 0, "switches": 0}
+    rss = {"start": rss_mb(pid)}
+    samples = []
+
+    async def monitor():
+        t0 = time.perf_counter()
+        while True:
+            samples.append((time.perf_counter() - t0, rss_mb(pid)))
+            if "warm" not in rss and samples[-1][0] >= warmup:
+                rss["warm"] = samples[-1][1]
+                print(f"  after warm-up ({warmup:.0f} s): RSS {rss['warm']:.0f} MB, {len(stats.latencies)} reruns, "
+                      f"{len(stats.errors)} errors", flush=True)
+            await asyncio.sleep(5)
+
+    mon = asyncio.create_task(monitor())
+    tasks = [asyncio.create_task(student(ws_url, pages, seconds, seed * 1000 + i, stats, counts)) for i in range(sessions)]
+    await asyncio.wait_for(asyncio.gather(*tasks), seconds + 300)
+    mon.cancel()
+    await asyncio.sleep(2)  # let the server finish the last runs and drop the sessions
+    rss["end"] = rss_mb(pid)
+    rss.setdefault("warm", rss["end"])
+    rss["max"] = max(m for _, m in samples)
+    return stats, counts, rss
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Soak: sessions moving sliders and switching pages on one server")
+    ap.add_argument("--minutes", type=float, default=10.0)
+    ap.add_argument("--sessions", type=int, default=30)
+    ap.add_argument("--warmup", type=float, default=60.0, help="seconds (at most a third of the run)")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    seconds = args.minutes * 60
+    warmup = min(args.warmup, seconds / 3)
+
+    with serve("app.py") as server:
+        print(f"soak: {args.sessions} sessions, {args.minutes:g} min on one server (pid {server.pid})", flush=True)
+        t0 = time.perf_counter()
+        stats, counts, rss = asyncio.run(soak(server.url, server.pid, args.sessions, seconds, warmup, args.seed))
+        elapsed = time.perf_counter() - t0
+        try:
+            with urllib.request.urlopen(server.url + "/_stcore/health", timeout=10) as r:
+                healthy = r.status == 200
+        except OSError:
+            healthy = False
+
+    s = summary(stats)
+    drift = (rss["end"] - rss["warm"]) / rss["warm"]
+    print(f"\nSoak: {args.sessions} sessions, {elapsed / 60:.1f} min, one server process")
+    print(f"  actions: {counts['opens']} page opens, {counts['moves']} slider moves, {counts['switches']} page switches")
+    print(f"  reruns: {s['count']}, latency median {s['median']:.0f} ms, p90 {s['p90']:.0f} ms, p99 {s['p99']:.0f} ms")
+    print(f"  errors: {s['errors']}   (st.error sentences shown: {stats.error_alerts})")
+    for err in sorted(set(stats.errors))[:10]:
+        print("    ", err[:300])
+    print(f"  server RSS: start {rss['start']:.0f} MB, after warm-up {rss['warm']:.0f} MB, end {rss['end']:.0f} MB, "
+          f"max {rss['max']:.0f} MB")
+    print(f"  memory {'flat' if abs(drift) <= FLAT else 'NOT flat'}: end {drift:+.1%} vs after warm-up "
+          f"(flat = within {FLAT:.0%}); server healthy at the end: {healthy}")
+
+
+if __name__ == "__main__":
+    main()
