@@ -144,11 +144,14 @@ def new_point_panel():
                        key=f"{PAGE}_new_proj_fig", config=CONFIG)
     st.latex(r"\mathbf{k}(\mathbf{x}) = \big(k(\mathbf{x},\mathbf{x}_1),\dots,k(\mathbf{x},\mathbf{x}_n)\big)^{\!\top} = "
              + kp_ui.vec_tex(k))
-    st.latex(r"\mathbf{k}'(\mathbf{x}) = J\big(\mathbf{k}(\mathbf{x}) - \tfrac{1}{n}K\mathbf{1}\big),\ \ "
-             r"k'_l = k(\mathbf{x},\mathbf{x}_l) - \tfrac{1}{n}\textstyle\sum_j k(\mathbf{x},\mathbf{x}_j) - \tfrac{1}{n}"
-             r"\sum_j K_{jl} + \tfrac{1}{n^2}\sum_{j,m}K_{jm}:\quad \mathbf{k}'(\mathbf{x}) = " + kp_ui.vec_tex(kc_vec))
+    st.latex(r"\mathbf{k}'(\mathbf{x}) = J\big(\mathbf{k}(\mathbf{x}) - \tfrac{1}{n}K\mathbf{1}\big) = "
+             + kp_ui.vec_tex(kc_vec))
+    st.latex(r"k'_l = k(\mathbf{x},\mathbf{x}_l) - \tfrac{1}{n}\textstyle\sum_j k(\mathbf{x},\mathbf{x}_j) - \tfrac{1}{n}"
+             r"\sum_j K_{jl} + \tfrac{1}{n^2}\sum_{j,m}K_{jm}\quad\text{(the centred kernel vector)}")
     st.latex(rf"\eta^{{(1)}}(\mathbf{{x}}) = \mathbf{{k}}'(\mathbf{{x}})^\top\mathbf{{a}}_1 = {kp_ui.dot_tex(kc_vec, a1)}"
-             rf" = {proj[0]:.4g},\qquad \eta^{{(2)}}(\mathbf{{x}}) = \mathbf{{k}}'(\mathbf{{x}})^\top\mathbf{{a}}_2 = {proj[1]:.4g}")
+             rf" = {proj[0]:.4g}")
+    st.latex(rf"\eta^{{(2)}}(\mathbf{{x}}) = \mathbf{{k}}'(\mathbf{{x}})^\top\mathbf{{a}}_2 = "
+             rf"{kp_ui.dot_tex(kc_vec, kp.dual_coef_[:, 1])} = {proj[1]:.4g}")
     st.caption(f"The sum runs over all n = {n} training points; aᵢ are the dual coefficients of step 5. For a training "
                "point xₗ, k′(xₗ) is row l of K′ and this is step 6. Seed 000 writes it uncentred as "
                "φ(x)ᵀvᵢ = Σₗ aᵢ⁽ˡ⁾ k(x, xₗ).")
@@ -192,7 +195,8 @@ def preimage_panel():
     st.markdown("Seed 002 poses the pre-image problem as min_z ‖φ(z) − f₀‖² (f₀ = the projection in feature space) and "
                 "leaves the method open; this page uses the fixed-point iteration of Mika et al. (1999), started at the "
                 "noisy point, with weights g = the projection's expansion over the φ(x̃ₗ). Few components keep only the "
-                "main structure (and blur it); many keep the noise as well — the best q lies in between.")
+                "main structure (and blur it); many keep the noise as well. The curve shows where the balance lies for "
+                "these data and this γ.")
     show_code(kc.KernelPCA.reconstruct)
 
 
@@ -219,7 +223,9 @@ def laplacian_panel():
                                               axes=("φ₂", "φ₃")), key=f"{PAGE}_lap_fig", config=CONFIG)
     st.latex(r"W_{ij} = \begin{cases}1 & \mathbf{x}_j \text{ among the } k \text{ nearest neighbours of } \mathbf{x}_i"
              r"\text{ or vice versa}\\0&\text{otherwise}\end{cases},\quad D = \operatorname{diag}\big(\textstyle\sum_j "
-             r"W_{ij}\big),\quad L = D - W,\quad L\boldsymbol{\varphi} = \gamma D\boldsymbol{\varphi}")
+             r"W_{ij}\big)")
+    st.latex(r"L = D - W,\qquad L\boldsymbol{\varphi} = \gamma D\boldsymbol{\varphi},\quad \langle D\boldsymbol{\varphi}_i,"
+             r"\boldsymbol{\varphi}_j\rangle = \delta_{ij}")
     st.latex(rf"\gamma_1 = 0\ (\boldsymbol{{\varphi}}_1 = \text{{const}},\ L\mathbf{{1}} = \mathbf{{0}}),\quad "
              rf"\gamma_2 = {gam[0]:.4g},\quad \gamma_3 = {gam[1]:.4g}")
     st.caption("Seed 002 sorts γ descending and keeps φₙ₋ₘ … φₙ₋₁; here γ is ascending, so the same vectors are "

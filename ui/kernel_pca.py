@@ -12,7 +12,7 @@ from .ranges import KPCA
 from .theme import ACCENT, SEQUENTIAL
 
 ENTRIES = 32
-CONFIG = {"displayModeBar": False}
+CONFIG = {"displayModeBar": False, "scrollZoom": False}  # the wheel scrolls the page, never zooms a 3-D scene
 
 
 # ---------------------------------------------------------------- cached compute
@@ -185,7 +185,7 @@ def denoise_figure(X, noisy, Z, title):
         fig.update_xaxes(range=_range(noisy[:, 0], X[:, 0]), title="x₁")
         fig.update_yaxes(range=_range(noisy[:, 1], X[:, 1]), title="x₂", scaleanchor="x")
     return figures.base_layout(fig, title, height=440, showlegend=True,
-                               legend=dict(orientation="h", y=-0.12, x=0.0))
+                               legend=dict(orientation="h", y=-0.22, x=0.0))
 
 
 def error_curve(errors, baseline, q, title):
