@@ -4,12 +4,13 @@ import numpy as np
 import streamlit as st
 
 import kernel_core as kc
+from ui import points
 from ui import svm as ui
 from ui.code import show_code
 from ui.compute import build_kernel
 from ui.controls import labeller, log_slider
 from ui.data import current_dataset
-from ui.ranges import PARAMS
+from ui.ranges import PARAMS, PLANE
 from ui.ranges import SVM as R
 from ui.shell import require_app_shell
 
@@ -52,7 +53,7 @@ with c2:
                f"(seeded split, {R['held_out']:.0%}).")
 with c3:
     st.latex(r"k(\mathbf{x},\mathbf{y}) = " + kernel.latex())
-    st.latex(rf"n = {n},\quad C = {C:g},\quad \lambda = \frac{{1}}{{2nC}} = \frac{{1}}{{2\cdot{n}\cdot{C:g}}} = {lam:.4g}")
+    st.latex(rf"\lambda = \tfrac{{1}}{{2nC}} = \tfrac{{1}}{{2\cdot{n}\cdot{C:g}}} = {lam:.3g}")
     st.caption("Seed 003's objective and libsvm's are the same problem (with f(x) = wᵀφ(x) + b), divided by nC:")
 st.latex(r"\text{seed 003:}\ \ J(\boldsymbol\alpha) = \frac{1}{n}\sum_{i=1}^{n}\max\{0,\,1 - y_i f(\mathbf{x}_i)\}"
          r" + \lambda\,\boldsymbol\alpha^\top D_y K D_y\boldsymbol\alpha"
@@ -77,12 +78,16 @@ def margin_panel():
         st.metric("Held-out accuracy", "—" if np.isnan(fit["test_acc"]) else f"{fit['test_acc']:.1%}",
                   help="Points the SVM never saw")
     with left:
-        st.plotly_chart(ui.svm_map(b, fit, X, y, "f(x): boundary f = 0 (solid), margins f = ±1 (dashed)", C,
-                                   show_test), key=f"{PAGE}_map", config=CHART)
+        points.toolbar(PAGE)
+        plane = (*PLANE, *PLANE)  # a clickable chart shows the plane the click grid covers
+        fig = ui.svm_map(plane, ui.fit_exact(X, y, spec, C, plane), X, y,
+                         "f(x): boundary f = 0 (solid), margins f = ±1 (dashed)", C, show_test, height=600)
+        points.clickable_chart(fig, PAGE, key=f"{PAGE}_map", config=CHART)
     st.latex(rf"f(\mathbf{{x}}) = \sum_{{i \in \mathrm{{SV}}}} \alpha_i y_i\, k(\mathbf{{x}}_i, \mathbf{{x}}) + b"
              rf"\qquad |\mathrm{{SV}}| = {len(fit['sv'])},\quad 0 < \alpha_i \le C = {C:g},\quad b = {fit['b']:.4g},"
              rf"\quad \hat y = \operatorname{{sign}} f(\mathbf{{x}})")
-    st.caption("Ring size grows with αᵢ. Points strictly outside the margin have αᵢ = 0 and could be deleted without "
+    st.caption("Click on the map to add a point of the chosen class (or remove one) and watch which αᵢ change. "
+               "Ring size grows with αᵢ. Points strictly outside the margin have αᵢ = 0 and could be deleted without "
                "changing f; every margin violation has αᵢ = C. Raise C and watch the margin narrow.")
     show_code(kc.KernelSVM, kc.margin_counts)
 
@@ -135,9 +140,9 @@ def teaching_panel():
         return
     buttons = st.columns(5)
     clicks = {label: col.button(label, key=f"{PAGE}_{key}", width="stretch")
-              for col, (label, key) in zip(buttons, (("+1 step", "step1"), ("+10 steps", "step10"),
-                                                     ("+100 steps", "step100"), ("Run to convergence", "converge"),
-                                                     ("Reset", "reset")))}
+              for col, (label, key) in zip(buttons, (("+1 step", "teach_step1"), ("+10 steps", "teach_step10"),
+                                                     ("+100 steps", "teach_step100"), ("Run to convergence", "teach_converge"),
+                                                     ("Reset", "teach_reset")))}
     if clicks["Reset"]:
         st.session_state.pop(ui.TEACH, None)
         model = ui.teaching_solver(X, y, spec, C, batch)
@@ -224,8 +229,9 @@ def cv_panel():
         if st.button("Apply the best setting", key=f"{PAGE}_cv_apply", type="primary",
                      on_click=apply_best, args=(Cs[c], gammas[a])):
             st.rerun()
-        st.caption("★ best cell, □ current setting. Too small γ or C: the boundary is too simple (underfits); "
-                   "too large γ: one bump per point (overfits) — the accuracy falls on the right of the map.")
+        st.caption("★ best cell (ties go to the smallest γ, then the smallest C: the simplest boundary), "
+                   "□ current setting. Small γ and C (bottom left): too simple a boundary, it underfits. Large γ "
+                   "(top rows): one narrow bump per point, it overfits and the accuracy falls again.")
     show_code(kc.cross_validate_grid)
 
 

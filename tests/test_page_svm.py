@@ -58,7 +58,7 @@ def test_counts_and_accuracies_equal_sklearn(at):
     assert metric(at, "Held-out accuracy") == f"{ref['test']:.1%}"
     assert metric(at, "Training accuracy") == f"{ref['train']:.1%}"
     assert metric(at, "Margin violations") == str(ref["violations"])
-    assert r"\lambda = \frac{1}{2nC}" in latex(at) and f"{1 / (2 * ref['n']):.4g}" in latex(at)
+    assert r"\lambda = \tfrac{1}{2nC}" in latex(at) and f"= {1 / (2 * ref['n']):.3g}" in latex(at)
 
 
 def test_C_slider_changes_lambda_and_the_support_vectors(at):
@@ -66,7 +66,7 @@ def test_C_slider_changes_lambda_and_the_support_vectors(at):
     assert not page_errors(at)
     ref = expected(C=10.0)
     assert metric(at, "Support vectors") == f"{ref['n_sv']} of {ref['n']}"
-    assert f"{1 / (2 * ref['n'] * 10):.4g}" in latex(at)          # lambda = 1/(2 n C)
+    assert f"= {1 / (2 * ref['n'] * 10):.3g}" in latex(at)        # lambda = 1/(2 n C)
     at.select_slider(key="svm_C").set_value(1.0).run()
 
 
@@ -78,13 +78,13 @@ def test_width_h_sets_both_gammas(at):
 
 def test_teaching_solver_steps_resets_and_converges(at):
     assert metric(at, "Steps t") == "20"
-    at.button(key="svm_step10").click().run()
+    at.button(key="svm_teach_step10").click().run()
     assert metric(at, "Steps t") == "30"
-    at.button(key="svm_step1").click().run()
+    at.button(key="svm_teach_step1").click().run()
     assert metric(at, "Steps t") == "31"
-    at.button(key="svm_reset").click().run()
+    at.button(key="svm_teach_reset").click().run()
     assert metric(at, "Steps t") == "20"
-    at.button(key="svm_converge").click().run()
+    at.button(key="svm_teach_converge").click().run()
     assert not page_errors(at)
     assert int(metric(at, "Steps t")) > 100
     assert any("Converged" in s.value for s in at.success)
