@@ -35,6 +35,7 @@ from sklearn.svm import SVC
 from ._validation import check_array, check_labels, check_positive_int, check_real
 from .algebra import Kernel
 from .kernels import gram
+from .spectral import verdict
 
 MARGIN_ATOL = 1e-3  # y f(x) within this of 1 counts as "on the margin" (libsvm stops at KKT tolerance 1e-3)
 MIN_HOLDOUT = 10    # fewer points than this: train on all of them, hold none out
@@ -131,6 +132,8 @@ class KernelSVM(_KernelClassifier):
         C = check_real(self.C, "C", low=0.0)
         X, ys = self._fit_data(X, y)
         K = gram(X, kernel=self.kernel_)
+        if not self.kernel_.is_mercer:
+            _warn_if_indefinite(K)
         # libsvm's dual: max_a sum_i a_i - 1/2 sum_ij a_i a_j y_i y_j K_ij, 0 <= a_i <= C, sum_i a_i y_i = 0
         svc = _libsvm(K, ys, C, self.max_iter)
         self.n_iter_ = int(svc.n_iter_[0])
@@ -262,6 +265,14 @@ def _best_offset(y, g):
     neg_left = np.cumsum(ys < 0)
     k = int(np.argmax(neg_left - pos_right >= 0))
     return float(r[k])
+
+
+def _warn_if_indefinite(K):
+    v = verdict(K)
+    if not v.psd:
+        warnings.warn(f"The Gram matrix is not positive semi-definite ({v.n_negative} negative eigenvalues, smallest "
+                      f"{v.min_eigenvalue:.3g}): the SVM problem is not convex, so libsvm returns a stationary point, "
+                      "not a guaranteed optimum.", RuntimeWarning, stacklevel=3)
 
 
 def holdout_split(y, test_size=0.3, seed=0):

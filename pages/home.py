@@ -19,11 +19,11 @@ PATH = [
      "(symmetric, PSD), how kernels combine, geometry in feature space."),
     ("pages/mercer.py", "Mercer feature maps", "🧩", "The explicit φ behind a kernel, the lift of the circles to 3-D, "
      "the feature explosion, the eigen map of K, random Fourier features and Nyström."),
-    ("pages/kernel_pca.py", "Kernel PCA", "🌀", "Linear vs kernel PCA, centring K′ = JKJ, projecting a new point, "
+    ("pages/kernel-pca.py", "Kernel PCA", "🌀", "Linear vs kernel PCA, centring K′ = JKJ, projecting a new point, "
      "denoising by pre-images, and the Laplacian eigenmap."),
-    ("pages/kernel_ridge.py", "Kernel ridge regression", "📈", "Dual coefficients, primal vs dual, RBF + linear, "
+    ("pages/kernel-ridge.py", "Kernel ridge regression", "📈", "Dual coefficients, primal vs dual, RBF + linear, "
      "cross-validation, and the Gaussian-process view with error bars."),
-    ("pages/perceptron_knn.py", "Perceptron vs k-NN", "🧠", "Watch the kernelized perceptron learn mistake by mistake "
+    ("pages/perceptron-knn.py", "Perceptron vs k-NN", "🧠", "Watch the kernelized perceptron learn mistake by mistake "
      "beside k-NN; the two prediction rules; overfitting without a regulariser."),
     ("pages/svm.py", "Support vector machines", "🛡️", "Margins and support vectors, Gaussian vs Laplacian, seed 003's "
      "objective solved step by step next to libsvm, (C, γ) by cross-validation."),

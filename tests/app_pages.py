@@ -5,7 +5,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
-_PAGE = re.compile(r'st\.Page\(\s*"(?P<file>pages/[\w/]+\.py)".*?url_path="(?P<url>[^"]*)"', re.S)
+_PAGE = re.compile(r'st\.Page\(\s*"(?P<file>pages/[\w/-]+\.py)".*?url_path="(?P<url>[^"]*)"', re.S)
 
 
 def navigation():

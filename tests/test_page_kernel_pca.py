@@ -11,7 +11,7 @@ from sklearn.neighbors import kneighbors_graph
 from kernel_core import make_classification, make_manifold
 from tests.app_pages import open_page, page_errors
 
-FILE = "pages/kernel_pca.py"
+FILE = "pages/kernel-pca.py"
 P = "kernel_pca"
 MOONS = make_classification("moons", 120, 0.1, 0)[0]   # the sidebar's default data set
 

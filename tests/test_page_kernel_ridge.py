@@ -10,7 +10,7 @@ from kernel_core import make_sine
 from tests.app_pages import open_page, page_errors
 from ui.kernel_ridge import apply_edits
 
-FILE = "pages/kernel_ridge.py"
+FILE = "pages/kernel-ridge.py"
 P = "kernel_ridge"
 
 

@@ -9,7 +9,7 @@ import pytest
 import kernel_core as kc
 from tests.app_pages import open_page, page_errors
 
-FILE = "pages/perceptron_knn.py"
+FILE = "pages/perceptron-knn.py"
 P = "perceptron_knn"
 
 

@@ -23,17 +23,6 @@ def latex(at):
     return " ".join(str(e.value) for e in at.latex)
 
 
-@pytest.fixture(autouse=True, scope="module")
-def no_shell_rerun():
-    """Under AppTest, Streamlit marks the process as a `pages/` app again on every run, so
-    require_app_shell() calls st.rerun() every time and that rerun swallows a button's click (sliders keep
-    their values). The served app reruns once per process; here the guard is switched off."""
-    mp = pytest.MonkeyPatch()
-    mp.setattr(ui.shell, "require_app_shell", lambda: None)
-    yield
-    mp.undo()
-
-
 @pytest.fixture(scope="module")
 def at():
     return open_page(FILE)

@@ -5,7 +5,6 @@ recorded history (`KernelPerceptron.at_step`), it never refits."""
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
-from sklearn.model_selection import train_test_split
 
 import kernel_core as kc
 
@@ -19,12 +18,10 @@ STEP_UNITS = {"mistake": "to the next mistake", "visit": "one visit", "epoch": "
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
 def split(X, y, held_out, seed):
-    """Seeded train / held-out split (stratified by class when each class has enough points):
+    """Seeded, stratified train / held-out split (nothing held out when there are too few points):
     returns Xtr, Xte, ytr, yte."""
-    try:
-        return tuple(train_test_split(X, y, test_size=held_out, random_state=seed, stratify=y))
-    except ValueError:  # a class too small to stratify: a plain seeded split
-        return tuple(train_test_split(X, y, test_size=held_out, random_state=seed))
+    train, test = kc.holdout_split(y, held_out, seed)
+    return X[train], X[test], y[train], y[test]
 
 
 def bounds(X):
