@@ -19,22 +19,7 @@ PLANE = (-3.0, 3.0)       # axis range of 2-D kernel surfaces
 GRID = 101                # points per axis on surfaces: sized to the plot, not more
 SCALE = (0.1, 10.0, 1.0)  # positive scale c of a composed kernel: low, high, default
 
-# Kernel PCA page (pages/kernel_pca.py): sliders are (low, high, default, step)
-KPCA = {
-    "manifold_n": (100, 400, 250, 50),   # points of the 3-D S-curve / Swiss roll
-    "manifold_noise": (0.0, 0.5, 0.05, 0.05),
-    "manifold_seed": 0,
-    "spectrum": 20,                      # leading eigenvalues computed and drawn
-    "new_point_2d": (-3.0, 3.0, (0.5, 0.25), 0.05),   # low, high, default (x1, x2), step
-    "new_point_3d": (-15.0, 25.0, (0.0, 1.0, 0.0), 0.1),
-    "q": (1, 20, 6, 1),                  # components kept for the pre-images
-    "extra_noise": (0.0, 0.5, 0.15, 0.05),
-    "noise_seed": 1,
-    "preimage_gamma": 1.0,               # RBF gamma of the pre-image demo when the page's kernel is not RBF
-    "neighbors": (2, 30, 10, 1),         # k of the Laplacian eigenmap's k-NN graph (seed 002 uses 10)
-}
-
-# Kernel ridge regression page (pages/kernel_ridge.py): (low, high, default, step), log sliders (low, high, default)
+# Kernel ridge regression page (pages/kernel-ridge.py): (low, high, default, step), log sliders (low, high, default)
 KERNEL_RIDGE = {
     "n": (5, 200, 30, 1),
     "noise": (0.0, 1.0, 0.25, 0.05),
@@ -53,7 +38,7 @@ KERNEL_RIDGE = {
 }
 KERNEL_RIDGE_POINTS = {"x": [0.5, 1.5, 2.5, 3.0, 4.0, 5.5], "y": [0.5, 1.0, 0.6, 0.1, -0.8, -0.7]}
 
-# Perceptron vs k-NN page (pages/perceptron_knn.py): (low, high, default, step); log sliders (low, high, default)
+# Perceptron vs k-NN page (pages/perceptron-knn.py): (low, high, default, step); log sliders (low, high, default)
 PERCEPTRON_KNN = {
     "held_out": (0.1, 0.5, 0.3, 0.05),   # share of the data kept back for the held-out accuracy
     "epochs": (1, 50, 10, 1),            # most passes over the training data
@@ -67,6 +52,21 @@ PERCEPTRON_KNN = {
     "play_every": 0.6,                   # seconds between frames while playing
     "grid": 100,                         # points per axis of the decision maps
     "pad": 0.4,                          # plot margin around the data
+}
+
+# Kernel PCA page (pages/kernel-pca.py): sliders are (low, high, default, step)
+KPCA = {
+    "manifold_n": (100, 400, 250, 50),   # points of the 3-D S-curve / Swiss roll
+    "manifold_noise": (0.0, 0.5, 0.05, 0.05),
+    "manifold_seed": 0,
+    "spectrum": 20,                      # leading eigenvalues computed and drawn
+    "new_point_2d": (-3.0, 3.0, (0.5, 0.25), 0.05),   # low, high, default (x1, x2), step
+    "new_point_3d": (-15.0, 25.0, (0.0, 1.0, 0.0), 0.1),
+    "q": (1, 20, 6, 1),                  # components kept for the pre-images
+    "extra_noise": (0.0, 0.5, 0.15, 0.05),
+    "noise_seed": 1,
+    "preimage_gamma": 1.0,               # RBF gamma of the pre-image demo when the page's kernel is not RBF
+    "neighbors": (2, 30, 10, 1),         # k of the Laplacian eigenmap's k-NN graph (seed 002 uses 10)
 }
 
 # Mercer feature map page (pages/mercer.py): sliders (low, high, default, step), log sliders (low, high, default)
