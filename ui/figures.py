@@ -47,22 +47,41 @@ def _colorscale(Z):
     return dict(colorscale=SEQUENTIAL)
 
 
+MAX_HEATMAP = 128   # cells per axis sent to the browser (keeps a chart under ~150 KB per rerun)
+
+
+def _block_means(A, size):
+    """A (n x n) averaged over a size x size grid of nearly equal blocks (for display only)."""
+    edges = np.linspace(0, len(A), size + 1).astype(int)
+    rows = np.add.reduceat(A, edges[:-1], axis=0) / np.diff(edges)[:, None]
+    return np.add.reduceat(rows, edges[:-1], axis=1) / np.diff(edges)[None, :], edges
+
+
 def gram_heatmap(K, y, title="Gram matrix K (ordered by class)"):
-    """Heatmap of K with rows and columns sorted by class; hover shows the original i, j and K[i, j]."""
+    """Heatmap of K with rows and columns sorted by class; hover shows the original i, j and K[i, j].
+    Above MAX_HEATMAP points the picture shows block means (and says so): the browser gets at most
+    MAX_HEATMAP² cells whatever n is."""
     order = np.argsort(y, kind="stable")
-    Ks = K[np.ix_(order, order)].astype(np.float32)
+    Ks = K[np.ix_(order, order)]
     n = len(order)
-    idx = np.broadcast_arrays(order[None, :], order[:, None])  # (j of column, i of row)
-    custom = np.stack([idx[1], idx[0]], axis=-1).astype(np.int32)
-    fig = go.Figure(go.Heatmap(z=Ks, customdata=custom, **_colorscale(Ks),
-                               hovertemplate="i = %{customdata[0]}, j = %{customdata[1]}<br>"
-                                             "K[i, j] = %{z:.4f}<extra></extra>",
-                               colorbar=dict(title="k", thickness=14)))
     n_neg = int(np.sum(y < 0))
-    for pos in (n_neg - 0.5,):  # the class boundary inside the ordered matrix
-        if 0 < n_neg < n:
-            fig.add_hline(y=pos, line=dict(color="white", width=2))
-            fig.add_vline(x=pos, line=dict(color="white", width=2))
+    if n > MAX_HEATMAP:
+        Ks, edges = _block_means(Ks, MAX_HEATMAP)
+        boundary = np.searchsorted(edges, n_neg) - 0.5
+        trace = go.Heatmap(z=Ks.astype(np.float32), **_colorscale(Ks), colorbar=dict(title="k", thickness=14),
+                           hovertemplate="block (%{y}, %{x})<br>mean K = %{z:.4f}<extra></extra>")
+        title = f"{title} — {n} points shown as {MAX_HEATMAP}×{MAX_HEATMAP} block means"
+    else:
+        boundary = n_neg - 0.5
+        idx = np.broadcast_arrays(order[:, None], order[None, :])  # (i of row, j of column)
+        trace = go.Heatmap(z=Ks.astype(np.float32), customdata=np.stack(idx, axis=-1).astype(np.int16),
+                           **_colorscale(Ks), colorbar=dict(title="k", thickness=14),
+                           hovertemplate="i = %{customdata[0]}, j = %{customdata[1]}<br>"
+                                         "K[i, j] = %{z:.4f}<extra></extra>")
+    fig = go.Figure(trace)
+    if 0 < n_neg < n:  # the class boundary inside the ordered matrix
+        fig.add_hline(y=boundary, line=dict(color="white", width=2))
+        fig.add_vline(x=boundary, line=dict(color="white", width=2))
     fig.update_yaxes(autorange="reversed", title="i (class −1 first)", showgrid=False)
     fig.update_xaxes(title="j", showgrid=False, scaleanchor="y", constrain="domain")
     return base_layout(fig, title)
