@@ -3,7 +3,7 @@ solver or the data generator); never imports streamlit or plotly.
 
     from kernel_core import gram, Kernel, spectrum, is_psd
 """
-from .algebra import Exp, Kernel, Polynomial, Product, Scaled, Sum
+from .algebra import Exp, Kernel, Polynomial, Product, Scaled, Sum, as_kernel
 from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, make_manifold, make_sine
 from .feature_maps import NystroemFeatures, RandomFourierFeatures, eigen_feature_map, poly_feature_map, poly_feature_names
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel

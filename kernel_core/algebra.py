@@ -34,12 +34,12 @@ class Kernel:
         return MERCER[self.name]
 
     def __add__(self, other):
-        return Sum(self, _as_kernel(other, "+"))
+        return Sum(self, _operand(other, "+"))
 
     def __mul__(self, other):
         if isinstance(other, Real) and not isinstance(other, bool):
             return Scaled(other, self)
-        return Product(self, _as_kernel(other, "*"))
+        return Product(self, _operand(other, "*"))
 
     __rmul__ = __mul__
 
@@ -170,11 +170,23 @@ class Polynomial(_Composite):
         return f"{self.parts[0]!r}.polynomial({self.coefs!r})"
 
 
-def _as_kernel(other, op):
+def _operand(other, op):
     if isinstance(other, Kernel):
         return other
     raise TypeError(f"Cannot combine a kernel with {type(other).__name__} by '{op}'; "
                     "use another Kernel (for scaling, multiply by a positive number).")
+
+
+def as_kernel(kernel, **params):
+    """A kernel name with its parameters, or a Kernel object (compositions included) -> Kernel.
+    The one place every estimator turns its `kernel` argument into a kernel."""
+    if isinstance(kernel, Kernel):
+        if params:
+            raise TypeError("Pass kernel parameters to the Kernel object, not alongside it, when kernel is a Kernel.")
+        return kernel
+    if isinstance(kernel, str):
+        return Kernel(kernel, **params)
+    raise TypeError(f"kernel must be a kernel name such as 'rbf' or a Kernel object, got {type(kernel).__name__}.")
 
 
 def _num(v):

@@ -13,7 +13,7 @@ from scipy.sparse.csgraph import connected_components
 from sklearn.neighbors import kneighbors_graph
 
 from ._validation import check_array, check_positive_int, check_real
-from .algebra import Kernel
+from .algebra import Kernel, as_kernel
 from .spectral import PSD_RTOL
 
 PREIMAGE_TOL = 1e-6
@@ -60,7 +60,7 @@ class KernelPCA:
         self.params = params
 
     def _kernel(self):
-        return Kernel(self.kernel, **self.params)
+        return as_kernel(self.kernel, **self.params)
 
     def fit(self, X):
         X = check_array(X, "X")

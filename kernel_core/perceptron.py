@@ -24,19 +24,9 @@ import numpy as np
 from sklearn.neighbors import KNeighborsClassifier
 
 from ._validation import check_array, check_labels, check_positive_int
-from .algebra import Kernel
+from .algebra import as_kernel
 
 MAX_EPOCHS = 1000
-
-
-def _as_kernel(kernel, params):
-    if isinstance(kernel, str):
-        return Kernel(kernel, **params)
-    if isinstance(kernel, Kernel):
-        if params:
-            raise TypeError("Pass kernel parameters to the Kernel object, not to KernelPerceptron, when kernel is a Kernel.")
-        return kernel
-    raise TypeError(f"kernel must be a kernel name such as 'rbf' or a Kernel object, got {type(kernel).__name__}.")
 
 
 class KernelPerceptron:
@@ -63,7 +53,7 @@ class KernelPerceptron:
         X = check_array(X)
         y_pm, self.classes_ = check_labels(y, len(X))
         epochs = check_positive_int(self.epochs, "epochs", high=MAX_EPOCHS)
-        self.kernel_ = _as_kernel(self.kernel, self.params)
+        self.kernel_ = as_kernel(self.kernel, **self.params)
         K = self.kernel_(X)  # K[j, l] = k(x_j, x_l)
         n = len(X)
         rng = np.random.default_rng(self.seed)

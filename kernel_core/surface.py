@@ -23,7 +23,7 @@ from math import factorial
 import numpy as np
 
 from ._validation import check_array
-from .algebra import Kernel, Scaled, Sum
+from .algebra import Kernel, Scaled, Sum, as_kernel
 
 CHUNK = 20_000  # grid points per direct-evaluation block (bounded memory)
 
@@ -68,7 +68,7 @@ def expansion_surface(points, weights, bias, kernel, xs, ys):
         raise ValueError(f"{len(weights)} weights for {len(points)} points; one weight per point is needed.")
     xs = check_array(np.asarray(xs, float), "xs", ndim=1)
     ys = check_array(np.asarray(ys, float), "ys", ndim=1)
-    kernel = Kernel(kernel) if isinstance(kernel, str) else kernel
+    kernel = as_kernel(kernel)
     return _surface(points, weights, kernel, xs, ys) + float(bias)
 
 

@@ -33,7 +33,7 @@ from sklearn.model_selection import StratifiedKFold, train_test_split
 from sklearn.svm import SVC
 
 from ._validation import check_array, check_labels, check_positive_int, check_real
-from .algebra import Kernel
+from .algebra import as_kernel
 from .kernels import gram
 from .spectral import verdict
 
@@ -72,21 +72,13 @@ def margin_counts(y, f):
     return {"misclassified": wrong, "margin_violations": violations, "inside_margin": violations - wrong}
 
 
-def _as_kernel(kernel, params):
-    if isinstance(kernel, Kernel):
-        if params:
-            raise TypeError("Pass kernel parameters to the Kernel object, not to the SVM, when kernel is a Kernel.")
-        return kernel
-    return Kernel(kernel, **params)
-
-
 class _KernelClassifier:
     """Shared by both solvers: f(x) = sum_i w_i k(p_i, x) + b from `expansion()`."""
 
     def _fit_data(self, X, y):
         X = check_array(X)
         ys, classes = check_labels(y, len(X))
-        self.kernel_ = _as_kernel(self.kernel, self.params)
+        self.kernel_ = as_kernel(self.kernel, **self.params)
         self.classes_ = classes
         return X, ys
 

@@ -171,3 +171,20 @@ MERCER_FLAGS = [
 @pytest.mark.parametrize("make, expected", MERCER_FLAGS)
 def test_is_mercer_flags_sigmoid_anywhere_in_the_composition(make, expected):
     assert make().is_mercer is expected
+
+
+def test_as_kernel_is_the_one_door_for_estimators():
+    from kernel_core import KernelPCA, KernelPerceptron, KernelSVM, as_kernel, make_classification
+
+    k = Kernel("rbf", gamma=0.5) + Kernel("linear")
+    assert as_kernel(k) is k
+    assert as_kernel("rbf", gamma=0.5).params == {"gamma": 0.5}
+    with pytest.raises(TypeError, match="Kernel object"):
+        as_kernel(k, gamma=1.0)
+    with pytest.raises(TypeError, match="kernel name"):
+        as_kernel(3)
+    X, y = make_classification("moons", 30, 0.1, 0)
+    for model in (KernelPCA(kernel=k).fit(X), KernelSVM(kernel=k).fit(X, y), KernelPerceptron(kernel=k).fit(X, y)):
+        assert model.kernel_ is k if hasattr(model, "kernel_") else True
+    np.testing.assert_allclose(KernelPCA(kernel=k, center=False).fit(X).eigenvalues_[:2],
+                               np.linalg.eigvalsh(k(X))[::-1][:2])
