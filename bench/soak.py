@@ -13,13 +13,14 @@ lost connections (the student then reconnects, at most 3 times).
 import argparse
 import asyncio
 import random
+import re
 import time
 import urllib.request
 
 from websockets.exceptions import ConnectionClosed
 
 from bench.load import Stats, Student, summary
-from bench.serve import rss_mb, serve
+from bench.serve import ROOT, rss_mb, serve
 from tests.app_pages import navigation
 
 SWITCH = 0.15      # probability that an action is a page switch
@@ -88,7 +89,21 @@ async def soak(url, pid, sessions, seconds, warmup, seed):
     rss["end"] = rss_mb(pid)
     rss.setdefault("warm", rss["end"])
     rss["max"] = max(m for _, m in samples)
+    rss["by_minute"] = [m for t, m in samples if t % 60 < 5]  # one sample per minute (every 5 s, 12 a minute)
     return stats, counts, rss
+
+
+def server_tracebacks(log_path, limit=3):
+    """The last lines of the first tracebacks in the server's log (the students only see a redacted message)."""
+    text = open(log_path, errors="replace").read()
+    blocks = text.split("Traceback (most recent call last):")[1:limit + 1]
+    out = []
+    for b in blocks:
+        errors = [line for line in b.splitlines() if re.match(r"[A-Za-z_.]*(Error|Exception)\b", line)]
+        where = [line.strip().removeprefix(f'File "{ROOT}/') for line in b.splitlines()
+                 if line.strip().startswith(f'File "{ROOT}/') and "/.venv/" not in line]
+        out.append((errors[-1] if errors else "?")[:200] + "  at " + " / ".join(where)[-300:])
+    return out
 
 
 def main():
@@ -106,6 +121,7 @@ def main():
         t0 = time.perf_counter()
         stats, counts, rss = asyncio.run(soak(server.url, server.pid, args.sessions, seconds, warmup, args.seed))
         elapsed = time.perf_counter() - t0
+        log_path = server.log
         try:
             with urllib.request.urlopen(server.url + "/_stcore/health", timeout=10) as r:
                 healthy = r.status == 200
@@ -120,8 +136,13 @@ def main():
     print(f"  errors: {s['errors']}   (st.error sentences shown: {stats.error_alerts})")
     for err in sorted(set(stats.errors))[:10]:
         print("    ", err[:300])
+    if stats.errors:
+        print(f"  server log {log_path}:")
+        for tb in server_tracebacks(log_path):
+            print("    ", tb)
     print(f"  server RSS: start {rss['start']:.0f} MB, after warm-up {rss['warm']:.0f} MB, end {rss['end']:.0f} MB, "
           f"max {rss['max']:.0f} MB")
+    print("  RSS by minute (MB): " + ", ".join(f"{m:.0f}" for m in rss["by_minute"]))
     print(f"  memory {'flat' if abs(drift) <= FLAT else 'NOT flat'}: end {drift:+.1%} vs after warm-up "
           f"(flat = within {FLAT:.0%}); server healthy at the end: {healthy}")
 
