@@ -4,12 +4,14 @@ import numpy as np
 import streamlit as st
 
 import kernel_core as kc
-from ui import points
+from ui import figures, points
 from ui import svm as ui
+from ui.classroom import explain
 from ui.code import show_code
 from ui.compute import build_kernel
 from ui.controls import labeller, log_slider
 from ui.data import current_dataset
+from ui.exercises import Exercise, exercises
 from ui.ranges import PARAMS, PLANE
 from ui.ranges import SVM as R
 from ui.shell import require_app_shell
@@ -17,7 +19,7 @@ from ui.shell import require_app_shell
 require_app_shell()
 
 PAGE = "svm"
-CHART = {"displayModeBar": False}
+CHART = figures.CHART_CONFIG
 
 st.title("🛡️ Support vector machines")
 st.markdown(
@@ -63,24 +65,54 @@ st.latex(r"\text{libsvm:}\ \ \tfrac12\|\mathbf{w}\|^2 + C\sum_{i=1}^{n}\max\{0,\
 
 
 # ---------------------------------------------------------------- 1. margins and support vectors
+PLANE_BOUNDS = (*PLANE, *PLANE)  # a clickable chart shows the plane its click grid covers
+
+
+def compare_view(show_test):
+    """A (the settings at the top) and B (its own kernel and C) on the same points, side by side."""
+    head = st.columns(2, gap="large")
+    head[0].markdown(f"**A** — the kernel and C at the top of the page: {ui.describe(spec)}, C = {C:g}")
+    with head[1]:
+        st.markdown("**B** — its own kernel and C:")
+        spec_b, C_b = ui.b_spec_ui(PAGE)
+    fits = {}
+    for col, label, s, c, key in zip(st.columns(2, gap="large"), "AB", (spec, spec_b), (C, C_b), ("map", "b_map")):
+        with col:
+            try:
+                res = fits[label] = ui.fit_exact(X, y, s, c, PLANE_BOUNDS)
+            except ValueError as err:
+                st.error(f"SVM {label} cannot be fitted on these points with this kernel: {err}")
+                continue
+            if not res["converged"]:
+                st.warning(f"libsvm stopped for {label} without converging: the picture shows where it stopped.")
+            fig = ui.svm_map(PLANE_BOUNDS, res, X, y, f"{label}: {ui.describe(s)}, C = {c:g}", c, show_test,
+                             height=500, legend=False)
+            points.clickable_chart(fig, PAGE, key=f"{PAGE}_{key}", config=CHART)
+            ui.fit_metrics(res, c, columns=3)
+    if len(fits) == 2:
+        a, b_ = fits["A"], fits["B"]
+        st.markdown(f"Same {n} training points: A keeps **{len(a['sv'])}** support vectors and B **{len(b_['sv'])}**; "
+                    f"margin violations {a['counts']['margin_violations']} vs {b_['counts']['margin_violations']}.")
+    st.caption("Black line: boundary f = 0, dashed: margins f = ±1; black rings: support vectors (size ∝ αᵢ); pink "
+               "diamonds: misclassified, green diamonds: inside the margin; hollow markers: held-out points. Click on "
+               "either map to add or remove a point: both SVMs refit on the new data.")
+
+
 @st.fragment
 def margin_panel():
-    st.subheader("1 · The decision function, the margin and the support vectors")
+    t1, t2 = st.columns(2)
+    compare = t1.toggle("Compare A / B", False, key=f"{PAGE}_compare", bind="query-params",
+                        help="A second SVM with its own kernel and C on the same points, drawn beside this one.")
+    with t2, st.container(key="secondary_svm_show_test"):
+        show_test = st.toggle("Show held-out points", True, key=f"{PAGE}_show_test", bind="query-params")
+    if compare:
+        compare_view(show_test)
+        return
     left, right = st.columns([3, 1], gap="medium")
     with right:
-        show_test = st.toggle("Show held-out points", True, key=f"{PAGE}_show_test", bind="query-params")
-        cnt = fit["counts"]
-        st.metric("Support vectors", f"{len(fit['sv'])} of {n}", help="Training points with α_i > 0")
-        st.metric("… with α = C", fit["at_bound"], help="On the wrong side of their margin line (or exactly on it)")
-        st.metric("Margin violations", cnt["margin_violations"], help="y f(x) < 1: inside the margin or misclassified")
-        st.metric("Misclassified (training)", cnt["misclassified"])
-        st.metric("Training accuracy", f"{fit['train_acc']:.1%}")
-        st.metric("Held-out accuracy", "—" if np.isnan(fit["test_acc"]) else f"{fit['test_acc']:.1%}",
-                  help="Points the SVM never saw")
+        ui.fit_metrics(fit, C)
     with left:
-        points.toolbar(PAGE)
-        plane = (*PLANE, *PLANE)  # a clickable chart shows the plane the click grid covers
-        fig = ui.svm_map(plane, ui.fit_exact(X, y, spec, C, plane), X, y,
+        fig = ui.svm_map(PLANE_BOUNDS, ui.fit_exact(X, y, spec, C, PLANE_BOUNDS), X, y,
                          "f(x): boundary f = 0 (solid), margins f = ±1 (dashed)", C, show_test, height=600)
         points.clickable_chart(fig, PAGE, key=f"{PAGE}_map", config=CHART)
     st.latex(rf"f(\mathbf{{x}}) = \sum_{{i \in \mathrm{{SV}}}} \alpha_i y_i\, k(\mathbf{{x}}_i, \mathbf{{x}}) + b"
@@ -92,6 +124,8 @@ def margin_panel():
     show_code(kc.KernelSVM, kc.margin_counts)
 
 
+st.subheader("1 · The decision function, the margin and the support vectors")
+points.toolbar(PAGE)  # outside the panel's fragment: Undo and Reset rerun the whole page, which reads the points
 margin_panel()
 
 
@@ -131,8 +165,9 @@ gauss_laplace_panel()
 @st.fragment
 def teaching_panel():
     st.subheader("3 · Seed 003's objective, solved by subgradient descent")
-    batch = st.radio("Points per step", list(ui.BATCH), format_func=labeller(ui.BATCH), horizontal=True,
-                     key=f"{PAGE}_batch", bind="query-params")
+    with st.container(key="secondary_svm_batch"):
+        batch = st.radio("Points per step", list(ui.BATCH), format_func=labeller(ui.BATCH), horizontal=True,
+                         key=f"{PAGE}_batch", bind="query-params")
     try:
         model = ui.teaching_solver(X, y, spec, C, batch)
     except ValueError as err:
@@ -148,7 +183,8 @@ def teaching_panel():
         model = ui.teaching_solver(X, y, spec, C, batch)
     for label, steps in (("+1 step", 1), ("+10 steps", 10), ("+100 steps", 100), ("Run to convergence", None)):
         if clicks[label]:
-            ui.advance(model, steps)
+            with st.spinner(f"Taking {label[1:] if steps else 'steps to convergence'}…"):
+                ui.advance(model, steps)
     t, curve = model.n_iter_, model.loss_curve_
     Z_teach = ui.teaching_surface(*model.expansion(), spec, b)
     agree = float(np.mean((Z_teach > 0) == (fit["Z"] > 0)))
@@ -202,7 +238,7 @@ def cv_panel():
     Cs = ui.grid_values(R["C"][:2], *R["cv_C"], R["cv_size"])
     gammas = ui.grid_values(PARAMS["gamma"][1:3], *R["cv_gamma"], R["cv_size"])
     signature = (X.tobytes(), y.tobytes(), ui.with_gamma(spec, 0.0))
-    st.markdown(f"Each cell: mean accuracy of {R['cv_folds']}-fold cross-validation on the {n} training points "
+    explain(f"Each cell: mean accuracy of {R['cv_folds']}-fold cross-validation on the {n} training points "
                 f"(the held-out points stay unseen). {len(Cs)} × {len(gammas)} settings × {R['cv_folds']} folds = "
                 f"{len(Cs) * len(gammas) * R['cv_folds']} fits; γ is k₁'s.")
     if st.button(f"Run cross-validation ({len(Cs)} × {len(gammas)} grid)", key=f"{PAGE}_cv_run"):
@@ -248,8 +284,8 @@ with left:
                     key=f"{PAGE}_hinge", config=CHART)
 with right:
     st.latex(r"\ell(z) = \max\{0,\, 1 - z\},\qquad z = y\,f(\mathbf{x})")
-    st.markdown("Seed 003: the perceptron's loss max{0, −z} only punishes mistakes; the SVM's hinge also charges "
-                "points that are right but **closer than 1** to the boundary, which is what pushes the margin open.")
+    explain("Seed 003: the perceptron's loss max{0, −z} only punishes mistakes; the SVM's hinge also charges "
+            "points that are right but **closer than 1** to the boundary, which is what pushes the margin open.")
     st.latex(rf"\begin{{aligned}}\tfrac{{1}}{{n}}\textstyle\sum_i \ell(z_i) &= {hinge:.4f}\\ "
              rf"\lambda\,\boldsymbol\alpha^\top D_y K D_y \boldsymbol\alpha &= {fit['J'] - hinge:.4f}\\ "
              rf"J &= {fit['J']:.4f}\end{{aligned}}")
@@ -259,3 +295,36 @@ with right:
                 f"- **{n - cnt['margin_violations']}** with z ≥ 1: no loss at all\n\n"
                 f"Points beyond the axis are drawn at its edge.")
 show_code(kc.seed_objective)
+
+
+# ---------------------------------------------------------------- predict, then check (seed 003)
+def ab(kernel_a, gamma_a, C_a, kernel_b, gamma_b, C_b):
+    """The widget values of an A / B comparison of two single kernels."""
+    return {f"{PAGE}_compare": True, f"{PAGE}_combine": "none", f"{PAGE}_kernel": kernel_a, f"{PAGE}_gamma": gamma_a,
+            f"{PAGE}_C": C_a, f"{PAGE}_b_kernel": kernel_b, f"{PAGE}_b_gamma": gamma_b, f"{PAGE}_b_C": C_b}
+
+
+exercises(PAGE, [
+    Exercise("svm_rbf_gamma", "What happens to the RBF (Gaussian) SVM's boundary as γ grows, C fixed?",
+             ("It gets smoother and approaches a straight line",
+              "It bends ever more tightly around single points, with more support vectors: it starts to overfit",
+              "Nothing: only C shapes the boundary"), 1,
+             ab("rbf", 1.0, 1.0, "rbf", 31.6, 1.0),
+             "γ = 1/h² (seed 003): a large γ is a small width h, so each point's bump k(xᵢ, x) dies out within a short "
+             "distance and f is a sum of narrow bumps. Section 1 now compares A (γ = 1) with B (γ = 31.6): B needs many "
+             "more support vectors and wraps the classes in islands. Section 4 chooses γ by cross-validation."),
+    Exercise("svm_gauss_laplace", "Gaussian vs Laplacian kernel with the same width h: which decision boundary is "
+             "smoother?",
+             ("The Gaussian's", "The Laplacian's", "They are the same: both are exp(−distance/h)"), 0,
+             {**ab("rbf", 10.0, 1.0, "laplacian", 3.16, 1.0), f"{PAGE}_h": 0.316},
+             "Seed 003's demo: h = 0.316 gives γ = 1/h² = 10 for the Gaussian (A) and γ = 1/h = 3.16 for the Laplacian "
+             "(B). The Gaussian bump is round and smooth; the Laplacian uses the L1 distance |Δx₁| + |Δx₂| and has a "
+             "sharp peak at each point, so its boundary is kinked and more local. Section 2 shows the same pair."),
+    Exercise("svm_C_support", "What does a larger C do to the number of support vectors?",
+             ("It raises it: more points take part", "It lowers it: the margin narrows and fewer points lie on or "
+              "inside it", "Nothing: C only moves the offset b"), 1,
+             ab("rbf", 1.0, 1.0, "rbf", 1.0, 100.0),
+             "λ = 1/(2nC): a large C is a weak penalty on ‖w‖², so margin violations are expensive and the margin "
+             "narrows. Support vectors are the points on or inside the margin (every violation has αᵢ = C), so B "
+             "(C = 100) keeps fewer than A (C = 1) — compare the counts under the two maps."),
+])

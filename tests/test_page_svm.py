@@ -1,6 +1,8 @@
 """AppTest of the SVM page: the shown counts and accuracies equal scikit-learn's SVC on the same seeded
 split, the sliders move the formulas, the teaching solver steps, cross-validation runs on request and
 its best cell is applied to the sliders, bad data give st.error instead of a traceback."""
+import json
+
 import numpy as np
 import pytest
 from sklearn.datasets import make_moons
@@ -121,3 +123,83 @@ def test_too_few_points_are_all_used_for_training(monkeypatch):
     assert not page_errors(at)
     assert metric(at, "Held-out accuracy") == "—"
     assert metric(at, "Support vectors").endswith("of 6")
+
+
+# ---------------------------------------------------------------- classroom features (issue 8)
+def charts(at):
+    """{chart key: figure spec} of the page's Plotly charts."""
+    return {c.proto.id.rsplit("-", 1)[-1]: json.loads(c.proto.spec) for c in at.get("plotly_chart")}
+
+
+def metrics(at, label):
+    return [m.value for m in at.metric if m.label == label]
+
+
+def test_compare_a_b_draws_two_clickable_fits_with_their_own_counts():
+    at = open_page(FILE)
+    assert "svm_b_map" not in charts(at) and len(metrics(at, "Support vectors")) == 1   # default view: A only
+    at.toggle(key="svm_compare").set_value(True).run()
+    assert not page_errors(at)
+    maps = charts(at)
+    for key in ("svm_map", "svm_b_map"):
+        assert "click grid" in [t.get("name") for t in maps[key]["data"]], key
+    assert maps["svm_b_map"]["layout"]["title"]["text"].startswith("B: RBF / Gaussian, γ = 1, C = 100")
+    a, b = expected(C=1.0), expected(C=100.0)       # B starts with C = 100 over the same points
+    assert metrics(at, "Support vectors") == [f"{a['n_sv']} of {a['n']}", f"{b['n_sv']} of {b['n']}"]
+    assert metrics(at, "Margin violations") == [str(a["violations"]), str(b["violations"])]
+    assert metrics(at, "Held-out accuracy") == [f"{a['test']:.1%}", f"{b['test']:.1%}"]
+    at.select_slider(key="svm_b_gamma").set_value(10.0).run()
+    at.select_slider(key="svm_b_C").set_value(1.0).run()
+    b = expected(C=1.0, gamma=10.0)
+    assert metrics(at, "Support vectors")[1] == f"{b['n_sv']} of {b['n']}"
+    assert metrics(at, "Support vectors")[0] == f"{a['n_sv']} of {a['n']}"          # A untouched
+    at.selectbox(key="svm_b_kernel").set_value("linear").run()
+    assert not page_errors(at) and "B: Linear, C = 1" in charts(at)["svm_b_map"]["layout"]["title"]["text"]
+
+
+def check(at, exercise, answer):
+    at.radio(key=f"svm_ex_{exercise}").set_value(answer).run()
+    at.button(key=f"svm_ex_{exercise}_check").click().run()
+    assert not page_errors(at)
+
+
+def sv_counts(at):
+    return [int(v.split()[0]) for v in metrics(at, "Support vectors")]
+
+
+def test_exercise_gamma_reveals_a_b_with_a_large_gamma():
+    at = open_page(FILE)
+    check(at, "svm_rbf_gamma", 1)
+    assert at.toggle(key="svm_compare").value
+    assert at.select_slider(key="svm_gamma").value == 1.0 and at.select_slider(key="svm_b_gamma").value == 31.6
+    a, b = sv_counts(at)
+    assert b == expected(C=1.0, gamma=31.6)["n_sv"] and b > a     # narrow bumps: many more support vectors
+    assert any("Right" in s.value for s in at.success)
+
+
+def test_exercise_gauss_laplace_and_C_set_their_comparisons():
+    at = open_page(FILE)
+    check(at, "svm_gauss_laplace", 1)                               # a wrong answer still reveals
+    assert at.selectbox(key="svm_b_kernel").value == "laplacian"
+    assert at.select_slider(key="svm_gamma").value == 10.0 and at.select_slider(key="svm_b_gamma").value == 3.16
+    assert any("the answer is **The Gaussian's**" in w.value for w in at.warning)
+    check(at, "svm_C_support", 1)
+    assert at.selectbox(key="svm_b_kernel").value == "rbf" and at.select_slider(key="svm_b_C").value == 100.0
+    a, b = sv_counts(at)
+    assert (a, b) == (expected(C=1.0)["n_sv"], expected(C=100.0)["n_sv"]) and b < a
+
+
+def test_every_chart_has_the_png_only_toolbar_and_explanations_hide_when_presenting():
+    at = open_page(FILE)
+    at.toggle(key="svm_compare").set_value(True).run()
+    at.button(key="svm_cv_run").click().run()
+    configs = [json.loads(c.proto.config) for c in at.get("plotly_chart")]
+    assert len(configs) >= 8
+    for config in configs:
+        assert config.get("displaylogo") is False and "zoom2d" in config["modeBarButtonsToRemove"]
+        assert config.get("displayModeBar") is not False                 # the toolbar (PNG download) is there
+    hinge = "the SVM's hinge also charges"
+    assert any(hinge in m.value for m in at.markdown)
+    at.toggle(key="present").set_value(True).run()
+    assert not page_errors(at)
+    assert not any(hinge in m.value for m in at.markdown)

@@ -95,6 +95,7 @@ MERCER = {
 # SVM page (pages/svm.py): log sliders are (low, high, default)
 SVM = {
     "C": (1e-2, 1e3, 1.0),
+    "b_C": (1e-2, 1e3, 100.0),    # C of the comparison SVM "B" (Compare A / B): a narrow margin beside A's
     "h": (0.1, 10.0, 0.316),      # seed 003's width h of the Gaussian vs Laplacian demo (γ = 1/h², 1/h)
     "held_out": 0.3,              # share of the points kept back for the held-out accuracy
     "split_seed": 0,              # seed of that split, of the CV folds and of SGD's sampling

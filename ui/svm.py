@@ -9,7 +9,7 @@ import streamlit as st
 import kernel_core as kc
 
 from .compute import build_kernel
-from .controls import kernel_picker, labeller, log_options
+from .controls import KERNEL_LABELS, kernel_picker, labeller, log_options, log_slider
 from .figures import add_classes, base_layout, decision_map
 from .ranges import SVM as R
 from .theme import ACCENT, CLASS_STYLE, POSITIVE
@@ -33,6 +33,42 @@ def kernel_spec_ui(page):
         return spec
     name2, params2 = kernel_picker(page, "Second kernel k₂", default="linear", suffix="2")
     return ("compose", op, spec, (name2, tuple(params2.items())), None)
+
+
+def b_spec_ui(page):
+    """The comparison SVM "B": its own single kernel and C (keys "{page}_b_..."); returns (spec, C)."""
+    k, c = st.columns(2)
+    with k:
+        name, params = kernel_picker(f"{page}_b", "Kernel of B")
+    with c:
+        C = log_slider("C of B", f"{page}_b_C", *R["b_C"], help="B's price of a margin violation.")
+    return (name, tuple(params.items())), C
+
+
+SYMBOLS = {"gamma": "γ", "degree": "m", "coef0": "r"}
+
+
+def describe(spec):
+    """A kernel setting in words for titles: 'RBF / Gaussian, γ = 1'."""
+    if spec[0] == "compose":
+        return f"({describe(spec[2])}) {'+' if spec[1] == 'sum' else '·'} ({describe(spec[3])})"
+    return ", ".join([KERNEL_LABELS[spec[0]], *(f"{SYMBOLS[p]} = {v:g}" for p, v in spec[1])])
+
+
+def fit_metrics(fit, C, columns=1):
+    """A fit's counts and accuracies as st.metric, stacked (beside a map) or in rows of `columns`."""
+    n, cnt = fit["n"], fit["counts"]
+    items = (("Support vectors", f"{len(fit['sv'])} of {n}", "Training points with α_i > 0"),
+             ("… with α = C", fit["at_bound"], f"α_i = C = {C:g}: on the wrong side of their margin line (or on it)"),
+             ("Margin violations", cnt["margin_violations"], "y f(x) < 1: inside the margin or misclassified"),
+             ("Misclassified (training)", cnt["misclassified"], None),
+             ("Training accuracy", f"{fit['train_acc']:.1%}", None),
+             ("Held-out accuracy", "—" if np.isnan(fit["test_acc"]) else f"{fit['test_acc']:.1%}",
+              "Points the SVM never saw"))
+    cells = ([st.container() for _ in items] if columns == 1 else
+             [cell for _ in range(0, len(items), columns) for cell in st.columns(columns)])
+    for cell, (label, value, help_) in zip(cells, items):
+        cell.metric(label, value, help=help_)
 
 
 def with_gamma(spec, gamma):
