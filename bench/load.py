@@ -74,6 +74,7 @@ class Student:
         self.doing = ""          # what the rerun in flight is, for error messages
         self.wanted = None       # the URL path a page open / switch asks for
         self._not_found = False
+        self._full_run = True
         self.ws = self._reader = None
 
     async def __aenter__(self):
@@ -108,7 +109,8 @@ class Student:
         if kind == "new_session":
             if not self.pages:  # an app without st.navigation; with it, the navigation message says the page
                 self.page_hash = msg.new_session.page_script_hash
-            if not msg.metadata.run.fragment_ids:  # a full run redraws the page: forget its sliders
+            self._full_run = not msg.metadata.run.fragment_ids
+            if self._full_run:  # a full run redraws the page: forget its sliders
                 self.sliders = {}
         elif kind == "navigation":
             self.pages = {p.url_pathname: p.page_script_hash for p in msg.navigation.app_pages}
@@ -129,6 +131,9 @@ class Student:
             if self._not_found and (self.wanted is None or self.pages.get(self.wanted) != self.page_hash):
                 self.stats.errors.append(f"page not found ({self.doing})")
             self._not_found = False
+            if self._full_run and msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
+                # like the browser, drop the state of widgets the page no longer shows (another page's)
+                self.values = {k: v for k, v in self.values.items() if k in self.sliders}
             if msg.script_finished == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                 self.stats.errors.append("script finished with a compile error")
             if self._finished and not self._finished.done():
