@@ -108,6 +108,8 @@ def test_csv_upload_bad_file_keeps_points_good_file_replaces_them(page, app_url,
     dialog.locator("input[type='file']").set_input_files(str(good))
     page.wait_for_timeout(500)
     settle(page)
+    dialog.get_by_text("Standardise x₁ and x₂").click()   # keep the raw coordinates to check them
+    settle(page)
     dialog.get_by_role("button", name="Use these points").click()
     page.wait_for_function(f"() => {{ const p = ({POINTS})(); return p && p.reduce((s, t) => s + t.xy.length, 0) === 4; }}",
                            timeout=30000)

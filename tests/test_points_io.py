@@ -110,3 +110,10 @@ def test_bad_link_edits_are_refused(text):
     X, y = make_classification("moons", 20, 0.1, 0)
     with pytest.raises(ValueError):
         decode_edits(text, X, y)
+
+
+def test_standardised_points_have_mean_zero_and_unit_spread():
+    X, y, note = to_points(frame("a,b,c\n10,200,p\n20,400,q\n30,900,p\n40,100,q\n"), "a", "b", "c", standardise=True)
+    np.testing.assert_allclose(X.mean(axis=0), 0, atol=1e-12)
+    np.testing.assert_allclose(X.std(axis=0), 1)
+    assert "Standardised" in note and "25" in note   # the mean of column a

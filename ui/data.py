@@ -89,10 +89,13 @@ def _upload_form(data):
     if len(classes) > 2:
         chosen = st.multiselect("The label has more than two classes: choose two", classes, default=classes[:2],
                                 max_selections=2, key="data_classes")
+    scale = st.checkbox("Standardise x₁ and x₂ (mean 0, standard deviation 1) — recommended: the plots show −3…3 "
+                        "and the kernel widths assume data of unit scale", value=True, key="data_standardise")
     subsample = len(table.frame) > MAX_ROWS and st.checkbox(
         f"Random subsample of {MAX_ROWS} rows (the file has {len(table.frame)})", key="data_subsample")
     if st.button("Use these points", key="data_upload_apply", type="primary"):
-        _apply(lambda: to_points(table.frame, x1, x2, label, chosen, subsample_seed=0 if subsample else None))
+        _apply(lambda: to_points(table.frame, x1, x2, label, chosen, subsample_seed=0 if subsample else None,
+                                 standardise=scale))
 
 
 def _apply(make):

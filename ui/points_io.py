@@ -56,11 +56,12 @@ def label_classes(frame, label):
     return sorted(frame[label].astype(str).str.strip().unique())
 
 
-def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_seed=None):
+def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_seed=None, standardise=False):
     """Columns x1, x2 (numbers) and label (two values) -> X (n, 2), y in {-1, +1} and a note.
 
     `classes`: the two label values to keep when the column has more than two. Too many rows is an
-    error unless `subsample_seed` is given, which keeps a random `max_rows` of them."""
+    error unless `subsample_seed` is given, which keeps a random `max_rows` of them. `standardise`
+    scales each feature to mean 0 and standard deviation 1 (the note gives the mapping)."""
     for c in (x1, x2, label):
         if c not in frame.columns:
             raise ValueError(f"There is no column {c!r}; the columns are {', '.join(map(str, frame.columns))}.")
@@ -101,6 +102,10 @@ def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_s
         note += f"Kept a random {max_rows} of the rows. "
     X = np.c_[pd.to_numeric(frame[x1]).to_numpy(float), pd.to_numeric(frame[x2]).to_numpy(float)]
     y = np.where(labels.to_numpy() == found[1], 1, -1)
+    if standardise:
+        mean, std = X.mean(axis=0), X.std(axis=0)
+        X = (X - mean) / np.where(std > 0, std, 1.0)
+        note += f"Standardised: x₁ ← (x₁ − {mean[0]:.3g}) / {std[0]:.3g}, x₂ ← (x₂ − {mean[1]:.3g}) / {std[1]:.3g}. "
     note += f"Class {found[0]!r} is drawn as −1, class {found[1]!r} as +1."
     return X, y, note
 
