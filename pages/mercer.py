@@ -6,9 +6,11 @@ import streamlit as st
 import kernel_core as kc
 from kernel_core import feature_maps as fm
 from ui import mercer as ui
+from ui.classroom import explain
 from ui.code import show_code
 from ui.controls import kernel_picker, log_slider
 from ui.data import current_dataset
+from ui.exercises import Exercise, exercises
 from ui.figures import gram_heatmap
 from ui.formulas import with_numbers
 from ui.ranges import MERCER as R
@@ -93,19 +95,21 @@ map_panel()
 @st.fragment
 def lift_panel():
     st.subheader("2 · The lift: circles become linearly separable")
-    st.markdown("Two concentric circles (generated for this section, not the sidebar data) cannot be split by a line. "
-                "Mapped by the degree-2 map of (xᵀy)² (seeds 003, 004), "
-                "$\\phi(\\mathbf{x}) = (x_1^2, \\sqrt{2}x_1x_2, x_2^2)$, they can: a **linear** classifier "
-                "(scikit-learn's LogisticRegression) finds a plane in 3-D. Drag the 3-D plot to rotate it.")
+    explain("Two concentric circles (generated for this section, not the sidebar data) cannot be split by a line. "
+            "Mapped by the degree-2 map of (xᵀy)² (seeds 003, 004), "
+            "$\\phi(\\mathbf{x}) = (x_1^2, \\sqrt{2}x_1x_2, x_2^2)$, they can: a **linear** classifier "
+            "(scikit-learn's LogisticRegression) finds a plane in 3-D. Drag the 3-D plot to rotate it.")
     c1, c2, c3 = st.columns(3)
     lo, hi, default, step = R["lift_n"]
     n = c1.slider("points", lo, hi, default, step, key=f"{PAGE}_lift_n", bind="query-params")
     lo, hi, default, step = R["lift_noise"]
     noise = c2.slider("noise", lo, hi, default, step, key=f"{PAGE}_lift_noise", bind="query-params")
-    C = log_slider("C (inverse regularisation)", f"{PAGE}_lift_C", *R["lift_C"], container=c3,
-                   help="LogisticRegression's C: small C = a strongly shrunk plane.")
+    with c3.container(key="secondary_mercer_lift_C"):
+        C = log_slider("C (inverse regularisation)", f"{PAGE}_lift_C", *R["lift_C"],
+                       help="LogisticRegression's C: small C = a strongly shrunk plane.")
     try:
-        X, y, Phi, w, b, acc, (A, B, Cc, b0, ellipse), xs, Z = ui.lift(n, noise, C)
+        with st.spinner("Fitting the plane in feature space…"):
+            X, y, Phi, w, b, acc, (A, B, Cc, b0, ellipse), xs, Z = ui.lift(n, noise, C)
     except ValueError as err:
         st.error(f"The classifier could not be fitted: {err}")
         return
@@ -143,10 +147,10 @@ def explosion_panel():
         st.latex(rf"(1+\mathbf{{x}}^\top\mathbf{{x}}')^{{{m}}}:\ \binom{{d+m}}{{m}} = \binom{{{big(d + m)}}}{{{m}}} "
                  rf"= {big(full)}")
         st.latex(rf"d^{{\,m}} = {big(d)}^{{{m}}} = {big(d ** m)}")
-        st.markdown(f"Seed 003's slide: *d = 10 000, k = 2 ⇒ need ~100M dimensions*. That figure is the **O(d^k) "
-                    f"estimate** d² = 10⁸; the exact count is C(10 001, 2) = 50 005 000 (or C(10 002, 2) = 50 015 001 "
-                    f"with the constant and linear terms), about **50 M**: xᵢxⱼ and xⱼxᵢ are one feature, so a "
-                    f"degree-2 map has about d²/2 of them. One φ(x) here takes {full * 8 / 1e6:,.3g} MB as float64.")
+        explain(f"Seed 003's slide: *d = 10 000, k = 2 ⇒ need ~100M dimensions*. That figure is the **O(d^k) "
+                f"estimate** d² = 10⁸; the exact count is C(10 001, 2) = 50 005 000 (or C(10 002, 2) = 50 015 001 "
+                f"with the constant and linear terms), about **50 M**: xᵢxⱼ and xⱼxᵢ are one feature, so a "
+                f"degree-2 map has about d²/2 of them. One φ(x) here takes {full * 8 / 1e6:,.3g} MB as float64.")
         ops = fm.poly_operation_counts(d, m)
         st.dataframe(pd.DataFrame({"one value of": ["φ(x)ᵀφ(x′), building both maps", "k(x, x′) = (1 + xᵀx′)^m"],
                                    "multiplications": [f"{ops['explicit'][0]:,}", f"{ops['kernel'][0]:,}"],
@@ -156,10 +160,12 @@ def explosion_panel():
                    "kernel 3 and 1 — the same rule gives the rows above.")
     with right:
         st.plotly_chart(ui.explosion_plot(d, m), key=f"{PAGE}_explosion", config=CONFIG)
-    rows = ui.timings(R["timing_d"], R["timing_m"], R["timing_max_features"])
+    with st.spinner("Timing both ways on this machine…"):
+        rows = ui.timings(R["timing_d"], R["timing_m"], R["timing_max_features"])
     cap = R["timing_max_features"]
-    st.markdown("**Measured on this machine** — one value of (1 + xᵀy)^m, explicitly and by the kernel "
-                "(fastest of repeated runs; measured once when the server first drew this, a few ms in all, then cached):")
+    st.container(key="explain_mercer_timing").markdown(
+        "**Measured on this machine** — one value of (1 + xᵀy)^m, explicitly and by the kernel (fastest of repeated "
+        "runs; measured once when the server first drew this, a few ms in all, then cached):")
     st.dataframe(pd.DataFrame({
         "d": [r[0] for r in rows], "m": [r[1] for r in rows], "features D": [f"{r[2]:,}" for r in rows],
         "φ(x)ᵀφ(y) [µs]": [f"{r[3] * 1e6:,.1f}" if r[3] else f"not built (D > {cap:,})" for r in rows],
@@ -185,7 +191,8 @@ def eigen_panel():
         lo, hi, default, step = R["q"]
         q = st.slider("q (components kept)", lo, hi, default, step, key=f"{PAGE}_q", bind="query-params")
     try:
-        ev, curve, em, problem = ui.eigen(X, (name, tuple(params.items())), q)
+        with st.spinner("Eigen-decomposing K…"):
+            ev, curve, em, problem = ui.eigen(X, (name, tuple(params.items())), q)
     except ValueError as err:
         st.error(f"This kernel cannot be evaluated on these data: {err}")
         return
@@ -212,10 +219,11 @@ def eigen_panel():
     b.plotly_chart(ui.error_vs_q(curve, q, "Reconstruction error as q grows"), key=f"{PAGE}_eig_error", config=CONFIG)
     if em is None:
         c.error(f"No real feature map: {problem}")
-        c.markdown("A negative eigenvalue λ has no real square root, so no real φ gives φ(x)ᵀφ(y) = k(x, y) on these "
-                   "points — Mercer's condition fails (seed 000: the sigmoid kernel is not positive definite). The "
-                   "error curve levels off: keeping only λ > 0 always misses "
-                   f"{curve[-1]:.1%} of K.")
+        with c:
+            explain("A negative eigenvalue λ has no real square root, so no real φ gives φ(x)ᵀφ(y) = k(x, y) on these "
+                    "points — Mercer's condition fails (seed 000: the sigmoid kernel is not positive definite). The "
+                    "error curve levels off: keeping only λ > 0 always misses "
+                    f"{curve[-1]:.1%} of K.")
     else:
         c.plotly_chart(ui.eigen_scatter(em.features, y, "The data in (φ₁, φ₂)"), key=f"{PAGE}_eig_scatter",
                        config=CONFIG)
@@ -238,10 +246,12 @@ def approx_panel():
     D = c2.select_slider("number of features D", R["approx_sizes"], value=R["approx_default"], key=f"{PAGE}_features",
                          bind="query-params")
     lo, hi, default, step = R["approx_seed"]
-    seed = c3.number_input("random draw", lo, hi, default, step, key=f"{PAGE}_approx_seed", bind="query-params")
+    with c3.container(key="secondary_mercer_approx_seed"):
+        seed = st.number_input("random draw", lo, hi, default, step, key=f"{PAGE}_approx_seed", bind="query-params")
     try:
-        K, Kr, Kn, er, en = ui.approximations(X, gamma, D, int(seed))
-        curves = ui.error_curves(X, gamma)
+        with st.spinner("Drawing random features and landmarks…"):
+            K, Kr, Kn, er, en = ui.approximations(X, gamma, D, int(seed))
+            curves = ui.error_curves(X, gamma)
     except ValueError as err:
         st.error(f"The approximation could not be computed: {err}")
         return
@@ -271,12 +281,35 @@ def approx_panel():
         st.plotly_chart(ui.error_vs_features(curves, D, "Error against the number of features (mean ± sd of "
                                              f"{R['approx_repeats']} draws)"), key=f"{PAGE}_approx_curve", config=CONFIG)
     with right:
-        st.markdown("- **Random Fourier features** average random cosines: the error falls like 1/√D whatever the "
-                    "data, slowly.\n- **Nyström** uses the data's own points as landmarks: once m reaches the "
-                    "numerical rank of K it is nearly exact — the eigen map of section 4, learned on m points.\n"
-                    "- Both turn the infinite-dimensional RBF feature space into D numbers per point, so linear "
-                    "methods can run on z(x) directly when n is too large for an n × n Gram matrix.")
+        explain("- **Random Fourier features** average random cosines: the error falls like 1/√D whatever the "
+                "data, slowly.\n- **Nyström** uses the data's own points as landmarks: once m reaches the "
+                "numerical rank of K it is nearly exact — the eigen map of section 4, learned on m points.\n"
+                "- Both turn the infinite-dimensional RBF feature space into D numbers per point, so linear "
+                "methods can run on z(x) directly when n is too large for an n × n Gram matrix.")
     show_code(kc.RandomFourierFeatures, kc.NystroemFeatures)
 
 
 approx_panel()
+
+
+exercises(PAGE, [
+    Exercise("mercer_count", "How many features does the map of k(x, y) = (xᵀy + 1)² have for 2-D inputs x?",
+             ("3", "6", "9"), 1, {f"{PAGE}_degree": 2, f"{PAGE}_coef0": 1.0},
+             "Seed 000: φ(x) = (1, √2x₁, √2x₂, x₁², x₂², √2x₁x₂), a six-dimensional feature space — C(d + m, m) = "
+             "C(4, 2) = 6. Without the + 1, (xᵀy)² keeps only the three degree-2 terms (seeds 003, 004): set r = 0."),
+    Exercise("mercer_sigmoid", "Section 4: is there a real feature map for the Gram matrix of the sigmoid kernel "
+             "tanh(γ xᵀy + r) with γ = 2, r = −1?",
+             ("Yes: every Gram matrix has an eigen feature map", "No: K has negative eigenvalues, whose square roots "
+              "are not real", "Only if q is kept below the rank of K"), 1,
+             {f"{PAGE}_kernel_eig": "sigmoid", f"{PAGE}_gamma_eig": 2.0, f"{PAGE}_coef0_eig": -1.0},
+             "φ(xₗ) = Λ^{1/2} V[l, :] needs λᵢ ≥ 0 (seed 000). The red bars are negative eigenvalues: the sigmoid "
+             "kernel is not positive definite (seed 000), so no real φ reproduces K."),
+    Exercise("mercer_rff", "Section 5: how does the random-Fourier-feature error fall as the number of features D "
+             "grows?",
+             ("Like 1/D: ten times the features, a tenth of the error", "Like 1/√D: four times the features roughly "
+              "halve the error, whatever the data", "It drops to 0 once D reaches the number of points n"), 1,
+             {f"{PAGE}_gamma_approx": 1.0, f"{PAGE}_features": 200},
+             "z(x)ᵀz(y) is an average of D random cosines whose mean is the RBF kernel (Rahimi & Recht), so its "
+             "error shrinks like a Monte-Carlo average, 1/√D — the dashed line. Nyström, which uses the data's own "
+             "points, is exact once m = n."),
+])

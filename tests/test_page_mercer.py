@@ -1,7 +1,9 @@
 """AppTest of the Mercer page: phi(x)^T phi(y) = k(x, y) with the numbers on screen, the lift, the
 exact feature counts of seed 003's example, the eigen map (and its absence for the sigmoid kernel),
 the RBF approximations, and bad input answered with a sentence, never a traceback."""
+import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -123,3 +125,65 @@ def test_empty_data_set_gets_a_sentence_not_a_traceback():
     assert not page_errors(at)
     assert "fewer than two points" in texts(at, "warning")
     assert isinstance(frame_with(at, "φᵢ(x)"), pd.DataFrame)                      # sections 1-3 do not need the data
+
+
+def chart_config(at, key):
+    return json.loads(next(c.proto.config for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{key}")))
+
+
+def exercise(at, name, choice):
+    at.radio(key=f"mercer_ex_{name}").set_value(choice).run()
+    at.button(key=f"mercer_ex_{name}_check").click().run()
+    assert not page_errors(at)
+
+
+def test_every_chart_has_the_png_only_toolbar():
+    at = open_page(FILE)
+    charts = at.get("plotly_chart")
+    assert len(charts) >= 10
+    for c in charts:
+        config = json.loads(c.proto.config)
+        assert config.get("displaylogo") is False and config["toImageButtonOptions"]["format"] == "png", c.proto.id
+        assert config.get("displayModeBar") is not False
+    assert chart_config(at, "mercer_lift3d")["scrollZoom"] is False
+
+
+def test_page_imports_no_solver_directly():
+    text = (Path(__file__).resolve().parents[1] / FILE).read_text()
+    assert "import sklearn" not in text and "from sklearn" not in text and "import scipy" not in text
+
+
+def test_feature_count_exercise_sets_seed_000s_kernel():
+    at = open_page(FILE)
+    at.slider(key="mercer_coef0").set_value(0.0).run()
+    at.slider(key="mercer_degree").set_value(4).run()
+    exercise(at, "mercer_count", 1)
+    assert at.slider(key="mercer_degree").value == 2 and at.slider(key="mercer_coef0").value == 1.0
+    assert r"\text{6 features}" in latex(at)                        # C(2 + 2, 2) = 6
+    assert any("Right" in s.value for s in at.success)
+
+
+def test_sigmoid_exercise_reveals_the_missing_feature_map():
+    at = open_page(FILE)
+    exercise(at, "mercer_sigmoid", 0)
+    assert at.selectbox(key="mercer_kernel_eig").value == "sigmoid"
+    assert "No real feature map" in texts(at, "error")
+    assert any("the answer is **No: K has negative eigenvalues" in w.value for w in at.warning)
+
+
+def test_rff_exercise_shows_the_square_root_rate():
+    at = open_page(FILE)
+    at.select_slider(key="mercer_features").set_value(20).run()
+    few = float(metric(at, "Random Fourier error"))
+    exercise(at, "mercer_rff", 1)
+    assert at.select_slider(key="mercer_features").value == 200
+    many = float(metric(at, "Random Fourier error"))
+    assert 1 / 6 < many / few < 1 / 2                               # 10x the features: about 1/sqrt(10), not 1/10
+
+
+def test_explanations_and_secondary_controls_hide_in_presentation_mode():
+    at = open_page(FILE)
+    assert "O(d^k) estimate" in texts(at, "markdown")
+    at.toggle(key="present").set_value(True).run()
+    assert not page_errors(at)
+    assert "O(d^k) estimate" not in texts(at, "markdown")           # classroom.explain

@@ -9,12 +9,12 @@ import kernel_core as kc
 from kernel_core import feature_maps as fm
 
 from . import compute
-from .figures import add_classes, base_layout, decision_map
+from .figures import CHART_CONFIG, add_classes, base_layout, decision_map
 from .ranges import MERCER
 from .theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE
 
 ENTRIES = 32
-CONFIG = {"displayModeBar": False}
+CONFIG = {**CHART_CONFIG, "scrollZoom": False}  # PNG download only; the wheel scrolls the page past the 3-D lift
 
 
 # ------------------------------------------------------------------ cached calls
