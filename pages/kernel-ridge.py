@@ -6,10 +6,12 @@ import pandas as pd
 import streamlit as st
 
 import kernel_core as kc
+from ui import figures
 from ui import kernel_ridge as kr
 from ui.classroom import explain
 from ui.code import show_code
-from ui.controls import kernel_picker, labeller, log_options, log_slider
+from ui.controls import KERNEL_LABELS, kernel_picker, labeller, log_options, log_slider
+from ui.exercises import Exercise, exercises
 from ui.formulas import with_numbers
 from ui.ranges import KERNEL_RIDGE as R
 from ui.ranges import PARAMS
@@ -18,15 +20,15 @@ from ui.shell import require_app_shell
 require_app_shell()
 
 PAGE = "kernel_ridge"
-CHART = {"config": {"displayModeBar": False}}
+CHART = {"config": figures.CHART_CONFIG}
 SOURCES = {"sine": "Noisy sine", "own": "My own points"}
 
 st.title("📈 Kernel ridge regression & Gaussian processes")
-st.markdown("Ridge regression needs the data only through inner products, so the **kernel trick** turns it into "
-            "a non-linear regression: solve for one **dual coefficient αₗ per data point** and predict with "
-            "$f(\\mathbf{x}) = \\sum_l \\alpha_l k(\\mathbf{x}_l, \\mathbf{x})$ (seeds 000, 001, 003, 004). Read "
-            "as a Gaussian process (seed 001), the same curve is a posterior mean — with error bars. The data here are "
-            "1-D and set on this page (the sidebar's 2-D data set is for the classification pages).")
+explain("Ridge regression needs the data only through inner products, so the **kernel trick** turns it into "
+        "a non-linear regression: solve for one **dual coefficient αₗ per data point** and predict with "
+        "$f(\\mathbf{x}) = \\sum_l \\alpha_l k(\\mathbf{x}_l, \\mathbf{x})$ (seeds 000, 001, 003, 004). Read "
+        "as a Gaussian process (seed 001), the same curve is a posterior mean — with error bars. The data here are "
+        "1-D and set on this page (the sidebar's 2-D data set is for the classification pages).")
 kr.init_points()
 
 # ---------------------------------------------------------------- data, kernel, lambda
@@ -38,19 +40,23 @@ with data_col:
         n_pts = st.slider("Points n", *R["n"][:3], R["n"][3], key=f"{PAGE}_n", bind="query-params")
         noise = st.slider("Noise (std of y − sin x)", *R["noise"][:3], R["noise"][3], key=f"{PAGE}_noise",
                           bind="query-params")
-        seed = st.number_input("Random seed", *R["seed"][:3], R["seed"][3], key=f"{PAGE}_seed", bind="query-params")
+        with st.container(key="secondary_kr_seed"):
+            seed = st.number_input("Random seed", *R["seed"][:3], R["seed"][3], key=f"{PAGE}_seed",
+                                   bind="query-params")
         key, dropped = ("sine", n_pts, noise, int(seed)), 0
     else:
         key, dropped = kr.own_points_key()
-        st.caption("Edit the table below: type x and y, add rows at the bottom, select rows to delete them.")
+        st.caption("Click on the fit plot below, or edit the table: type x and y, add rows at the bottom, "
+                   "select rows to delete them.")
 with kernel_col:
     name, params = kernel_picker(PAGE)
     spec = tuple(params.items())
 with lam_col:
     lam_value = log_slider("Ridge penalty λ", f"{PAGE}_lam", *R["lam"],
                            help="Larger λ = smoother curve, smaller dual coefficients.")
-    seed003 = st.toggle("Slider sets seed 003's λ (α = (K + nλI)⁻¹y)", key=f"{PAGE}_nlam", bind="query-params")
-    lam_zero = st.checkbox("λ = 0 (no penalty at all)", key=f"{PAGE}_lam0", bind="query-params")
+    with st.container(key="secondary_kr_lam"):
+        seed003 = st.toggle("Slider sets seed 003's λ (α = (K + nλI)⁻¹y)", key=f"{PAGE}_nlam", bind="query-params")
+        lam_zero = st.checkbox("λ = 0 (no penalty at all)", key=f"{PAGE}_lam0", bind="query-params")
 
 if source == "own":
     with st.expander("✏️ Your points (x, y) — kept for this session", expanded=True):
@@ -66,39 +72,99 @@ try:
     X, y = kr.dataset(key)
 except ValueError as err:
     st.error(f"No data to fit: {err}")
+    st.button("↩ Undo", key=f"{PAGE}_undo", on_click=kr.undo_points, disabled=not st.session_state.get(kr.UNDO))
     st.stop()
 n = len(X)
-lam = 0.0 if lam_zero else (kc.lam_from_seed003(lam_value, n) if seed003 else lam_value)
+
+
+def to_lam(value, zero=False):
+    """The page's λ (seeds 000/001/004) from a slider value: 0, the value, or n times seed 003's λ."""
+    return 0.0 if zero else (kc.lam_from_seed003(value, n) if seed003 else value)
+
+
+lam = to_lam(lam_value, lam_zero)
 
 with lam_col:
     if seed003 and not lam_zero:
         st.latex(rf"\lambda_{{003}} = {lam_value:g}\ \Rightarrow\ \lambda = n\,\lambda_{{003}} = {n}\times{lam_value:g}"
                  rf" = {lam:.4g}")
     else:
-        st.latex(rf"\lambda_{{003}} = \lambda_{{000}} / n = {lam:.4g} / {n} = {lam / n:.4g}")
+        st.latex(rf"\begin{{aligned}}\lambda_{{003}} &= \lambda_{{000}} / n\\ &= {lam:.4g} / {n} = {lam / n:.4g}\end{{aligned}}")
     st.caption(f"This page's λ is seeds 000/001/004's: α = (K + λI)⁻¹y. Seed 003 divides the squared error by n, "
                f"so its λ₀₀₃ = λ / n (here n = {n}): λ = {lam:.4g} is λ₀₀₃ = {lam / n:.4g}. "
                "scikit-learn calls λ alpha.")
 
 # ---------------------------------------------------------------- 1. the fit and its dual coefficients
 st.subheader("1 · The fit, and which points carry weight")
-xs, f, alpha, mse, solver = kr.krr_fit(key, name, spec, lam)
-st.latex(with_numbers(name, params))
-left, right = st.columns([3, 2], gap="large")
-with left:
-    st.plotly_chart(kr.fit_figure(X, y, xs, f, alpha, truth=source == "sine"), key=f"{PAGE}_fit", **CHART)
-with right:
-    st.latex(rf"\boldsymbol\alpha = (\mathbf K + \lambda\mathbf I_n)^{{-1}}\mathbf y,\quad n = {n},\ \lambda = {lam:.4g}")
-    st.latex(rf"f(\mathbf x) = \sum_{{l=1}}^{{{n}}} \alpha_l\, k(\mathbf x_l, \mathbf x)")
-    m1, m2 = st.columns(2)
-    m1.metric("Training MSE", f"{mse:.4g}")
-    m2.metric("Largest |αₗ|", f"{np.max(np.abs(alpha)):.4g}")
-    explain("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "
-                "αₗ k(xₗ, x). Lower λ and the αₗ grow and alternate in sign as the curve chases the noise; raise λ "
-                "and they shrink towards 0 (seed 000).")
-    if solver == "lstsq":
+c1, c2, c3, c4 = st.columns([2, 2, 1, 3], vertical_alignment="bottom")
+compare = c1.toggle("Compare A / B", key=f"{PAGE}_compare", bind="query-params",
+                    help="A second fit B with its own kernel and λ over the same data, drawn beside this one.")
+c2.segmented_control("Click on the plot to", list(kr.CLICK_MODES), format_func=kr.CLICK_MODES.get,
+                     key=kr.CLICK_MODE, default="add", selection_mode="single")
+c3.button("↩ Undo", key=f"{PAGE}_undo", on_click=kr.undo_points, disabled=not st.session_state.get(kr.UNDO),
+          width="stretch")
+c4.markdown(f"{n} points — your own" if source == "own" else
+            "A click switches to **your own points**: these sine points plus the one you click.")
+
+
+def numbers(fit, held_out, suffix="", per_row=3):
+    """Training MSE, the K-fold CV error of this setting and the largest |alpha|."""
+    row = st.columns(per_row)
+    row[0].metric(f"Training MSE{suffix}", f"{fit[3]:.4g}")
+    row[1].metric(f"{R['folds']}-fold CV MSE{suffix}", "—" if held_out is None else f"{held_out:.4g}",
+                  help="Held-out error of this very setting: fit without one fold, score on it (section 4).")
+    last = row[2] if per_row == 3 else st.columns(per_row)[0]
+    last.metric(f"Largest |αₗ|{suffix}", f"{np.max(np.abs(fit[2])):.4g}")
+    if fit[4] == "lstsq":
         st.warning("K + λI is singular (λ = 0 with repeated x, or nearly so) or not positive definite: the "
                    "Cholesky solve is replaced by least squares, which returns the shortest α that fits best.")
+
+
+def fit_chart(fit, chart_key, height):
+    xs, f, alpha = fit[:3]
+    kr.clickable_fit(kr.fit_figure(X, y, xs, f, alpha, truth=source == "sine", height=height), chart_key,
+                     X, y, source, **CHART)
+
+
+with st.spinner("Fitting and cross-validating…"):
+    fit_a = kr.krr_fit(key, name, spec, lam)
+    cv_a = kr.held_out_error(key, name, spec, lam)
+if compare:
+    col_a, col_b = st.columns(2, gap="large")
+    with col_b:
+        st.markdown("**B** — its own kernel and λ, same data")
+        kb, lb = st.columns(2)
+        name_b, params_b = kernel_picker(f"{PAGE}_b", container=kb)
+        lam_b_value = log_slider("Ridge penalty λ (B)", f"{PAGE}_b_lam", *R["b_lam"], container=lb)
+        lam_b = to_lam(lam_b_value)
+        spec_b = tuple(params_b.items())
+    with col_a:
+        st.markdown("**A** — the kernel and λ set above")
+    with st.spinner("Fitting and cross-validating B…"):
+        fit_b = kr.krr_fit(key, name_b, spec_b, lam_b)
+        cv_b = kr.held_out_error(key, name_b, spec_b, lam_b)
+    for col, (nm, pr, lm, tag) in zip((col_a, col_b), [(name, params, lam, "A"), (name_b, params_b, lam_b, "B")]):
+        col.markdown(f"**{tag}**: {KERNEL_LABELS[nm]}" + "".join(f", {PARAMS[k][0].split()[0]} = {v:g}" for k, v in pr.items())
+                     + f", λ = {lm:.4g}")
+    for col, (fit, cv, tag) in zip(st.columns(2, gap="large"), [(fit_a, cv_a, "A"), (fit_b, cv_b, "B")]):
+        with col:
+            fit_chart(fit, f"{PAGE}_fit" if tag == "A" else f"{PAGE}_fit_b", 460)
+            numbers(fit, cv, f" ({tag})")
+    explain("Same data, two settings: the numbers show which fits the training points closer (training MSE) and "
+            "which predicts left-out points better (CV MSE) — they need not be the same one.")
+else:
+    st.latex(with_numbers(name, params))
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        fit_chart(fit_a, f"{PAGE}_fit", 520)
+    with right:
+        st.latex(rf"\boldsymbol\alpha = (\mathbf K + \lambda\mathbf I_n)^{{-1}}\mathbf y,\quad n = {n},\ "
+                 rf"\lambda = {lam:.4g}")
+        st.latex(rf"f(\mathbf x) = \sum_{{l=1}}^{{{n}}} \alpha_l\, k(\mathbf x_l, \mathbf x)")
+        numbers(fit_a, cv_a, per_row=2)
+        explain("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "
+                "αₗ k(xₗ, x). Lower λ and the αₗ grow and alternate in sign as the curve chases the noise; raise λ "
+                "and they shrink towards 0 (seed 000).")
 show_code(kc.KernelRidge, kc.ridge.solve_dual)
 
 
@@ -187,7 +253,8 @@ def cross_validation_panel():
     grid_name = "gamma" if "gamma" in params else None
     gvals = tuple(log_options(*PARAMS["gamma"][1:3])[::5]) if grid_name else ()
     try:
-        res = kr.cv_grid(key, name, spec, lams, grid_name, gvals)
+        with st.spinner("Cross-validating the grid…"):
+            res = kr.cv_grid(key, name, spec, lams, grid_name, gvals)
     except ValueError as err:
         st.info(f"Cross-validation needs more points: {err}")
         return
@@ -212,13 +279,14 @@ def cross_validation_panel():
     show_code(kc.cross_validate)
 
     st.subheader("5 · Over- and under-fitting: training vs held-out error")
-    along_lam = kr.cv_grid(key, name, spec, lams, None, ())
+    with st.spinner("Cross-validating along λ and γ…"):
+        along_lam = kr.cv_grid(key, name, spec, lams, None, ())
+        along_gamma = kr.cv_grid(key, name, spec, (lam,), "gamma", gvals) if grid_name else None
     cols = st.columns(2 if grid_name else 1, gap="large")
     with cols[0]:
         st.plotly_chart(kr.error_curves(lams, along_lam.train_errors[:, 0], along_lam.errors[:, 0], max(lam, lams[0]),
                                         "λ (log scale)"), key=f"{PAGE}_along_lam", **CHART)
     if grid_name:
-        along_gamma = kr.cv_grid(key, name, spec, (lam,), "gamma", gvals)
         with cols[1]:
             st.plotly_chart(kr.error_curves(gvals, along_gamma.train_errors[0], along_gamma.errors[0], gamma,
                                             "γ (log scale)"), key=f"{PAGE}_along_gamma", **CHART)
@@ -240,11 +308,13 @@ def gp_panel():
                         help="Variance of y around the latent function f; plays the role of λ.")
         n_samples = st.slider("Posterior samples", *R["samples"][:3], R["samples"][3], key=f"{PAGE}_samples",
                               bind="query-params")
-        sample_seed = st.number_input("Sample seed", *R["sample_seed"][:3], R["sample_seed"][3],
-                                      key=f"{PAGE}_sample_seed", bind="query-params")
+        with st.container(key="secondary_kr_sample_seed"):
+            sample_seed = st.number_input("Sample seed", *R["sample_seed"][:3], R["sample_seed"][3],
+                                          key=f"{PAGE}_sample_seed", bind="query-params")
         st.latex(r"m(\mathbf x) = \mathbf k(\mathbf x)^\top(\mathbf K + \sigma^2\mathbf I)^{-1}\mathbf y")
-        st.latex(r"\begin{aligned}\operatorname{var} f(\mathbf x) &= k(\mathbf x,\mathbf x)\\ &\quad - \mathbf k(\mathbf x)^\top"
-                 r"(\mathbf K + \sigma^2\mathbf I)^{-1}\mathbf k(\mathbf x)\end{aligned}")
+        st.latex(r"\begin{aligned}\operatorname{var} f(\mathbf x) &= k(\mathbf x,\mathbf x)\\ &\quad - \mathbf k^\top"
+                 r"(\mathbf K + \sigma^2\mathbf I)^{-1}\mathbf k\\ \text{with}\ \mathbf k &= \mathbf k(\mathbf x)"
+                 r"\end{aligned}")
         st.caption(f"Prior f ~ GP(0, k) with the kernel above, y = f(x) + noise of variance σ² = {s2:g} "
                    "(Bishop PRML eq. 6.66–6.67). The band is the latent f's mean ± 2 standard deviations.")
     with right:
@@ -269,3 +339,33 @@ def gp_panel():
 
 
 gp_panel()
+
+
+LAM_OFF = {f"{PAGE}_nlam": False, f"{PAGE}_lam0": False, f"{PAGE}_kernel": "rbf", f"{PAGE}_gamma": 1.0}
+exercises(PAGE, [
+    Exercise("kr_alphas", "What happens to the dual coefficients αₗ = ((K + λI)⁻¹y)ₗ as λ → 0?",
+             ("They shrink towards 0", "They grow large and alternate in sign while the curve runs through every "
+              "noisy point", "Nothing: λ only moves the curve up or down"), 1,
+             {**LAM_OFF, f"{PAGE}_source": "sine", f"{PAGE}_lam": 0.0001, f"{PAGE}_compare": True,
+              f"{PAGE}_b_kernel": "rbf", f"{PAGE}_b_gamma": 1.0, f"{PAGE}_b_lam": 1.0},
+             "A has λ = 0.0001, B the same kernel with λ = 1 (section 1). With almost no penalty, K + λI is close to "
+             "the ill-conditioned K, so α = (K + λI)⁻¹y is large, of alternating sign, and the curve interpolates the "
+             "noise: training MSE near 0, CV MSE higher. The penalty λ‖β‖² (seed 000) keeps α small and the curve "
+             "smooth."),
+    Exercise("kr_extrapolate", "Data with a linear trend: far outside the data, what do RBF alone and RBF + linear "
+             "predict (seed 003's semi-parametric regression)?",
+             ("Both continue the trend", "RBF alone falls back to 0; RBF + linear continues the trend",
+              "RBF alone continues the trend; RBF + linear flattens out"), 1,
+             {**LAM_OFF, f"{PAGE}_c1": 1.0, f"{PAGE}_c2": 1.0, f"{PAGE}_slope": 1.0},
+             "Section 3: every RBF bump exp(−‖x − xₗ‖²/h²) dies away far from the data, so f(x) = Σ αₗ k(xₗ, x) → 0 — "
+             "'nonparametric models fail to extrapolate' (seed 003). The linear part c₂ xᵀx′ adds a straight line "
+             "that carries the trend beyond the data."),
+    Exercise("kr_gp_mean", "Give the Gaussian process the noise variance σ² = λ = 0.1. How does its posterior mean "
+             "m(x) compare with the kernel ridge curve?",
+             ("They are the same function", "m(x) is smoother, because the GP averages over many functions",
+              "m(x) is the ridge curve divided by n"), 0,
+             {**LAM_OFF, f"{PAGE}_lam": 0.1, f"{PAGE}_gp_noise": 0.1},
+             "Section 6: m(x) = k(x)ᵀ(K + σ²I)⁻¹y (seed 001 after Bishop PRML 6.4) is kernel ridge's "
+             "f(x) = k(x)ᵀα with α = (K + λI)⁻¹y and λ = σ²: the page checks it to the last bits on the plotted grid. "
+             "What the GP adds is the ±2 std band around it."),
+])

@@ -13,6 +13,7 @@ from threadpoolctl import threadpool_limits
 
 import kernel_core as kc
 
+from . import points
 from .figures import base_layout
 from .ranges import KERNEL_RIDGE, KERNEL_RIDGE_POINTS
 from .theme import ACCENT, NEGATIVE, POSITIVE
@@ -25,13 +26,21 @@ SAMPLE_COLORS = ("#E69F00", "#CC79A7", "#009E73", "#56B4E9", "#D55E00", "#F0E442
 
 # ---------------------------------------------------------------- the student's own points
 POINTS, VERSION = "kernel_ridge_points", "kernel_ridge_points_version"
+UNDO, PENDING, SOURCE = "kernel_ridge_points_undo", "kernel_ridge_pending_source", "kernel_ridge_source"
+CLICK_MODE = "kernel_ridge_click_mode"
+CLICK_MODES = {"add": "Add", "remove": "Remove"}
+PICK_RADIUS = 0.03     # a remove-click takes the nearest point within this share of the plot's width / height
 
 
 def init_points():
     """The table of own points lives in session state (initialised once), so it survives reruns and page
-    switches; the editor's key carries a version that changes whenever the table is replaced."""
-    st.session_state.setdefault(POINTS, pd.DataFrame(KERNEL_RIDGE_POINTS, dtype=float))
-    st.session_state.setdefault(VERSION, 0)
+    switches; the editor's key carries a version that changes whenever the table is replaced. A click on the
+    sine's plot asked (last run) to switch to own points: done here, before the data radio is drawn."""
+    ss = st.session_state
+    ss.setdefault(POINTS, pd.DataFrame(KERNEL_RIDGE_POINTS, dtype=float))
+    ss.setdefault(VERSION, 0)
+    if PENDING in ss:
+        ss[SOURCE] = ss.pop(PENDING)
 
 
 def editor_key():
@@ -49,23 +58,41 @@ def apply_edits(df, edits):
     return pd.concat([df, added], ignore_index=True).astype(float)
 
 
+def _set_points(df):
+    """Replace the table (undoable: the old table and data source go on the undo stack)."""
+    ss = st.session_state
+    ss.setdefault(UNDO, []).append((ss[POINTS], ss.get(SOURCE, "sine")))
+    del ss[UNDO][:-R["undo"]]
+    ss[POINTS] = df.reset_index(drop=True).astype(float)
+    ss[VERSION] += 1
+
+
+def undo_points():
+    """on_click of Undo: the previous table, and the data source it was shown with."""
+    ss = st.session_state
+    if ss.get(UNDO):
+        ss[POINTS], ss[SOURCE] = ss[UNDO].pop()
+        ss[VERSION] += 1
+
+
 def commit_edits():
     """on_change of the editor: fold its edits into the stored table and start a fresh editor on it."""
     ss = st.session_state
-    ss[POINTS] = apply_edits(ss[POINTS], ss.get(editor_key(), {}))
-    ss[VERSION] += 1
+    _set_points(apply_edits(ss[POINTS], ss.get(editor_key(), {})))
 
 
 def duplicate_points():
     """Every point twice: with lambda = 0 the Gram matrix becomes singular."""
     df = st.session_state[POINTS]
-    st.session_state[POINTS] = pd.concat([df, df], ignore_index=True)
-    st.session_state[VERSION] += 1
+    _set_points(pd.concat([df, df], ignore_index=True))
+
+
+def points_frame(X, y):
+    return pd.DataFrame({"x": np.round(X[:, 0], 3), "y": np.round(y, 3)})
 
 
 def replace_points(X, y):
-    st.session_state[POINTS] = pd.DataFrame({"x": np.round(X[:, 0], 3), "y": np.round(y, 3)})
-    st.session_state[VERSION] += 1
+    _set_points(points_frame(X, y))
 
 
 def own_points_key():
@@ -73,6 +100,43 @@ def own_points_key():
     df = st.session_state[POINTS]
     complete = df.dropna()
     return ("own", tuple(map(tuple, complete[["x", "y"]].to_numpy(float).tolist()))), len(df) - len(complete)
+
+
+def click_edit(x, y, X, Y, source, spans):
+    """A click at (x, y) on the fit plot: add a point there, or remove the nearest one (within PICK_RADIUS of
+    the plot's spans). On the sine the edit starts from a copy of the sine's points (X, Y) and switches the page
+    to own points on the next run. True when the points changed."""
+    ss = st.session_state
+    df = ss[POINTS] if source == "own" else points_frame(X, Y)
+    if (ss.get(CLICK_MODE) or "add") == "remove":
+        d = np.hypot((df["x"].to_numpy(float) - x) / spans[0], (df["y"].to_numpy(float) - y) / spans[1])
+        if not np.any(d <= PICK_RADIUS):  # NaN rows never match
+            st.toast("No point there to remove — click on a point.")
+            return False
+        df = df.drop(df.index[int(np.nanargmin(d))])
+    else:
+        df = pd.concat([df, pd.DataFrame({"x": [round(x, 3)], "y": [round(y, 3)]})], ignore_index=True)
+    _set_points(df)
+    if source != "own":
+        ss[PENDING] = "own"
+    return True
+
+
+def _nice_step(span, count):
+    """The smallest of 1, 2, 5 x 10^k that puts at most `count` steps in `span`."""
+    raw = span / count
+    base = 10 ** np.floor(np.log10(raw))
+    return float(next(m * base for m in (1, 2, 5, 10) if m * base >= raw))
+
+
+def clickable_fit(fig, key, X, Y, source, **kwargs):
+    """The fit figure as a clickable chart (ui.points' grid, over the top plot's fixed x/y ranges)."""
+    (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
+    sx, sy = _nice_step(x1 - x0, R["click_cols"]), _nice_step(y1 - y0, R["click_rows"])
+    grid = points.grid_trace((np.ceil(x0 / sx) * sx, np.floor(x1 / sx) * sx),
+                             (np.ceil(y0 / sy) * sy, np.floor(y1 / sy) * sy), sx, sy)
+    points.grid_click_chart(points.with_click_grid(fig, grid), key,
+                            lambda x, y: click_edit(x, y, X, Y, source, (x1 - x0, y1 - y0)), **kwargs)
 
 
 # ---------------------------------------------------------------- cached calls into kernel_core
@@ -161,6 +225,14 @@ def cv_grid(key, kernel, params, lams, grid_name, grid_values):
         return kc.cross_validate(X, y, kernel, lams, grid, n_folds=min(R["folds"], len(X)), **fixed)
 
 
+def held_out_error(key, kernel, params, lam):
+    """The K-fold CV mean squared error of this one setting (None when there are too few points)."""
+    try:
+        return float(cv_grid(key, kernel, params, (lam,), None, ()).errors[0, 0])
+    except ValueError:
+        return None
+
+
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
 @one_blas_thread
 def gp_view(key, kernel, params, noise, n_samples, seed):
@@ -192,7 +264,7 @@ def _data_trace(X, y, name="data"):
                       hovertemplate="x = %{x:.3f}<br>y = %{y:.3f}<extra></extra>")
 
 
-def fit_figure(X, y, xs, f, alpha, truth=False):
+def fit_figure(X, y, xs, f, alpha, truth=False, height=520):
     """The fitted curve over the data (with sin x when `truth`), and the dual coefficients alpha as stems."""
     truth = np.sin(xs) if truth else None
     fig = make_subplots(rows=2, cols=1, shared_xaxes=True, row_heights=[0.68, 0.32], vertical_spacing=0.06)
@@ -216,7 +288,7 @@ def fit_figure(X, y, xs, f, alpha, truth=False):
     fig.update_yaxes(title="y", range=_y_range(y, truth if truth is not None else y), row=1, col=1)
     m = float(np.max(np.abs(alpha))) * 1.15 or 1.0
     fig.update_yaxes(title="αₗ", range=[-m, m], zeroline=True, row=2, col=1)
-    return base_layout(fig, None, height=520, showlegend=True, legend=dict(orientation="h", y=1.08, x=0))
+    return base_layout(fig, None, height=height, showlegend=True, legend=dict(orientation="h", y=1.08, x=0))
 
 
 def semi_figure(X, y, xs, f_rbf, f_both, x_data):

@@ -138,20 +138,26 @@ def toolbar(page):
     c4.caption(f"{len(s.y)} points — {describe(s)}")
 
 
-def _grid_trace():
-    g = np.arange(PLANE[0], PLANE[1] + GRID_STEP / 2, GRID_STEP, dtype=np.float32)
-    gx, gy = np.meshgrid(g, g)
-    return go.Scatter(x=gx.ravel(), y=gy.ravel(), mode="markers", name="click grid", showlegend=False,
+def grid_trace(x_range, y_range, x_step=GRID_STEP, y_step=None):
+    """Invisible markers every (x_step, y_step) over the rectangle: the targets of clicks on empty plot area."""
+    gx = np.arange(x_range[0], x_range[1] + x_step / 2, x_step, dtype=np.float32)
+    gy = np.arange(y_range[0], y_range[1] + (y_step or x_step) / 2, y_step or x_step, dtype=np.float32)
+    mx, my = np.meshgrid(gx, gy)
+    return go.Scatter(x=mx.ravel(), y=my.ravel(), mode="markers", name="click grid", showlegend=False,
                       marker=dict(size=9, opacity=0), hoverinfo="none")
 
 
-def clickable_chart(fig, page, key, **kwargs):
-    """st.plotly_chart whose clicks edit the points: an invisible grid under the data catches clicks on
-    empty plot area (Streamlit reports selections, not bare clicks; streamlit issue #8824)."""
-    fig = go.Figure([_grid_trace(), *fig.data], layout=fig.layout)  # the grid under the data
+def with_click_grid(fig, grid):
+    """A new figure with `grid` under the data, reporting clicks as point selections."""
+    fig = go.Figure([grid, *fig.data], layout=fig.layout)
     fig.update_layout(clickmode="event+select", dragmode=False)
-    fig.update_xaxes(range=list(PLANE), constrain="domain")  # the grid covers exactly the visible plane
-    fig.update_yaxes(range=list(PLANE), constrain="domain", scaleanchor="x")
+    return fig
+
+
+def grid_click_chart(fig, key, on_click, **kwargs):
+    """st.plotly_chart of a figure from `with_click_grid`; a new click (x, y) on the grid's subplot calls
+    on_click(x, y), and the app reruns when it returns True. Streamlit reports selections, not bare clicks
+    (streamlit issue #8824), hence the grid; a repeated report of the same selection is ignored."""
     event = st.plotly_chart(fig, key=key, on_select="rerun", selection_mode="points", **kwargs)
     points = (event or {}).get("selection", {}).get("points", []) if event else []
     handled = f"{key}_handled"
@@ -163,11 +169,34 @@ def clickable_chart(fig, page, key, **kwargs):
     if st.session_state.get(handled) == signature:
         return
     st.session_state[handled] = signature
+    curve = p.get("curve_number")
+    if curve is not None and 0 <= curve < len(fig.data):  # only clicks on the subplot that carries the grid
+        grid, trace = fig.data[0], fig.data[curve]
+        if _axes(trace) != _axes(grid):
+            return
+    if on_click(float(p["x"]), float(p["y"])):
+        st.rerun()
+
+
+def _axes(trace):
+    return getattr(trace, "xaxis", None) or "x", getattr(trace, "yaxis", None) or "y"
+
+
+def _edit(page, x1, x2):
     mode = st.session_state.get(f"{page}_click_mode") or "+1"
     if mode == "remove":
-        if not remove_near(float(p["x"]), float(p["y"])):
+        if not remove_near(x1, x2):
             st.toast("No point there to remove — click on a point.")
-            return
+            return False
     else:
-        add(round(float(p["x"]), 2), round(float(p["y"]), 2), int(mode))
-    st.rerun()
+        add(round(x1, 2), round(x2, 2), int(mode))
+    return True
+
+
+def clickable_chart(fig, page, key, **kwargs):
+    """st.plotly_chart whose clicks edit the points: an invisible grid under the data catches clicks on
+    empty plot area (Streamlit reports selections, not bare clicks; streamlit issue #8824)."""
+    fig = with_click_grid(fig, grid_trace(PLANE, PLANE))
+    fig.update_xaxes(range=list(PLANE), constrain="domain")  # the grid covers exactly the visible plane
+    fig.update_yaxes(range=list(PLANE), constrain="domain", scaleanchor="x")
+    grid_click_chart(fig, key, lambda x1, x2: _edit(page, x1, x2), **kwargs)
