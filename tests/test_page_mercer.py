@@ -187,3 +187,11 @@ def test_explanations_and_secondary_controls_hide_in_presentation_mode():
     at.toggle(key="present").set_value(True).run()
     assert not page_errors(at)
     assert "O(d^k) estimate" not in texts(at, "markdown")           # classroom.explain
+
+
+def test_presentation_mode_keeps_the_3d_lift_readable():
+    at = open_page(FILE)
+    at.toggle(key="present").set_value(True).run()
+    spec = json.loads(next(c.proto.spec for c in at.get("plotly_chart") if c.proto.id.endswith("-mercer_lift3d")))
+    sizes = [t["marker"]["size"] for t in spec["data"] if t["type"] == "scatter3d"]
+    assert sizes and max(sizes) <= 6                                # not the 2-D projector size (13)

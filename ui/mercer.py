@@ -9,6 +9,7 @@ import kernel_core as kc
 from kernel_core import feature_maps as fm
 
 from . import compute
+from .classroom import presenting
 from .figures import CHART_CONFIG, add_classes, base_layout, decision_map
 from .ranges import MERCER
 from .theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE
@@ -87,6 +88,16 @@ def error_curves(X, gamma):
 
 
 # ------------------------------------------------------------------ figures
+def _layout(fig, title, **kw):
+    """figures.base_layout, keeping 3-D markers small: presentation mode's large markers would bury a 3-D cloud."""
+    sizes = [t.marker.size if t.type == "scatter3d" else None for t in fig.data]
+    fig = base_layout(fig, title, **kw)
+    for trace, size in zip(fig.data, sizes):
+        if size is not None:
+            trace.marker.size = size * (1.5 if presenting() else 1)
+    return fig
+
+
 def feature_bars(names, px, py, title):
     """phi_i(x), phi_i(y) and their product per feature: the products add up to k(x, y)."""
     idx = np.arange(len(names), dtype=np.int32)
@@ -126,7 +137,7 @@ def lift_3d(Phi, y, w, b):
     scene = dict(xaxis=dict(title="x₁²", range=[lo[0], hi[0]]), yaxis=dict(title="√2·x₁x₂", range=[lo[1], hi[1]]),
                  zaxis=dict(title="x₂²", range=[lo[2], hi[2]]), aspectmode="cube",
                  camera=dict(eye=dict(x=0.45, y=-2.1, z=0.4)))  # nearly along the √2·x1x2 axis: the plane edge-on
-    return base_layout(fig, "Lifted: φ(x) = (x₁², √2·x₁x₂, x₂²) and the separating plane", height=480,
+    return _layout(fig, "Lifted: φ(x) = (x₁², √2·x₁x₂, x₂²) and the separating plane", height=480,
                        scene=scene, showlegend=True, legend=dict(x=0, y=1))
 
 
