@@ -138,14 +138,13 @@ if compare:
         lam_b_value = log_slider("Ridge penalty λ (B)", f"{PAGE}_b_lam", *R["b_lam"], container=lb)
         lam_b = to_lam(lam_b_value)
         spec_b = tuple(params_b.items())
-    with col_a:
-        st.markdown("**A** — the kernel and λ set above")
     with st.spinner("Fitting and cross-validating B…"):
         fit_b = kr.krr_fit(key, name_b, spec_b, lam_b)
         cv_b = kr.held_out_error(key, name_b, spec_b, lam_b)
-    for col, (nm, pr, lm, tag) in zip((col_a, col_b), [(name, params, lam, "A"), (name_b, params_b, lam_b, "B")]):
-        col.markdown(f"**{tag}**: {KERNEL_LABELS[nm]}" + "".join(f", {PARAMS[k][0].split()[0]} = {v:g}" for k, v in pr.items())
-                     + f", λ = {lm:.4g}")
+    for col, (nm, pr, lm, tag) in zip((col_a, col_b), [(name, params, lam, "A — the kernel and λ set above"),
+                                                       (name_b, params_b, lam_b, "B")]):
+        values = "".join(f", {PARAMS[k][0].split()[0]} = {v:g}" for k, v in pr.items())
+        col.markdown(f"**{tag[0]}**{tag[1:]}: {KERNEL_LABELS[nm]}{values}, λ = {lm:.4g}")
     for col, (fit, cv, tag) in zip(st.columns(2, gap="large"), [(fit_a, cv_a, "A"), (fit_b, cv_b, "B")]):
         with col:
             fit_chart(fit, f"{PAGE}_fit" if tag == "A" else f"{PAGE}_fit_b", 460)

@@ -172,6 +172,8 @@ def test_compare_a_b_shows_two_fits_with_their_own_numbers():
     assert fb["data"][0]["name"] == "click grid"                        # B's plot takes clicks too
     assert np.max(np.abs(values(trace(fa, curve), "y") - values(trace(fb, curve), "y"))) > 0.05
     assert any(m.value.startswith("**B**: RBF") and m.value.endswith("γ = 3.16, λ = 1") for m in at.markdown)
+    assert any(m.value.startswith("**A** — the kernel and λ set above: RBF") and m.value.endswith("γ = 1, λ = 0.1")
+               for m in at.markdown)
 
 
 def click_script():
