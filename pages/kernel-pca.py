@@ -5,9 +5,12 @@ import streamlit as st
 
 import kernel_core as kc
 from ui import kernel_pca as kp_ui
+from ui import points
+from ui.classroom import explain
 from ui.code import show_code
 from ui.controls import KERNEL_LABELS, kernel_picker, labeller
 from ui.data import current_dataset
+from ui.exercises import Exercise, exercises
 from ui.formulas import with_numbers
 from ui.ranges import KPCA
 from ui.shell import require_app_shell
@@ -17,6 +20,7 @@ require_app_shell()
 PAGE = "kernel_pca"
 CONFIG = kp_ui.CONFIG
 SOURCES = {"sidebar": "2-D data set from the sidebar", "s_curve": "S-curve (3-D)", "swiss_roll": "Swiss roll (3-D)"}
+SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 st.title("🌀 Kernel PCA")
 st.markdown("PCA finds the directions of largest variance — but only **linear** ones. Kernel PCA does PCA on the "
@@ -31,15 +35,21 @@ with controls:
         X, y, desc = current_dataset()
         t = None
     else:
-        lo, hi, default, step = KPCA["manifold_n"]
-        n_m = st.slider("Points on the manifold", lo, hi, default, step, key=f"{PAGE}_mn", bind="query-params")
-        lo, hi, default, step = KPCA["manifold_noise"]
-        noise_m = st.slider("Manifold noise", lo, hi, default, step, key=f"{PAGE}_mnoise", bind="query-params")
+        with st.container(key="secondary_kpca_manifold"):
+            lo, hi, default, step = KPCA["manifold_n"]
+            n_m = st.slider("Points on the manifold", lo, hi, default, step, key=f"{PAGE}_mn", bind="query-params")
+            lo, hi, default, step = KPCA["manifold_noise"]
+            noise_m = st.slider("Manifold noise", lo, hi, default, step, key=f"{PAGE}_mnoise", bind="query-params")
         X, t = kp_ui.manifold(source, n_m, noise_m)
         y, desc = None, f"{SOURCES[source]}: {n_m} points, noise {noise_m:g}, coloured by the position t along it"
     name, params = kernel_picker(PAGE)
     if source != "sidebar" and name in ("rbf", "laplacian"):
         st.caption("The Swiss roll spans about ±10: try γ ≈ 0.01–0.1 there; the S-curve spans about ±2.")
+    pair_label = st.selectbox("Components drawn", KPCA["pairs"], key=f"{PAGE}_pair", bind="query-params",
+                              format_func=lambda p: "η{} against η{}".format(*(f"⁽{c.translate(SUP)}⁾" for c in
+                                                                                 p.split("-"))),
+                              help="Kernel PCA is unsupervised: it orders directions by variance, and the one that "
+                                   "splits the classes need not be the first.")
 spec = (name, tuple(params.items()))
 n = len(X)
 with steps:
@@ -55,24 +65,45 @@ with steps:
                "Its slide “Kernels and PCA (III)” asks for aᵢᵀK′aᵢ = 1 (unit-length axes vᵢ), which is aᵢ = uᵢ/√λᵢ: "
                "that is used here. λᵢ are eigenvalues of K′ (not divided by n); the variance along vᵢ is dᵢ = λᵢ/n.")
 
-try:
-    kp, eta = kp_ui.fit(X, spec)
-    lin, eta_lin = kp_ui.fit(X, ("linear", ()))
-except ValueError as err:
-    st.error(f"Kernel PCA cannot be computed with these settings: {err}")
-    st.stop()
-
-
 # ---------------------------------------------------------------- 1. linear vs kernel PCA
 st.subheader("1 · Linear PCA and kernel PCA on the same data")
 st.caption(f"Data: {desc}. Linear PCA is kernel PCA with k(x, y) = xᵀy (its λᵢ are n − 1 times the covariance "
-           "eigenvalues). Both are projected onto their components 1 and 2.")
+           "eigenvalues); it is drawn on its components 1 and 2, kernel PCA on the components chosen above.")
+if source == "sidebar":
+    explain("Click on the input plot to add or remove points and watch both projections change.")
+    points.toolbar(PAGE)
 c1, c2, c3 = st.columns(3)
-c1.plotly_chart(kp_ui.data_figure(X, y, t, "Input space" + (" (drag to rotate)" if X.shape[1] == 3 else "")),
-                key=f"{PAGE}_data_fig", config=CONFIG)
+with c1:
+    if source == "sidebar":
+        points.clickable_chart(kp_ui.data_figure(X, y, t, "Input space (click to edit)"), PAGE,
+                               key=f"{PAGE}_data_fig", config=CONFIG)
+    else:
+        st.plotly_chart(kp_ui.data_figure(X, y, t, "Input space (drag to rotate)"), key=f"{PAGE}_data_fig",
+                        config=CONFIG)
+if n < 2:
+    c2.warning(f"Kernel PCA needs at least two points; the data set has {n}. Click on the input plot to add points "
+               "(or ⟲ Reset to the sidebar preset).")
+    st.stop()
+if y is not None and len(np.unique(y)) < 2:
+    c2.info("All points are of one class. Kernel PCA does not use the labels (it is unsupervised): the colours "
+            "only show them, so nothing changes but the picture's colours.")
+try:
+    with st.spinner("Kernel PCA: eigenvectors of the Gram matrix…"):
+        kp, eta = kp_ui.fit(X, spec)
+        lin, eta_lin = kp_ui.fit(X, ("linear", ()))
+except ValueError as err:
+    c2.error(f"Kernel PCA cannot be computed with these settings: {err}")
+    st.stop()
+pair = kp_ui.pair_of(pair_label)
+if max(pair) >= eta.shape[1]:
+    c3.info(f"Only {eta.shape[1]} components with n = {n} points: components 1 and 2 are drawn.")
+    pair = (0, 1)
+i1, i2 = pair
+comp_axes = tuple(f"η⁽{i + 1}⁾".translate(SUP) for i in pair)
 c2.plotly_chart(kp_ui.embedding_figure(eta_lin, y, t, "Linear PCA", axes=("PC 1", "PC 2")),
                 key=f"{PAGE}_linear_fig", config=CONFIG)
-kpca_fig = kp_ui.embedding_figure(eta, y, t, f"Kernel PCA — {KERNEL_LABELS[name]}")  # drawn again in 2 and 5
+kpca_fig = kp_ui.embedding_figure(eta[:, pair], y, t, f"Kernel PCA — {KERNEL_LABELS[name]}",
+                                  axes=comp_axes)  # drawn again in 2 and 5
 c3.plotly_chart(kpca_fig, key=f"{PAGE}_kpca_fig", config=CONFIG)
 s1, s2 = st.columns(2)
 s1.plotly_chart(kp_ui.spectrum_figure(lin.eigenvalues_, lin.explained_variance_ratio_, "Linear PCA: eigenvalues"),
@@ -90,15 +121,17 @@ st.latex(rf"\text{{linear PCA: }}\lambda_1 = {lin.eigenvalues_[0]:.4g},\ \lambda
 if kp.psd_warning_:
     st.warning("⚠️ " + kp.psd_warning_ + " The shares λᵢ / tr K′ then count the negative eigenvalues too.")
 if X.shape[1] == 2:
-    st.markdown("On 2-D data linear PCA can only **rotate** the cloud (it has two non-zero eigenvalues). Kernel PCA "
-                "has up to n: with the RBF kernel and a suitable γ, its first components pull the classes apart.")
+    explain("On 2-D data linear PCA can only **rotate** the cloud (it has two non-zero eigenvalues). Kernel PCA "
+            "has up to n components, ordered by variance, not by class: with a suitable kernel one of them pulls "
+            "the classes apart — not always the first (try the circles with components 1 and 3).")
 show_code(kc.KernelPCA.fit, kc.KernelPCA.transform)
 
 
 # ---------------------------------------------------------------- 2. centring
 st.subheader("2 · Centring in feature space: K′ = J K J")
 try:
-    raw, eta_raw = kp_ui.fit(X, spec, center=False)
+    with st.spinner("Fitting without centring…"):
+        raw, eta_raw = kp_ui.fit(X, spec, center=False)
 except ValueError as err:
     st.error(f"The uncentred fit failed: {err}")
     st.stop()
@@ -109,10 +142,10 @@ st.latex(r"K'_{il} = K_{il} - \tfrac{1}{n}\textstyle\sum_j K_{jl} - \tfrac{1}{n}
          rf"K_{{jm}}:\quad \max_i\,|(K\mathbf{{1}})_i| = {np.abs(kp.K_.sum(axis=1)).max():.4g},\ \ "
          r"\max_i\,|(K'\mathbf{1})_i| = " + kp_ui.num_tex(np.abs(kp.Kc_.sum(axis=1)).max()))
 e1, e2 = st.columns(2)
-e1.plotly_chart(kp_ui.embedding_figure(eta_raw, y, t, f"Without centring (K instead of K′) — {KERNEL_LABELS[name]}"),
-                key=f"{PAGE}_raw_fig", config=CONFIG)
+e1.plotly_chart(kp_ui.embedding_figure(eta_raw[:, pair], y, t, f"Without centring (K instead of K′) — "
+                                       f"{KERNEL_LABELS[name]}", axes=comp_axes), key=f"{PAGE}_raw_fig", config=CONFIG)
 e2.plotly_chart(kpca_fig, key=f"{PAGE}_centred_fig", config=CONFIG)
-st.markdown(f"Left: without centring, λ₁ = {raw.eigenvalues_[0]:.4g}; right: with centring, λ₁ = {kp.eigenvalues_[0]:.4g}. "
+explain(f"Left: without centring, λ₁ = {raw.eigenvalues_[0]:.4g}; right: with centring, λ₁ = {kp.eigenvalues_[0]:.4g}. "
             "The derivation assumes the φ(xₗ) are centred (seed 000). Without centring, the \"PCA\" runs around the "
             "origin of the feature space instead of the **mean** of the φ(xₗ), so the first axis largely points at that "
             "mean and λ₁ is larger. After centring, every row and column of K′ sums to 0.")
@@ -130,28 +163,33 @@ def new_point_panel():
     if d == 2:
         x = [cols[i].slider(f"new x{'₁₂'[i]}", lo, hi, default[i], step, key=f"{PAGE}_new{i + 1}",
                             bind="query-params") for i in range(2)]
+        cols[2].caption("… or click on the left plot: the new point ★ jumps there.")
     else:
         x = [cols[i].number_input(f"new x{'₁₂₃'[i]}", lo, hi, default[i], step, key=f"{PAGE}_new{i + 1}",
                                   bind="query-params") for i in range(3)]
     x = np.array([x], dtype=float)
     k, kc_vec = kp.kernel_vectors(x)
     proj = kp.transform(x)[0]
-    a1 = kp.dual_coef_[:, 0]
     left, right = st.columns(2)
-    left.plotly_chart(kp_ui.data_figure(X, y, t, "The new point in input space", point=x[0]),
-                      key=f"{PAGE}_new_data_fig", config=CONFIG)
-    right.plotly_chart(kp_ui.embedding_figure(eta, y, t, "… and where it projects", point=proj[:2]),
-                       key=f"{PAGE}_new_proj_fig", config=CONFIG)
+    with left:
+        if d == 2:
+            kp_ui.placing_chart(kp_ui.data_figure(X, y, t, "The new point in input space (click to move it)",
+                                                  point=x[0]), f"{PAGE}_new_data_fig", (f"{PAGE}_new1", f"{PAGE}_new2"),
+                                config=CONFIG)
+        else:
+            st.plotly_chart(kp_ui.data_figure(X, y, t, "The new point in input space", point=x[0]),
+                            key=f"{PAGE}_new_data_fig", config=CONFIG)
+    right.plotly_chart(kp_ui.embedding_figure(eta[:, pair], y, t, "… and where it projects", axes=comp_axes,
+                                              point=proj[list(pair)]), key=f"{PAGE}_new_proj_fig", config=CONFIG)
     st.latex(r"\mathbf{k}(\mathbf{x}) = \big(k(\mathbf{x},\mathbf{x}_1),\dots,k(\mathbf{x},\mathbf{x}_n)\big)^{\!\top} = "
              + kp_ui.vec_tex(k))
     st.latex(r"\mathbf{k}'(\mathbf{x}) = J\big(\mathbf{k}(\mathbf{x}) - \tfrac{1}{n}K\mathbf{1}\big) = "
              + kp_ui.vec_tex(kc_vec))
     st.latex(r"k'_l = k(\mathbf{x},\mathbf{x}_l) - \tfrac{1}{n}\textstyle\sum_j k(\mathbf{x},\mathbf{x}_j) - \tfrac{1}{n}"
              r"\sum_j K_{jl} + \tfrac{1}{n^2}\sum_{j,m}K_{jm}\quad\text{(the centred kernel vector)}")
-    st.latex(rf"\eta^{{(1)}}(\mathbf{{x}}) = \mathbf{{k}}'(\mathbf{{x}})^\top\mathbf{{a}}_1 = {kp_ui.dot_tex(kc_vec, a1)}"
-             rf" = {proj[0]:.4g}")
-    st.latex(rf"\eta^{{(2)}}(\mathbf{{x}}) = \mathbf{{k}}'(\mathbf{{x}})^\top\mathbf{{a}}_2 = "
-             rf"{kp_ui.dot_tex(kc_vec, kp.dual_coef_[:, 1])} = {proj[1]:.4g}")
+    for i in pair:
+        st.latex(rf"\eta^{{({i + 1})}}(\mathbf{{x}}) = \mathbf{{k}}'(\mathbf{{x}})^\top\mathbf{{a}}_{i + 1} = "
+                 rf"{kp_ui.dot_tex(kc_vec, kp.dual_coef_[:, i])} = {proj[i]:.4g}")
     st.caption(f"The sum runs over all n = {n} training points; aᵢ are the dual coefficients of step 5. For a training "
                "point xₗ, k′(xₗ) is row l of K′ and this is step 6. Seed 000 writes it uncentred as "
                "φ(x)ᵀvᵢ = Σₗ aᵢ⁽ˡ⁾ k(x, xₗ).")
@@ -171,12 +209,14 @@ def preimage_panel():
     q_max = min(hi, n - 1)
     q = min(c1.slider("q, components kept", lo, hi, default, step, key=f"{PAGE}_q", bind="query-params"), q_max)
     lo, hi, default, step = KPCA["extra_noise"]
-    noise = c2.slider("Noise added to the data", lo, hi, default, step, key=f"{PAGE}_noise", bind="query-params")
+    with c2.container(key="secondary_kpca_noise"):
+        noise = st.slider("Noise added to the data", lo, hi, default, step, key=f"{PAGE}_noise", bind="query-params")
     if name != "rbf":
         st.info(f"Pre-images here are computed for the RBF kernel; this panel uses RBF with γ = {gamma:g} "
                 f"(the page's kernel is {KERNEL_LABELS[name]}).")
     try:
-        noisy, Z, errors, baseline = kp_ui.denoise(X, gamma, noise, q_max)
+        with st.spinner(f"Pre-images for q = 1 … {q_max}…"):
+            noisy, Z, errors, baseline = kp_ui.denoise(X, gamma, noise, q_max)
     except ValueError as err:
         st.error(f"The pre-images cannot be computed: {err}")
         return
@@ -192,7 +232,7 @@ def preimage_panel():
     st.latex(rf"\overline{{\|\tilde{{\mathbf{{x}}}} - \mathbf{{x}}\|}} = {baseline:.4f}\ \longrightarrow\ "
              rf"\overline{{\|\mathbf{{z}} - \mathbf{{x}}\|}} = {errors[q - 1]:.4f}\quad(q = {q};\ \text{{best }} q = {best}:"
              rf"\ {errors[best - 1]:.4f})")
-    st.markdown("Seed 002 poses the pre-image problem as min_z ‖φ(z) − f₀‖² (f₀ = the projection in feature space) and "
+    explain("Seed 002 poses the pre-image problem as min_z ‖φ(z) − f₀‖² (f₀ = the projection in feature space) and "
                 "leaves the method open; this page uses the fixed-point iteration of Mika et al. (1999), started at the "
                 "noisy point, with weights g = the projection's expansion over the φ(x̃ₗ). Few components keep only the "
                 "main structure (and blur it); many keep the noise as well. The curve shows where the balance lies for "
@@ -211,7 +251,8 @@ def laplacian_panel():
     k = st.slider("Neighbours per point (k of the k-NN graph)", lo, hi, default, step, key=f"{PAGE}_k",
                   bind="query-params")
     try:
-        G, gam, warn = kp_ui.laplacian(X, k)
+        with st.spinner("Laplacian eigenmap…"):
+            G, gam, warn = kp_ui.laplacian(X, k)
     except ValueError as err:
         st.error(f"The Laplacian eigenmap cannot be computed: {err}")
         return
@@ -236,3 +277,36 @@ def laplacian_panel():
 
 
 laplacian_panel()
+
+
+exercises(PAGE, [
+    Exercise("kpca_centring", "Section 2: what does centring K′ = JKJ change?",
+             ("Nothing visible: K and K′ have the same eigenvectors",
+              "Without it, component 1 mostly points at the mean of the φ(xₗ) (all points get similar η⁽¹⁾ and λ₁ is "
+              "large); with it, every row of K′ sums to 0 and the components describe the spread around the mean",
+              "It rescales the kernel so that k(x, x) = 1 for every point"), 1,
+             {f"{PAGE}_data": "sidebar", f"{PAGE}_kernel": "rbf", f"{PAGE}_gamma": 0.1, f"{PAGE}_pair": "1-2"},
+             "Seed 000: the derivation assumes centred φ(xₗ); centring in feature space is K′ = JKJ. With γ = 0.1 "
+             "all k(x, y) are close to 1, so the uncentred first axis is almost the mean direction: compare λ₁ "
+             "with and without centring in section 2, and the sums of the rows of K and K′."),
+    Exercise("kpca_circles", "Circles (sidebar), polynomial kernel (xᵀy)²: where does kernel PCA put the difference "
+             "between the inner and the outer ring?",
+             ("On component 1: the ring split is the largest variance",
+              "On component 3: components 1 and 2 carry x₁² − x₂² and x₁x₂ of the big outer ring, which vary more "
+              "than the radius x₁² + x₂²",
+              "Nowhere: a degree-2 kernel cannot separate circles"), 1,
+             {f"{PAGE}_data": "sidebar", "data_preset": "circles", f"{PAGE}_kernel": "poly", f"{PAGE}_degree": 2,
+              f"{PAGE}_gamma": 1.0, f"{PAGE}_coef0": 0.0, f"{PAGE}_pair": "1-3"},
+             "φ(x) = (x₁², √2x₁x₂, x₂²) (seeds 003, 004) contains the squared radius, so one direction in feature space "
+             "splits the rings — but PCA orders directions by variance, not by class, and that one comes third. "
+             "The sidebar preset is now the circles; Undo in section 1 brings your previous points back."),
+    Exercise("kpca_preimages", "Section 4: what happens to the denoised points (pre-images) as q grows?",
+             ("They get steadily closer to the original points",
+              "Few components blur the data onto its main structure; more components first help, then bring the "
+              "noise back: the distance to the originals falls, then rises towards the noisy points' distance",
+              "Nothing: the pre-images do not depend on q"), 1,
+             {f"{PAGE}_data": "sidebar", f"{PAGE}_kernel": "rbf", f"{PAGE}_gamma": 1.0, f"{PAGE}_noise": 0.3,
+              f"{PAGE}_q": 20},
+             "Seed 002: the pre-image z solves min ‖φ(z) − f₀‖² with f₀ the projection onto q components. With all "
+             "components f₀ = φ(x̃), so z returns to the noisy point; the curve's minimum is the useful q."),
+])

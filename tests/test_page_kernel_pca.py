@@ -1,5 +1,10 @@
 """AppTest of the Kernel PCA page: the numbers it shows against scikit-learn / scipy computed here, the new point's
-projection, the sigmoid warning, the 3-D manifolds, the pre-image panel and the Laplacian eigenmap."""
+projection, the sigmoid warning, the 3-D manifolds, the pre-image panel and the Laplacian eigenmap; the classroom
+features (clickable data, a click places the new point, the components drawn, exercises, PNG-only toolbar)."""
+import base64
+import json
+import re
+
 import numpy as np
 import pytest
 from scipy.linalg import eigh
@@ -10,6 +15,7 @@ from sklearn.neighbors import kneighbors_graph
 
 from kernel_core import make_classification, make_manifold
 from tests.app_pages import open_page, page_errors
+from ui.kernel_pca import snap
 
 FILE = "pages/kernel-pca.py"
 P = "kernel_pca"
@@ -119,3 +125,146 @@ def test_uncentred_gram_rows_do_not_sum_to_zero_but_centred_do(fresh):
     tail = text.split(r"\max_i\,|(K'\mathbf{1})_i| = ")[1]
     mantissa, exponent = tail.split(r"\times 10^{")[0], int(tail.split(r"\times 10^{")[1].split("}")[0])
     assert float(mantissa) * 10.0 ** exponent < 1e-10                   # ~1e-14: round-off
+
+
+def chart(at, key):
+    """The Plotly figure (as JSON) of the chart keyed `key`, and its config."""
+    c = next(c for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{key}"))
+    return json.loads(c.proto.spec), json.loads(c.proto.config)
+
+
+def values(a):
+    """A Plotly array from the figure JSON: a list, or {"dtype", "bdata"} (base64 of the numpy bytes)."""
+    return np.frombuffer(base64.b64decode(a["bdata"]), a["dtype"]) if isinstance(a, dict) else np.asarray(a)
+
+
+def trace_names(at, key):
+    return [t.get("name") for t in chart(at, key)[0]["data"]]
+
+
+def test_input_data_is_a_clickable_chart_with_the_points_toolbar(fresh):
+    assert "click grid" in trace_names(fresh, f"{P}_data_fig")             # a click adds / removes a point
+    assert fresh.get("segmented_control")[0].proto.id.endswith(f"{P}_click_mode")
+    assert fresh.button(key=f"{P}_undo").disabled                           # nothing to undo yet
+    assert "click grid" in trace_names(fresh, f"{P}_new_data_fig")          # a click places the new point
+    for key in (f"{P}_data_fig", f"{P}_kpca_fig", f"{P}_new_data_fig", f"{P}_denoise_fig", f"{P}_lap_fig"):
+        config = chart(fresh, key)[1]
+        assert config.get("displaylogo") is False and "toImageButtonOptions" in config, key   # figures.CHART_CONFIG
+        assert config.get("scrollZoom") is False
+
+
+def test_manifold_input_is_not_clickable():
+    at = open_page(FILE)
+    at.selectbox(key=f"{P}_data").set_value("swiss_roll").run()
+    assert "click grid" not in trace_names(at, f"{P}_data_fig")
+    assert not at.get("segmented_control")
+
+
+def test_a_click_snaps_to_a_valid_slider_value():
+    assert snap(0.7349, -3.0, 3.0, 0.05) == 0.75 and snap(-1.0 / 3, -3.0, 3.0, 0.05) == -0.35
+    assert snap(3.04, -3.0, 3.0, 0.05) == 3.0 and snap(-9.0, -3.0, 3.0, 0.05) == -3.0
+
+
+def test_moving_the_new_point_moves_its_star():
+    at = open_page(FILE)
+    at.slider(key=f"{P}_new1").set_value(-2.0).run()
+    at.slider(key=f"{P}_new2").set_value(1.5).run()
+    star = next(t for t in chart(at, f"{P}_new_data_fig")[0]["data"] if t.get("name") == "new x")
+    assert np.allclose([values(star["x"])[0], values(star["y"])[0]], [-2.0, 1.5])
+
+
+def test_components_drawn_follow_the_choice():
+    at = open_page(FILE)
+    at.selectbox(key=f"{P}_pair").set_value("1-3").run()
+    assert not page_errors(at)
+    layout = chart(at, f"{P}_kpca_fig")[0]["layout"]
+    assert layout["xaxis"]["title"]["text"] == "η⁽¹⁾" and layout["yaxis"]["title"]["text"] == "η⁽³⁾"
+    sk = SkKernelPCA(3, kernel="rbf", gamma=1.0, eigen_solver="dense").fit(MOONS)
+    eta3 = sk.transform(np.array([[0.5, 0.25]]))[0, 2]                      # the default new point on component 3
+    text = latex(at)
+    assert r"\eta^{(3)}(\mathbf{x})" in text and r"\eta^{(2)}(\mathbf{x})" not in text
+    assert (f" = {eta3:.4g}" in text) or (f" = {-eta3:.4g}" in text)
+
+
+def exercise(at, name, choice):
+    at.radio(key=f"{P}_ex_{name}").set_value(choice).run()
+    at.button(key=f"{P}_ex_{name}_check").click().run()
+    assert not page_errors(at)
+
+
+def test_centring_exercise_sets_a_small_gamma():
+    at = open_page(FILE)
+    exercise(at, "kpca_centring", 1)
+    assert at.select_slider(key=f"{P}_gamma").value == 0.1
+    assert any("Right" in s.value for s in at.success)
+    K = np.exp(-0.1 * ((MOONS[:, None, :] - MOONS[None, :, :]) ** 2).sum(-1))
+    raw = np.linalg.eigvalsh(K)[-1]                                         # uncentred lambda_1 = largest eigenvalue of K
+    J = np.eye(len(K)) - 1 / len(K)
+    centred = np.linalg.eigvalsh(J @ K @ J)[-1]
+    assert raw > 5 * centred                                                # the mean direction dominates without J
+    assert f"λ₁ = {raw:.4g}; right: with centring, λ₁ = {centred:.4g}" in " ".join(m.value for m in at.markdown)
+
+
+def test_circles_exercise_shows_the_rings_apart_on_component_three():
+    at = open_page(FILE)
+    exercise(at, "kpca_circles", 0)                                         # a wrong answer still reveals
+    assert at.selectbox(key="data_preset").value == "circles"
+    assert at.selectbox(key=f"{P}_kernel").value == "poly" and at.selectbox(key=f"{P}_pair").value == "1-3"
+    assert at.slider(key=f"{P}_degree").value == 2 and at.slider(key=f"{P}_coef0").value == 0.0
+    assert any("the answer is **On component 3" in w.value for w in at.warning)
+    X, y = make_classification("circles", 120, 0.1, 0)
+    eta = SkKernelPCA(3, kernel="poly", degree=2, gamma=1.0, coef0=0.0, eigen_solver="dense").fit_transform(X)
+    for i, separated in ((0, False), (2, True)):                            # a threshold on component 3 splits them
+        e = eta[:, i] * np.sign(eta[y == 1, i].mean() - eta[y == -1, i].mean())
+        assert (e[y == 1].min() > e[y == -1].max()) == separated
+    data = chart(at, f"{P}_kpca_fig")[0]["layout"]
+    assert data["yaxis"]["title"]["text"] == "η⁽³⁾"
+
+
+def test_preimage_exercise_shows_the_error_rise_again():
+    at = open_page(FILE)
+    exercise(at, "kpca_preimages", 1)
+    assert at.slider(key=f"{P}_q").value == 20 and at.slider(key=f"{P}_noise").value == 0.3
+    text = latex(at)
+    m = re.search(r"= ([\d.]+)\\quad\(q = 20;\\ \\text\{best \} q = (\d+):\\ ([\d.]+)\)", text)
+    last, best, best_err = float(m[1]), int(m[2]), float(m[3])
+    assert best < 20 and last > best_err                                   # the curve falls, then rises again
+
+
+STAR = """() => { const el = Array.from(document.querySelectorAll('.js-plotly-plot'))
+  .filter(e => (e._fullData || []).some(t => t.name === 'new x') && (e._fullData || []).some(t => t.name === 'click grid'))[0];
+  const t = el._fullData.find(t => t.name === 'new x'); return [t.x[0], t.y[0]]; }"""
+TO_PIXELS = """([x, y]) => { const el = Array.from(document.querySelectorAll('.js-plotly-plot'))
+  .filter(e => (e._fullData || []).some(t => t.name === 'new x') && (e._fullData || []).some(t => t.name === 'click grid'))[0];
+  el.scrollIntoView({block: 'center'}); const L = el._fullLayout; const r = el.getBoundingClientRect();
+  return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + L.yaxis.l2p(y)]; }"""
+
+
+@pytest.mark.timeout(300)
+def test_browser_click_places_the_new_point_and_sets_its_sliders(page, app_url):
+    from tests.test_browser import assert_healthy, open_url, settle
+    open_url(page, f"{app_url}/kernel-pca")
+    page.wait_for_function(f"() => {{ try {{ return ({STAR})() !== null; }} catch (e) {{ return false; }} }}",
+                           timeout=60000)
+    assert page.evaluate(STAR) == pytest.approx([0.5, 0.25], abs=1e-6)      # the sliders' defaults
+    for target in ((-2.0, 1.5), (1.2, -1.0)):
+        page.evaluate(TO_PIXELS, list(target))                               # scroll first, then measure
+        page.wait_for_timeout(300)
+        px, py = page.evaluate(TO_PIXELS, list(target))
+        page.mouse.click(px, py)
+        page.wait_for_function(f"t => {{ const s = ({STAR})(); return Math.abs(s[0] - t[0]) < 0.15 && "
+                               f"Math.abs(s[1] - t[1]) < 0.15; }}", arg=list(target), timeout=30000)
+        settle(page)
+        x1, x2 = page.evaluate(STAR)
+        assert f"kernel_pca_new1={x1:g}" in page.url and f"kernel_pca_new2={x2:g}" in page.url   # the sliders moved
+    assert_healthy(page)
+
+
+def test_presentation_mode_hides_explanations_and_keeps_3d_markers_small():
+    at = open_page(FILE)
+    at.toggle(key="present").set_value(True).run()
+    assert not any("can only **rotate**" in m.value for m in at.markdown)   # classroom.explain
+    at.selectbox(key=f"{P}_data").set_value("s_curve").run()
+    assert not page_errors(at)
+    sizes = [t["marker"]["size"] for t in chart(at, f"{P}_data_fig")[0]["data"] if t["type"] == "scatter3d"]
+    assert sizes and max(sizes) < 13                                          # not the 2-D projector size

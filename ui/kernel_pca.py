@@ -8,11 +8,13 @@ import streamlit as st
 import kernel_core as kc
 
 from . import figures
-from .ranges import KPCA
+from .classroom import presenting
+from .points import grid_trace, with_click_grid
+from .ranges import KPCA, PLANE
 from .theme import ACCENT, SEQUENTIAL
 
 ENTRIES = 32
-CONFIG = {"displayModeBar": False, "scrollZoom": False}  # the wheel scrolls the page, never zooms a 3-D scene
+CONFIG = {**figures.CHART_CONFIG, "scrollZoom": False}  # PNG download only; the wheel scrolls the page, never zooms
 
 
 # ---------------------------------------------------------------- cached compute
@@ -83,9 +85,21 @@ def dot_tex(u, a, head=2):
 # ---------------------------------------------------------------- figures
 def _range(*cols, pad=0.08):
     v = np.concatenate([np.ravel(c) for c in cols])
+    if not v.size:  # no points (the student deleted them all)
+        return [-1.0, 1.0]
     lo, hi = float(np.min(v)), float(np.max(v))
     d = (hi - lo) or 1.0
     return [lo - pad * d, hi + pad * d]
+
+
+def _layout(fig, title, **kw):
+    """figures.base_layout, keeping 3-D markers small: presentation mode's large markers would bury a 3-D cloud."""
+    sizes = [t.marker.size if t.type == "scatter3d" else None for t in fig.data]
+    fig = figures.base_layout(fig, title, **kw)
+    for trace, size in zip(fig.data, sizes):
+        if size is not None:
+            trace.marker.size = size * (1.5 if presenting() else 1)
+    return fig
 
 
 def _coloured(fig, E, y, t, size=7, name="data"):
@@ -121,7 +135,7 @@ def data_figure(X, y, t, title, point=None, height=380):
         scene = {f"{a}axis": dict(range=_range(X[:, i], [] if point is None else [point[i]]), title=f"x{i + 1}")
                  for i, a in enumerate("xyz")}
         fig.update_layout(scene=dict(**scene, aspectmode="cube"), scene_camera=dict(eye=dict(x=1.5, y=-1.5, z=0.9)))
-        return figures.base_layout(fig, title, height=height)
+        return _layout(fig, title, height=height)
     fig = _coloured(go.Figure(), X, y, t)
     if point is not None:
         _star(fig, point)
@@ -184,8 +198,7 @@ def denoise_figure(X, noisy, Z, title):
                                      hovertemplate=name + " (%{x:.2f}, %{y:.2f})<extra></extra>"))
         fig.update_xaxes(range=_range(noisy[:, 0], X[:, 0]), title="x₁")
         fig.update_yaxes(range=_range(noisy[:, 1], X[:, 1]), title="x₂", scaleanchor="x")
-    return figures.base_layout(fig, title, height=440, showlegend=True,
-                               legend=dict(orientation="h", y=-0.22, x=0.0))
+    return _layout(fig, title, height=440, showlegend=True, legend=dict(orientation="h", y=-0.22, x=0.0))
 
 
 def error_curve(errors, baseline, q, title):
@@ -200,3 +213,37 @@ def error_curve(errors, baseline, q, title):
     fig.update_xaxes(title="q (components kept)", range=[0.5, len(errors) + 0.5])
     fig.update_yaxes(title="mean distance to the original", range=[0, 1.1 * max(float(np.max(errors)), baseline)])
     return figures.base_layout(fig, title, height=440)
+
+
+# ---------------------------------------------------------------- placing the new point by a click
+def pair_of(label):
+    """'1-3' -> (0, 2): the two components drawn, as column indices."""
+    i, j = (int(c) - 1 for c in label.split("-"))
+    return i, j
+
+
+def snap(v, lo, hi, step):
+    """A clicked coordinate as a valid slider value: on the slider's step, inside its range."""
+    return float(min(max(round(round(v / step) * step, 2), lo), hi))
+
+
+def _place(chart_key, slider_keys):
+    """on_select callback (runs before the rerun, so the sliders can still be set): the clicked place
+    becomes the new point."""
+    event = st.session_state.get(chart_key) or {}
+    clicked = (event.get("selection") or {}).get("points") or []
+    if clicked:
+        lo, hi, _, step = KPCA["new_point_2d"]
+        for key, axis in zip(slider_keys, "xy"):
+            st.session_state[key] = snap(float(clicked[0][axis]), lo, hi, step)
+
+
+def placing_chart(fig, key, slider_keys, **kwargs):
+    """st.plotly_chart whose clicks move the new point (the two sliders keyed `slider_keys`) instead of
+    editing the data: the same invisible click grid as ui.points.clickable_chart, over the plane."""
+    fig = with_click_grid(fig, grid_trace(PLANE, PLANE))
+    fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1)))  # no dimming
+    fig.update_traces(selector=dict(name="click grid"), unselected=dict(marker=dict(opacity=0)))
+    fig.update_xaxes(range=list(PLANE), constrain="domain")
+    fig.update_yaxes(range=list(PLANE), constrain="domain", scaleanchor="x")
+    st.plotly_chart(fig, key=key, on_select=lambda: _place(key, slider_keys), selection_mode="points", **kwargs)

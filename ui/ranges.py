@@ -64,6 +64,7 @@ KPCA = {
     "manifold_noise": (0.0, 0.5, 0.05, 0.05),
     "manifold_seed": 0,
     "spectrum": 20,                      # leading eigenvalues computed and drawn
+    "pairs": ("1-2", "1-3", "2-3", "3-4"),   # components drawn against each other (the default first)
     "new_point_2d": (-3.0, 3.0, (0.5, 0.25), 0.05),   # low, high, default (x1, x2), step
     "new_point_3d": (-15.0, 25.0, (0.0, 1.0, 0.0), 0.1),
     "q": (1, 20, 6, 1),                  # components kept for the pre-images
