@@ -11,6 +11,7 @@ PRESENTATION_CSS = """<style>
 html { font-size: 20px; }
 [data-testid="stMainBlockContainer"] { max-width: 100%; padding: 1.5rem 2rem 3rem 2rem; }
 [data-testid="stMain"] { color: #000; }
+.katex-display { overflow-x: auto; overflow-y: hidden; }   /* long formulas scroll instead of being cut */
 [data-testid="stMain"] [data-testid="stCaptionContainer"],
 [data-testid="stMain"] [data-testid="stExpander"],
 [data-testid="stMain"] [class*="st-key-secondary"],
