@@ -143,6 +143,7 @@ def test_compare_a_b_draws_two_clickable_fits_with_their_own_counts():
     maps = charts(at)
     for key in ("svm_map", "svm_b_map"):
         assert "click grid" in [t.get("name") for t in maps[key]["data"]], key
+        assert next(t for t in maps[key]["data"] if t["type"] == "heatmap")["hoverinfo"] == "skip"  # clicks reach the grid
     assert maps["svm_b_map"]["layout"]["title"]["text"].startswith("B: RBF / Gaussian, γ = 1, C = 100")
     a, b = expected(C=1.0), expected(C=100.0)       # B starts with C = 100 over the same points
     assert metrics(at, "Support vectors") == [f"{a['n_sv']} of {a['n']}", f"{b['n_sv']} of {b['n']}"]
@@ -203,3 +204,28 @@ def test_every_chart_has_the_png_only_toolbar_and_explanations_hide_when_present
     at.toggle(key="present").set_value(True).run()
     assert not page_errors(at)
     assert not any(hinge in m.value for m in at.markdown)
+
+
+@pytest.mark.timeout(300)
+def test_browser_click_on_each_map_adds_a_point(page, app_url):
+    """A click on the plane (over the filled f(x)) adds a point; in A / B mode so does a click on B's map."""
+    from tests.test_browser import open_url, settle
+
+    def click(chart_key, x, y, n):
+        plot = page.locator(f".st-key-{chart_key} .js-plotly-plot")
+        plot.scroll_into_view_if_needed()
+        px, py = plot.evaluate("(el, [x, y]) => { const L = el._fullLayout, r = el.getBoundingClientRect(); "
+                               "return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + "
+                               "L.yaxis.l2p(y)]; }", [x, y])
+        page.mouse.click(px, py)
+        page.wait_for_function("n => document.body.innerText.includes(`your own points (${n})`)", arg=n,
+                               timeout=30000)
+        settle(page)
+
+    open_url(page, f"{app_url}/svm")
+    click("svm_map", 2.5, -2.5, 121)
+    page.get_by_text("Compare A / B").click()
+    page.wait_for_selector(".st-key-svm_b_map .js-plotly-plot", timeout=60000)
+    settle(page)
+    click("svm_b_map", -2.5, 2.5, 122)
+    assert page.locator("[data-testid='stException']").count() == 0

@@ -11,6 +11,7 @@ import kernel_core as kc
 from .compute import build_kernel
 from .controls import KERNEL_LABELS, kernel_picker, labeller, log_options, log_slider
 from .figures import add_classes, base_layout, decision_map
+from .ranges import PLANE
 from .ranges import SVM as R
 from .theme import ACCENT, CLASS_STYLE, POSITIVE
 
@@ -96,6 +97,8 @@ def grid_values(slider, low, high, count):
 
 # ---------------------------------------------------------------- cached numerics
 def bounds(X):
+    if not len(X):  # no points: the plane of the clickable map
+        return (*PLANE, *PLANE)
     lo, hi = X.min(axis=0) - R["pad"], X.max(axis=0) + R["pad"]
     return float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1])
 
@@ -203,6 +206,12 @@ def svm_map(b, fit, X, y, title, C, show_test=True, height=520, legend=True):
                                      marker=dict(symbol=f"{style['symbol']}-open", size=9, color=style["color"],
                                                  line=dict(width=1.5))))
     return _legend(fig, legend)
+
+
+def for_clicks(fig):
+    """The figure for points.clickable_chart: the heatmap no longer takes the hover, so a click on the plane
+    lands on the invisible click grid (a click on a heatmap selects nothing and would be lost)."""
+    return fig.update_traces(hoverinfo="skip", hovertemplate=None, selector=dict(type="heatmap"))
 
 
 def teaching_map(b, Z_teach, Z_exact, X, y, title):
