@@ -5,12 +5,16 @@ import numpy as np
 import streamlit as st
 
 import kernel_core as kc
+from ui import figures, points
 from ui import perceptron_knn as pk
+from ui.classroom import explain
 from ui.code import show_code
 from ui.controls import KERNEL_LABELS, kernel_picker, labeller, log_slider
 from ui.data import current_dataset
+from ui.exercises import Exercise, exercises
 from ui.formulas import other_notations, with_numbers
 from ui.ranges import PERCEPTRON_KNN as R
+from ui.ranges import PLANE
 from ui.shell import require_app_shell
 
 require_app_shell()
@@ -18,7 +22,7 @@ require_app_shell()
 PAGE = "perceptron_knn"
 STEP, PLAYING, TICKING = f"{PAGE}_replay_step", f"{PAGE}_playing", f"{PAGE}_ticking"  # replay position, play flag,
 # and whether the panel was registered with its timer in this page run
-CHART = {"displayModeBar": False}
+CHART = figures.CHART_CONFIG
 
 st.title("🧠 Perceptron vs k-NN")
 st.markdown("The **kernelized perceptron** keeps one number αᵢ per training point — how often that point was "
@@ -39,18 +43,21 @@ with controls:
     name, params = kernel_picker(PAGE)
     epochs = slider("Epochs (at most)", "epochs", "Passes over the training data; training stops early after "
                     "an epoch without a mistake.")
-    held_out = slider("Held-out share", "held_out", "Part of the data kept back to measure accuracy on unseen points.")
-    lo, hi, default, step = R["order_seed"]
-    seed = int(st.number_input("Random seed (split and visiting order)", lo, hi, default, step,
-                               key=f"{PAGE}_order_seed", bind="query-params"))
+    with st.container(key="secondary_perceptron_knn_split"):
+        held_out = slider("Held-out share", "held_out", "Part of the data kept back to measure accuracy on unseen "
+                          "points.")
+        lo, hi, default, step = R["order_seed"]
+        seed = int(st.number_input("Random seed (split and visiting order)", lo, hi, default, step,
+                                   key=f"{PAGE}_order_seed", bind="query-params"))
 ptuple = tuple(params.items())
 with rules:
     st.latex(with_numbers(name, params))
-    st.caption("This page uses scikit-learn's γ, r = coef0, m = degree; the same kernel in the lecture notes:")
-    notations = other_notations(name, params)
-    for col, (seed_name, tex, note) in zip(st.columns(len(notations)), notations):
-        col.markdown(f"**{seed_name}** — {note}")
-        col.latex(tex)
+    with st.container(key="explain_perceptron_knn_notations"):
+        st.caption("This page uses scikit-learn's γ, r = coef0, m = degree; the same kernel in the lecture notes:")
+        notations = other_notations(name, params)
+        for col, (seed_name, tex, note) in zip(st.columns(len(notations)), notations):
+            col.markdown(f"**{seed_name}** — {note}")
+            col.latex(tex)
     st.markdown("**Training** (seed 003): start with α = 0; visit the training points in a fresh random order each "
                 "epoch; on a mistake add 1 to the visited point's α:")
     st.latex(r"y_i \sum_{j=1}^{n} \alpha_j\, y_j\, k(\mathbf{x}_j, \mathbf{x}_i) \le 0 \;\Longrightarrow\; "
@@ -61,11 +68,17 @@ with rules:
 
 try:
     Xtr, Xte, ytr, yte = pk.split(X, y, held_out, seed)
-    model = pk.fit_perceptron(Xtr, ytr, name, ptuple, epochs, seed)
+    with st.spinner("Training the perceptron…"):
+        model = pk.fit_perceptron(Xtr, ytr, name, ptuple, epochs, seed)
 except (ValueError, TypeError) as err:
-    st.error(f"The perceptron cannot be trained on these data with this kernel: {err}")
+    if len(y):
+        st.error(f"The perceptron cannot be trained on these data with this kernel: {err}")
+    else:
+        st.error("There are no points to train on: undo the last change, reset to the preset or choose one in the "
+                 "sidebar.")
+    points.toolbar(PAGE)
     st.stop()
-b = pk.bounds(X)
+b = (*PLANE, *PLANE)  # the plane of the clickable map (its click grid covers exactly this square)
 n_train = len(Xtr)
 st.caption(f"Data set (sidebar): {data_desc} → {n_train} training points (filled markers) and {len(Xte)} held-out "
            "points (hollow markers), split with the seed above.")
@@ -138,8 +151,9 @@ def perceptron_panel():
     else:
         st.latex(r"\text{before training: } \alpha = \mathbf{0},\ f(\mathbf{x}) = 0 \text{ everywhere}")
     title = f"{KERNEL_LABELS[name]} perceptron after {step} visits"
-    st.plotly_chart(pk.perceptron_map(b, frame["Z"], Xtr, ytr, Xte, yte, frame["alpha"], float(model.alpha_.max()),
-                                      visit, title), key=f"{PAGE}_perceptron_map", config=CHART)
+    points.clickable_chart(pk.for_clicks(pk.perceptron_map(b, frame["Z"], Xtr, ytr, Xte, yte, frame["alpha"],
+                                                           float(model.alpha_.max()), visit, title)),
+                           PAGE, key=f"{PAGE}_perceptron_map", config=CHART)
     done = step // n_train
     st.plotly_chart(pk.mistakes_bars(model.mistakes_per_epoch_, done, int(h["mistake"][done * n_train:step].sum())),
                     key=f"{PAGE}_mistakes", config=CHART)
@@ -177,8 +191,10 @@ def knn_panel():
 
 
 st.header("1 · Watch the perceptron learn, beside k-NN")
-st.markdown("**Step** replays the recorded training one visit, one mistake or one epoch at a time; **Play** runs "
-            "it; **Reset** goes back to α = 0. Changing a setting above retrains once; stepping never does.")
+explain("**Step** replays the recorded training one visit, one mistake or one epoch at a time; **Play** runs "
+        "it; **Reset** goes back to α = 0. Changing a setting above retrains once; stepping never does. **Click on the "
+        "perceptron's map** to add a point of the chosen class (or remove one): both models retrain on the new data.")
+points.toolbar(PAGE)  # outside the panels' fragments: Undo and Reset rerun the whole page, which retrains
 left, right = st.columns(2, gap="large")
 with left:
     st.session_state[TICKING] = bool(st.session_state.get(PLAYING))
@@ -197,7 +213,7 @@ with c1:
 with c2:
     st.markdown("**Kernelized perceptron** — every point votes with weight αᵢ and similarity k(xᵢ, x):")
     st.latex(r"\hat y = \operatorname{sign}\Big(\sum_{i=1}^{n} \alpha_i\, y_i\, k(\mathbf{x}_i, \mathbf{x})\Big)")
-st.markdown("For the Gaussian kernel, k(xᵢ, x) is near 1 for points close to x and near 0 far away, so the "
+explain("For the Gaussian kernel, k(xᵢ, x) is near 1 for points close to x and near 0 far away, so the "
             "perceptron's sum is roughly Σ αᵢ yᵢ [xᵢ “close” to x]: **kernels are similarity functions** and "
             "the two rules look alike (seed 003).")
 st.markdown(
@@ -207,7 +223,7 @@ st.markdown(
     "| **Disadvantages** | Depends on all data ⇒ inefficient | Training requires optimization |")
 st.caption("Comparison table from seed 003. Above, the perceptron's prediction uses the points with α ≠ 0; k-NN must "
            "search all training points for every prediction.")
-st.markdown("**Parametric vs non-parametric** (seed 003): a parametric model has a fixed, finite set of parameters "
+explain("**Parametric vs non-parametric** (seed 003): a parametric model has a fixed, finite set of parameters "
             "(linear regression, the linear perceptron: w has as many numbers as x has features). A non-parametric "
             "model grows with the data (the kernelized perceptron: one αᵢ per point; k-NN: the data themselves) — "
             "potentially much more expressive, but more costly. Kernels give a principled way of deriving "
@@ -219,7 +235,7 @@ st.markdown("**Parametric vs non-parametric** (seed 003): a parametric model has
 @st.fragment
 def overfit_panel():
     st.header("3 · No regulariser: the perceptron can memorise noise")
-    st.markdown("“Overfitting can of course happen (if we choose poor parameters). Can combat overfitting by "
+    explain("“Overfitting can of course happen (if we choose poor parameters). Can combat overfitting by "
                 "regularization: this is already built into kernelized linear regression (and SVMs), but not the "
                 "kernelized perceptron” (seed 003). Here an RBF perceptron is trained on its own noisy data set "
                 f"({R['demo_n']} points, the same split share, epochs and seed as above) for a range of γ.")
@@ -234,7 +250,8 @@ def overfit_panel():
         gamma = log_slider("γ of the map", f"{PAGE}_demo_gamma", *R["demo_gamma"],
                            help="Large γ: narrow bumps around single points.")
     try:
-        fr = pk.overfit_frame(data, noise, seed, held_out, epochs, gamma)
+        with st.spinner(f"Training the RBF perceptron for {R['sweep'][2]} values of γ…"):
+            fr = pk.overfit_frame(data, noise, seed, held_out, epochs, gamma)
     except ValueError as err:
         st.error(f"The demonstration cannot run with these settings: {err}")
         return
@@ -261,3 +278,34 @@ def overfit_panel():
 
 
 overfit_panel()
+
+
+# ---------------------------------------------------------------- predict, then check (seed 003)
+exercises(PAGE, [
+    Exercise("perceptron_overfit", "Why does the kernelized perceptron overfit where the SVM does not (seed 003)?",
+             ("The perceptron uses a kernel and the SVM does not",
+              "The perceptron's objective has no regulariser; the SVM's adds λ αᵀD_yKD_yα, which penalises a wiggly f",
+              "The perceptron sees fewer training points than the SVM"), 1,
+             {f"{PAGE}_demo_data": R["demo_data"], f"{PAGE}_demo_noise": R["demo_noise"][2],
+              f"{PAGE}_demo_gamma": 1000.0},
+             "Seed 003: perceptron argmin_α (1/n) Σ max{0, −yᵢ αᵀkᵢ}; SVM the same sum with the hinge plus "
+             "λ αᵀD_yKD_yα. Regularisation “is already built into kernelized linear regression (and SVMs), but not "
+             "the kernelized perceptron”. Section 3 now uses γ = 1000: every noisy training point is classified "
+             "right, yet the held-out accuracy is lower — nothing stops the perceptron from a narrow bump per point."),
+    Exercise("perceptron_points_used", "To predict one new point, how many training points does each rule use?",
+             ("Both use all n training points",
+              "The perceptron only the points with αᵢ ≠ 0 (its mistakes); k-NN must search all n for the k nearest",
+              "k-NN only k points; the perceptron all n"), 1,
+             {f"{PAGE}_kernel": "rbf", f"{PAGE}_gamma": 1.0, STEP: None, PLAYING: False},
+             "Compare “Points used (α ≠ 0)” under the perceptron (fully trained now) with k-NN's “Points used”. "
+             "Seed 003's table: the perceptron “depends on wrongly classified examples only”; k-NN “depends on all "
+             "data ⇒ inefficient” — only k points vote, but finding them means measuring the distance to all n."),
+    Exercise("knn_k1", "What does k = 1 do to the k-NN boundary?",
+             ("It becomes a smooth curve",
+              "It follows every training point, noisy ones included: 100 % training accuracy and a jagged boundary",
+              "The whole plane gets the majority class"), 1,
+             {f"{PAGE}_k": 1},
+             "With k = 1 every training point is its own nearest neighbour: training accuracy 100 %, and each point "
+             "— a noisy one too — claims the region around it. Larger k averages more neighbours and smooths the "
+             "boundary. How to choose k? Seed 003: cross-validation."),
+])

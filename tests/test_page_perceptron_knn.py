@@ -1,6 +1,8 @@
 """The Perceptron vs k-NN page: Step / Reset / Play replay the recorded training (counters and the number
 of non-zero alphas change, no refit), k-NN follows its slider, bad data give st.error, and in the browser
 Play advances the epoch counter."""
+import base64
+import json
 import re
 
 import numpy as np
@@ -163,4 +165,117 @@ def test_browser_play_advances_the_epoch_counter(page, app_url):
                            ".find(e => e.innerText.includes('Epoch')); return m && /^[2-9]/.test("
                            "m.querySelector('[data-testid=stMetricValue]').innerText.trim()); }", timeout=60000)
     assert int(epoch.inner_text().split("/")[0]) >= 2
+    assert page.locator("[data-testid='stException']").count() == 0
+
+
+# ---------------------------------------------------------------- classroom features (issue 8)
+def charts(at):
+    """{chart key: figure spec} of the page's Plotly charts."""
+    return {c.proto.id.rsplit("-", 1)[-1]: json.loads(c.proto.spec) for c in at.get("plotly_chart")}
+
+
+def values(array):
+    """A trace's coordinates from the chart's JSON (numpy arrays travel as base64 typed arrays)."""
+    if isinstance(array, dict):
+        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"])
+    return np.asarray(array, float)
+
+
+def test_perceptron_map_is_the_clickable_chart_on_the_plane():
+    at = open_page(FILE)
+    maps = charts(at)
+    perceptron = maps[f"{P}_perceptron_map"]
+    assert "click grid" in [t.get("name") for t in perceptron["data"]]
+    heatmap = next(t for t in perceptron["data"] if t["type"] == "heatmap")
+    assert heatmap["hoverinfo"] == "skip"      # else a click on the plane selects a heatmap cell, which is lost
+    assert perceptron["layout"]["xaxis"]["range"] == [-3.0, 3.0] == perceptron["layout"]["yaxis"]["range"]
+    assert maps[f"{P}_knn_map"]["layout"]["xaxis"]["range"] == [-3.0, 3.0]   # k-NN beside it on the same axes
+    assert at.button(key=f"{P}_undo").disabled and at.get("button_group")     # the points toolbar is there
+
+
+def test_added_points_are_trained_on_and_replayed():
+    """What a click does (points.add): the fit, its counters and the replay use the new data."""
+    from ui import points
+
+    at = open_page(FILE)
+    s = at.session_state[points.KEY]
+    new = np.array([[2.5, 2.5], [2.6, 2.4], [-2.5, -2.5], [-2.4, -2.6]])
+    X, y = np.vstack([s.X, new]), np.append(s.y, [-1, -1, 1, 1])
+    at.session_state[points.KEY] = points.Points(X, y, s.preset, edited=True)
+    at.run()
+    assert not page_errors(at)
+    split = next(c.value for c in at.caption if "training points (filled markers)" in c.value)
+    n_train, n_test = map(int, re.search(r"→ (\d+) training points .* and (\d+) held-out", split).groups())
+    assert n_train + n_test == 124
+    tr, _ = kc.holdout_split(y, 0.3, 0)                 # the page's defaults: 30 % held out, seed 0
+    ref = kc.KernelPerceptron("rbf", epochs=10, seed=0, gamma=1.0).fit(X[tr], y[tr])
+    assert n_train == len(tr)
+    assert counts(at, "Points used (α ≠ 0)") == (np.count_nonzero(ref.alpha_), len(tr))
+    assert counts(at, "Visits") == (len(ref.history_["index"]),) * 2
+    shown = {(round(float(x), 2), round(float(yy), 2)) for t in charts(at)[f"{P}_perceptron_map"]["data"]
+             if str(t.get("name", "")).startswith("class") for x, yy in zip(values(t["x"]), values(t["y"]))}
+    assert {(2.5, 2.5), (-2.5, -2.5)} <= shown
+    at.button(key=f"{P}_reset_button").click().run()
+    at.radio(key=f"{P}_unit").set_value("epoch").run()
+    at.button(key=f"{P}_step_button").click().run()
+    assert counts(at, "Visits") == (len(tr), len(ref.history_["index"]))        # one epoch of the new data
+
+
+def check(at, exercise, answer=1):
+    at.radio(key=f"{P}_ex_{exercise}").set_value(answer).run()
+    at.button(key=f"{P}_ex_{exercise}_check").click().run()
+    assert not page_errors(at)
+    assert any("Right" in s.value for s in at.success)
+
+
+def test_exercises_set_the_revealing_configuration():
+    at = open_page(FILE)
+    check(at, "knn_k1")
+    assert at.slider(key=f"{P}_k").value == 1 and metric(at, "Training accuracy", 1) == "100.0%"
+    check(at, "perceptron_overfit")
+    assert at.select_slider(key=f"{P}_demo_gamma").value == 1000.0
+    assert any("Memorised" in w.value for w in at.warning)
+    at.selectbox(key=f"{P}_kernel").set_value("linear").run()
+    at.button(key=f"{P}_reset_button").click().run()
+    assert counts(at, "Visits")[0] == 0
+    check(at, "perceptron_points_used")
+    assert at.selectbox(key=f"{P}_kernel").value == "rbf"
+    step, T = counts(at, "Visits")
+    assert step == T > 0                                                   # replay back to fully trained
+    used, n_train = counts(at, "Points used (α ≠ 0)")
+    assert used < n_train and metric(at, "Points used") == f"all {n_train}"
+
+
+def test_charts_have_the_png_only_toolbar_and_explanations_hide_when_presenting():
+    at = open_page(FILE)
+    configs = [json.loads(c.proto.config) for c in at.get("plotly_chart")]
+    assert len(configs) == 5
+    for config in configs:
+        assert config.get("displaylogo") is False and "zoom2d" in config["modeBarButtonsToRemove"]
+        assert config.get("displayModeBar") is not False
+    text = "Parametric vs non-parametric"
+    assert any(text in m.value for m in at.markdown)
+    at.toggle(key="present").set_value(True).run()
+    assert not page_errors(at)
+    assert not any(text in m.value for m in at.markdown)
+
+
+@pytest.mark.timeout(300)
+def test_browser_click_on_the_perceptron_map_adds_a_point_and_retrains(page, app_url):
+    from tests.test_browser import open_url
+    from tests.test_browser_points import FIND, click_at, count, near, points
+
+    open_url(page, f"{app_url}/perceptron-knn")
+    page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
+    used = page.locator("[data-testid='stMetric']", has_text="Points used (α ≠ 0)").locator(
+        "[data-testid='stMetricValue']")
+    n0 = count(page)
+    click_at(page, 2.5, -2.5)                       # default mode: add class +1
+    assert count(page) == n0 + 1 and near((2.5, -2.5), [*points(page)["class +1"],
+                                                          *points(page).get("class +1 (held out)", [])])
+    page.wait_for_function("n => document.body.innerText.includes(`your own points (${n})`)", arg=n0 + 1,
+                           timeout=20000)
+    n_train = int(re.search(r"of (\d+)", used.inner_text()).group(1))
+    held = int(re.search(r"and (\d+) held-out", page.locator("[data-testid='stMain']").inner_text()).group(1))
+    assert n_train + held == n0 + 1                 # the perceptron was retrained on the new data
     assert page.locator("[data-testid='stException']").count() == 0
