@@ -136,10 +136,11 @@ def gauss_laplace_panel():
     c1, c2 = st.columns([1, 3])
     with c1:
         h = log_slider("width h (seed 003)", f"{PAGE}_h", *R["h"], help="The same h for both kernels.")
-    with c2:
-        st.latex(rf"\exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{x}}'\|_2^2}}{{h^2}}\right),\ \gamma = \frac{{1}}{{h^2}} = "
-                 rf"{1 / h**2:.3g}\qquad\text{{vs}}\qquad \exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{x}}'\|_1}}{{h}}\right),"
-                 rf"\ \gamma = \frac{{1}}{{h}} = {1 / h:.3g}")
+    g, lap = c2.columns(2)  # one formula per column: they fit side by side in presentation mode too
+    g.latex(rf"\exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{x}}'\|_2^2}}{{h^2}}\right),\ \gamma = \frac{{1}}{{h^2}} = "
+            rf"{1 / h**2:.3g}")
+    lap.latex(rf"\text{{vs}}\quad\exp\!\left(-\frac{{\|\mathbf{{x}}-\mathbf{{x}}'\|_1}}{{h}}\right),"
+              rf"\ \gamma = \frac{{1}}{{h}} = {1 / h:.3g}")
     cols = st.columns(2, gap="medium")
     for col, (name, gamma, label) in zip(cols, (("rbf", 1 / h**2, "Gaussian"), ("laplacian", 1 / h, "Laplacian"))):
         try:
