@@ -155,8 +155,7 @@ compose_panel()
 
 
 # ---------------------------------------------------------------- 4. geometry in feature space
-@st.fragment
-def geometry_panel():
+def geometry_panel():  # not a fragment: its plot edits the data every section uses
     st.subheader("4 · Geometry in feature space, from the kernel alone")
     st.markdown("Norms, distances and angles of φ(x) need only kernel values (seed 002) — φ itself is never built. "
                 "Click on the plot to add or remove points of the data set.")

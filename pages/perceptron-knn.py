@@ -151,8 +151,8 @@ def perceptron_panel():
     else:
         st.latex(r"\text{before training: } \alpha = \mathbf{0},\ f(\mathbf{x}) = 0 \text{ everywhere}")
     title = f"{KERNEL_LABELS[name]} perceptron after {step} visits"
-    points.clickable_chart(pk.for_clicks(pk.perceptron_map(b, frame["Z"], Xtr, ytr, Xte, yte, frame["alpha"],
-                                                           float(model.alpha_.max()), visit, title)),
+    points.clickable_chart(pk.perceptron_map(b, frame["Z"], Xtr, ytr, Xte, yte, frame["alpha"],
+                                             float(model.alpha_.max()), visit, title),
                            PAGE, key=f"{PAGE}_perceptron_map", config=CHART)
     done = step // n_train
     st.plotly_chart(pk.mistakes_bars(model.mistakes_per_epoch_, done, int(h["mistake"][done * n_train:step].sum())),

@@ -87,7 +87,7 @@ def compare_view(show_test):
                 st.warning(f"libsvm stopped for {label} without converging: the picture shows where it stopped.")
             fig = ui.svm_map(PLANE_BOUNDS, res, X, y, f"{label}: {ui.describe(s)}, C = {c:g}", c, show_test,
                              height=500, legend=False)
-            points.clickable_chart(ui.for_clicks(fig), PAGE, key=f"{PAGE}_{key}", config=CHART)
+            points.clickable_chart(fig, PAGE, key=f"{PAGE}_{key}", config=CHART)
             ui.fit_metrics(res, c, columns=3)
     if len(fits) == 2:
         a, b_ = fits["A"], fits["B"]
@@ -114,7 +114,7 @@ def margin_panel():
     with left:
         fig = ui.svm_map(PLANE_BOUNDS, ui.fit_exact(X, y, spec, C, PLANE_BOUNDS), X, y,
                          "f(x): boundary f = 0 (solid), margins f = ±1 (dashed)", C, show_test, height=600)
-        points.clickable_chart(ui.for_clicks(fig), PAGE, key=f"{PAGE}_map", config=CHART)
+        points.clickable_chart(fig, PAGE, key=f"{PAGE}_map", config=CHART)
     st.latex(rf"f(\mathbf{{x}}) = \sum_{{i \in \mathrm{{SV}}}} \alpha_i y_i\, k(\mathbf{{x}}_i, \mathbf{{x}}) + b"
              rf"\qquad |\mathrm{{SV}}| = {len(fit['sv'])},\quad 0 < \alpha_i \le C = {C:g},\quad b = {fit['b']:.4g},"
              rf"\quad \hat y = \operatorname{{sign}} f(\mathbf{{x}})")

@@ -154,12 +154,6 @@ def perceptron_map(b, Z, Xtr, ytr, Xte, yte, alpha, alpha_max, visit, title):
     return base_layout(fig, title, height=540, showlegend=True)
 
 
-def for_clicks(fig):
-    """The figure for points.clickable_chart: the heatmap no longer takes the hover, so a click on the plane
-    lands on the invisible click grid (a click on a heatmap selects nothing and would be lost)."""
-    return fig.update_traces(hoverinfo="skip", hovertemplate=None, selector=dict(type="heatmap"))
-
-
 def classifier_map(b, Z, Xtr, ytr, Xte, yte, title, zlabel):
     """A classifier's f over the plane with the training (filled) and held-out (hollow) points."""
     xs, ys = axes(b)

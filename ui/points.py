@@ -197,6 +197,8 @@ def clickable_chart(fig, page, key, **kwargs):
     """st.plotly_chart whose clicks edit the points: an invisible grid under the data catches clicks on
     empty plot area (Streamlit reports selections, not bare clicks; streamlit issue #8824)."""
     fig = with_click_grid(fig, grid_trace(PLANE, PLANE))
+    # A click on a heatmap selects nothing and would be lost: filled maps let the click through to the grid.
+    fig.update_traces(hoverinfo="skip", hovertemplate=None, selector=dict(type="heatmap"))
     fig.update_xaxes(range=list(PLANE), constrain="domain")  # the grid covers exactly the visible plane
     fig.update_yaxes(range=list(PLANE), constrain="domain", scaleanchor="x")
     grid_click_chart(fig, key, lambda x1, x2: _edit(page, x1, x2), **kwargs)

@@ -208,12 +208,6 @@ def svm_map(b, fit, X, y, title, C, show_test=True, height=520, legend=True):
     return _legend(fig, legend)
 
 
-def for_clicks(fig):
-    """The figure for points.clickable_chart: the heatmap no longer takes the hover, so a click on the plane
-    lands on the invisible click grid (a click on a heatmap selects nothing and would be lost)."""
-    return fig.update_traces(hoverinfo="skip", hovertemplate=None, selector=dict(type="heatmap"))
-
-
 def teaching_map(b, Z_teach, Z_exact, X, y, title):
     """The teaching solver's f(x) with its boundary, and libsvm's boundary f = 0 as a green dashed line."""
     xs, ys = axes(b)
