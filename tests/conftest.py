@@ -1,52 +1,24 @@
 """Shared fixtures: the app served by `streamlit run` and a headless Chromium driven by Playwright."""
 import contextlib
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from bench.serve import serve
 from tests.browser_env import ARGS, ensure_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextlib.contextmanager
 def serve_app():
-    """Start the real app (`streamlit run app.py`) on a free port; yield its base URL; stop it."""
-    port = _free_port()
-    log = tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False)
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                             "--server.address", "127.0.0.1"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                urllib.request.urlopen(url + "/_stcore/health", timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    log.seek(0)
-                    pytest.fail("The app did not start:\n" + log.read()[-3000:])
-                time.sleep(0.3)
-        yield url
-    finally:
-        proc.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(10)
-        if proc.poll() is None:
-            proc.kill()
+    """The real app (`streamlit run app.py`, the project's settings) on a free loopback port: its base URL."""
+    with contextlib.ExitStack() as stack:
+        try:
+            server = stack.enter_context(serve("app.py"))
+        except RuntimeError as err:  # it did not start: the log's tail says why
+            pytest.fail(str(err), pytrace=False)
+        yield server.url
 
 
 @pytest.fixture(scope="session")
