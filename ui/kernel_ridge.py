@@ -1,6 +1,5 @@
 """Kernel ridge regression page: the student's points table, cached calls into kernel_core.ridge (keyed by
 plain values) and the Plotly figures. Data keys: ("sine", n, noise, seed) or ("own", ((x, y), ...))."""
-import functools
 import warnings
 
 import numpy as np
@@ -9,7 +8,6 @@ import plotly.graph_objects as go
 import streamlit as st
 from plotly.subplots import make_subplots
 from scipy.linalg import LinAlgWarning
-from threadpoolctl import threadpool_limits
 
 import kernel_core as kc
 
@@ -140,16 +138,6 @@ def clickable_fit(fig, key, X, Y, source, **kwargs):
 
 
 # ---------------------------------------------------------------- cached calls into kernel_core
-def one_blas_thread(fn):
-    """Run with a single BLAS thread. The matrices here are at most 200 x 200, where threads buy nothing, and
-    on a shared, busy server a multi-threaded OpenBLAS spins: measured 85 s instead of 2 s for the CV grid."""
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        with threadpool_limits(limits=1, user_api="blas"):
-            return fn(*args, **kwargs)
-    return wrapper
-
-
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
 def dataset(key):
     """X (n, 1), y (n,) and the plotting range (x_lo, x_hi) for a data key."""
@@ -180,7 +168,6 @@ def _fit_krr(kernel, lam, params, X, y):
 
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
-@one_blas_thread
 def krr_fit(key, kernel, params, lam):
     """Curve on the plotting grid, alpha, the training MSE and the solver used."""
     X, y = dataset(key)
@@ -190,7 +177,6 @@ def krr_fit(key, kernel, params, lam):
 
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
-@one_blas_thread
 def primal_vs_dual(key, p, lam):
     """Ridge on u = x / max|x| and its powers (u, ..., u^p): beta by the p x p and by the n x n route."""
     X, y = dataset(key)
@@ -201,7 +187,6 @@ def primal_vs_dual(key, p, lam):
 
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
-@one_blas_thread
 def semi_parametric(key, gamma, lam, c1, c2, slope):
     """Seed 003's c1 RBF + c2 linear against c1 RBF alone, on y + slope * x, over a wider range."""
     X, y = dataset(key)
@@ -214,7 +199,6 @@ def semi_parametric(key, gamma, lam, c1, c2, slope):
 
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
-@one_blas_thread
 def cv_grid(key, kernel, params, lams, grid_name, grid_values):
     """K-fold CV of (lam, one kernel parameter) over a grid; grid_name None means lam only."""
     X, y = dataset(key)
@@ -234,7 +218,6 @@ def held_out_error(key, kernel, params, lam):
 
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
-@one_blas_thread
 def gp_view(key, kernel, params, noise, n_samples, seed):
     """GP posterior mean, latent std and seeded samples on the grid; KRR with lam = noise on the same grid."""
     X, y = dataset(key)
