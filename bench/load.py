@@ -7,6 +7,7 @@ medians is issue 9's target 3 (<= 1.5x on the SVM page).
 
     .venv/bin/python -m bench.load                     # 30 students, 30 s, /svm
     .venv/bin/python -m bench.load --students 30 --seconds 60 --page kernels
+    .venv/bin/python -m bench.load --url http://127.0.0.1:8080   # a running server or proxy, page only
 
 The protocol, as the browser speaks it (streamlit/web/server/starlette/starlette_websocket.py,
 runtime/app_session.py): open ws://HOST/_stcore/stream with subprotocol "streamlit"; send a BackMsg
@@ -21,6 +22,7 @@ import asyncio
 import random
 import statistics
 import time
+import urllib.request
 from dataclasses import dataclass, field
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -64,8 +66,10 @@ class Stats:
 class Student:
     """One browser tab: a websocket session that knows its page's sliders and pages."""
 
-    def __init__(self, ws_url, stats, rng):
+    def __init__(self, ws_url, stats, rng, headers=None):
         self.ws_url, self.stats, self.rng = ws_url, stats, rng
+        self.headers = headers   # extra handshake headers, e.g. the cookies of a first visit
+        self.session_id = ""     # the server's id of this session (new_session.initialize)
         self.sliders = {}        # id -> Slider, of the current page (rebuilt on every full run)
         self.values = {}         # id -> Slider as we last moved it
         self.pages = {}          # url_pathname -> page_script_hash
@@ -78,7 +82,8 @@ class Student:
         self.ws = self._reader = None
 
     async def __aenter__(self):
-        self.ws = await connect(self.ws_url, subprotocols=["streamlit"], max_size=2**27, open_timeout=60)
+        self.ws = await connect(self.ws_url, subprotocols=["streamlit"], max_size=2**27, open_timeout=60,
+                                additional_headers=self.headers)
         self._reader = asyncio.create_task(self._read())
         return self
 
@@ -107,6 +112,7 @@ class Student:
     def _on_message(self, msg):
         kind = msg.WhichOneof("type")
         if kind == "new_session":
+            self.session_id = msg.new_session.initialize.session_id or self.session_id
             if not self.pages:  # an app without st.navigation; with it, the navigation message says the page
                 self.page_hash = msg.new_session.page_script_hash
             self._full_run = not msg.metadata.run.fragment_ids
@@ -227,11 +233,29 @@ class Student:
 
 
 # ---------------------------------------------------------------------- the load
-async def student_loop(ws_url, url_path, seconds, seed, stats, ready, start, key=None):
-    """Open the page, say ready, wait for the common start, then move the slider until the time is up."""
+def visit_index(base_url, cookies=""):
+    """What a browser tab does before its websocket: GET the index page, then /_stcore/health (which sets
+    Streamlit's XSRF cookie). Return the Cookie header it then sends (a proxy's routing cookie, the XSRF
+    cookie), merged with `cookies` ("name=value; ...")."""
+    jar = dict(c.split("=", 1) for c in cookies.split("; ") if "=" in c)
+    for path in ("/", "/_stcore/health"):
+        header = "; ".join(f"{k}={v}" for k, v in jar.items())
+        req = urllib.request.Request(base_url + path, headers={"Cookie": header} if header else {})
+        with urllib.request.urlopen(req, timeout=60) as r:
+            r.read()
+            for line in r.headers.get_all("Set-Cookie") or []:
+                name, _, value = line.split(";", 1)[0].strip().partition("=")
+                jar[name] = value
+    return "; ".join(f"{k}={v}" for k, v in jar.items())
+
+
+async def student_loop(ws_url, url_path, seconds, seed, stats, ready, start, key=None, visit=None):
+    """Open the page, say ready, wait for the common start, then move the slider until the time is up.
+    With `visit` (the base URL), first GET the index page like a browser and send its cookies."""
     rng = random.Random(seed)
     try:
-        async with Student(ws_url, stats, rng) as st:
+        headers = {"Cookie": await asyncio.to_thread(visit_index, visit)} if visit else None
+        async with Student(ws_url, stats, rng, headers) as st:
             opened = await st.open(url_path)
             slider = st.pick_slider(key)
             if opened is not None and slider is None:
@@ -261,13 +285,16 @@ async def student_loop(ws_url, url_path, seconds, seed, stats, ready, start, key
         ready.set()
 
 
-async def run_load(base_url, url_path, students, seconds, seed=0, key=None):
-    """Run the load; the first page load of each student is not timed, the clock starts when all have it."""
+async def run_load(base_url, url_path, students, seconds, seed=0, key=None, first_visit=False):
+    """Run the load; the first page load of each student is not timed, the clock starts when all have it.
+    `base_url` is any running server or proxy (http://HOST:PORT); with `first_visit` each student first
+    GETs the index page and sends the cookies it got (a sticky-session proxy routes by them)."""
     ws_url = base_url.replace("http://", "ws://") + "/_stcore/stream"
     stats = Stats()
     start = asyncio.Event()
     ready = [asyncio.Event() for _ in range(students)]
-    tasks = [asyncio.create_task(student_loop(ws_url, url_path, seconds, seed * 1000 + i, stats, ready[i], start, key))
+    tasks = [asyncio.create_task(student_loop(ws_url, url_path, seconds, seed * 1000 + i, stats, ready[i], start, key,
+                                               base_url if first_visit else None))
              for i in range(students)]
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 2 * RUN_TIMEOUT)
     start.set()
@@ -295,7 +322,19 @@ def main():
     ap.add_argument("--page", default="svm", help="URL path of the page (svm, kernels, ...)")
     ap.add_argument("--slider", default=None, help="key of the slider to move (default: the first in the main area)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--url", default=None, help="load a running server or proxy (http://HOST:PORT) instead of "
+                    "starting servers: the page only, each student first GETs the index page for its cookies")
     args = ap.parse_args()
+
+    if args.url:
+        stats = asyncio.run(run_load(args.url.rstrip("/"), args.page, args.students, args.seconds, args.seed,
+                                     args.slider, first_visit=True))
+        print(f"\n{args.students} students on {args.url}, {args.seconds:g} s; latency = BackMsg sent -> script_finished (ms)")
+        print(f"{'app':<22} {'reruns':>6} {'errors':>6} {'median':>9} {'p90':>9} {'p99':>9} {'st.error':>7}")
+        print_row(f"/{args.page}", summary(stats), stats.error_alerts)
+        for err in sorted(set(stats.errors))[:10]:
+            print("  error:", err)
+        return
 
     results = {}
     for name, script, page, key in [("trivial app", TRIVIAL_APP, "", None), (f"/{args.page}", "app.py", args.page, args.slider)]:

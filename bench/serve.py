@@ -7,6 +7,7 @@ The server runs from the project folder (so `.streamlit/config.toml` applies to 
 bench/trivial_app.py alike), headless, without file watcher or usage statistics, on 127.0.0.1 only.
 """
 import contextlib
+import os
 import socket
 import subprocess
 import sys
@@ -47,14 +48,16 @@ def rss_mb(pid):
 
 
 @contextlib.contextmanager
-def serve(script="app.py", timeout=90, extra=()):
-    """Yield a Server running `script` (relative to the project folder); terminate it on exit."""
+def serve(script="app.py", timeout=90, extra=(), env=None):
+    """Yield a Server running `script` (relative to the project folder); terminate it on exit.
+    `extra`: more command-line options; `env`: more environment variables (e.g. STREAMLIT_SERVER_COOKIE_SECRET,
+    which Streamlit refuses on the command line)."""
     port = free_port()
     log = tempfile.NamedTemporaryFile("w+", prefix="bench-streamlit-", suffix=".log", delete=False)
     cmd = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(port),
            "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none",
            "--browser.gatherUsageStats", "false", *extra]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout
