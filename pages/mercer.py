@@ -268,11 +268,11 @@ def approx_panel():
     f2.metric(f"Nyström error, m = {mn}", f"{en:.3g}")
     heat = dict(colorscale="RdBu_r", zmin=-1.0, zmax=1.0)
     a, b, c = st.columns(3)
-    a.plotly_chart(gram_heatmap(K, y, "Exact RBF K (infinite φ)").update_traces(**heat), key=f"{PAGE}_K_exact",
+    a.plotly_chart(gram_heatmap(K, y, "Exact RBF K (infinite φ)", **heat), key=f"{PAGE}_K_exact",
                    config=CONFIG)
-    b.plotly_chart(gram_heatmap(Kr, y, f"Random Fourier, D = {D}: error {er:.3f}").update_traces(**heat),
+    b.plotly_chart(gram_heatmap(Kr, y, f"Random Fourier, D = {D}: error {er:.3f}", **heat),
                    key=f"{PAGE}_K_rff", config=CONFIG)
-    c.plotly_chart(gram_heatmap(Kn, y, f"Nyström, m = {mn}: error {en:.3g}").update_traces(**heat),
+    c.plotly_chart(gram_heatmap(Kn, y, f"Nyström, m = {mn}: error {en:.3g}", **heat),
                    key=f"{PAGE}_K_nys", config=CONFIG)
     st.caption(f"Data set (sidebar): {desc}. Same colour scale for all three (−1 to 1): blue cells are negative "
                "similarities, which the exact kernel never gives. Error = ‖K − ZZᵀ‖_F / ‖K‖_F.")

@@ -184,7 +184,7 @@ def knn_panel():
     m5.metric("Held-out accuracy", f"{frame['test']:.1%}")
     st.latex(rf"f(\mathbf{{x}}) = \tfrac{{1}}{{{k_used}}}\sum_{{i=1}}^{{{n_train}}} y_i\,"
              rf"[\mathbf{{x}}_i \text{{ among the {k_used} nearest}}]")
-    st.plotly_chart(frame["fig"], key=f"{PAGE}_knn_map", config=CHART)
+    st.plotly_chart(figures.Spec(frame["fig"]), key=f"{PAGE}_knn_map", config=CHART)
     st.caption("The colour is the vote f ∈ [−1, 1]: the share of +1 neighbours minus the share of −1 neighbours; "
                "the black line is the tie f = 0. With k = 1 every training point is classified correctly.")
     show_code(kc.KNNVote)
@@ -257,8 +257,8 @@ def overfit_panel():
         return
     gammas, train, test = fr["gammas"], fr["train"], fr["test"]
     left, right = st.columns(2, gap="large")
-    left.plotly_chart(fr["curve"], key=f"{PAGE}_overfit_curve", config=CHART)
-    right.plotly_chart(fr["map"], key=f"{PAGE}_overfit_map", config=CHART)
+    left.plotly_chart(figures.Spec(fr["curve"]), key=f"{PAGE}_overfit_curve", config=CHART)
+    right.plotly_chart(figures.Spec(fr["map"]), key=f"{PAGE}_overfit_map", config=CHART)
     best = int(np.argmax(test))
     big = len(gammas) - 1
     st.markdown(f"At the largest γ = {gammas[big]:g} the perceptron classifies **{train[big]:.0%}** of its "

@@ -1,7 +1,14 @@
 """Plotly figure builders: arrays in, go.Figure out. Fixed axis ranges (a rerun remounts the chart),
-float32 arrays (never lists), fonts sized for a projector."""
+float32 arrays (never lists), fonts sized for a projector. Builders on a page's rerun path are wrapped in
+`cached_figure`: a slider move that comes back to a setting re-sends the finished figure, it is not built again."""
+import functools
+import json
+
+import contourpy
 import numpy as np
 import plotly.graph_objects as go
+import plotly.io as pio
+import streamlit as st
 
 from .classroom import presenting
 from .theme import (
@@ -26,6 +33,64 @@ CHART_CONFIG = {
                                "resetCameraLastSave3d", "hoverClosest3d"],
     "toImageButtonOptions": {"format": "png", "scale": 2},
 }
+
+
+FIGURE_CACHE = 48   # finished figures remembered per builder (shared by every session of the server)
+
+
+class Spec(go.Figure):
+    """A finished figure as plain JSON-ready data (numpy arrays already base64 typed arrays), built and
+    validated once. `st.plotly_chart` reads a figure only through `to_dict()`, so drawing a Spec skips
+    Plotly's validation and deep copy (20–60 ms a figure); a plain dict would be validated all over again."""
+
+    def __init__(self, spec):  # deliberately no super().__init__(): there is nothing left to validate
+        object.__setattr__(self, "spec", spec)
+
+    def to_dict(self):
+        return self.spec
+
+    def figure(self):
+        """A live go.Figure again (validated), for code that wants to change it."""
+        return go.Figure(self.spec)
+
+    def __reduce__(self):
+        return Spec, (self.spec,)
+
+
+def to_spec(fig):
+    """A figure as the plain data `st.plotly_chart` sends (arrays as base64 typed arrays)."""
+    return fig.spec if isinstance(fig, Spec) else json.loads(pio.to_json(fig, validate=False))
+
+
+def cached_figure(builder):
+    """Decorator for a figure builder on a page's rerun path: the finished figure is kept per arguments
+    (and presentation mode, which sizes fonts and markers) in a bounded `st.cache_data`, so a class moving
+    the same slider back and forth shares the work. Returns a Spec."""
+    def spec(present, *args, **kwargs):
+        return to_spec(builder(*args, **kwargs))
+
+    spec.__module__, spec.__qualname__ = builder.__module__, f"{builder.__qualname__}.spec"  # one cache each
+    cached = st.cache_data(max_entries=FIGURE_CACHE, show_spinner=False)(spec)
+
+    @functools.wraps(builder)
+    def wrapper(*args, **kwargs):
+        return Spec(cached(presenting(), *args, **kwargs))
+
+    wrapper.uncached = builder
+    return wrapper
+
+
+def level_lines(xs, ys, Z, levels, **line):
+    """The curves Z = level (for each level) as one line trace, pieces separated by NaN. Traced on the
+    server by contourpy (matplotlib's contouring library): a few hundred vertices go to the browser
+    instead of the whole grid again, and the browser does not re-trace a go.Contour on every redraw."""
+    gen = contourpy.contour_generator(np.asarray(xs, float), np.asarray(ys, float), np.asarray(Z, float),
+                                      line_type=contourpy.LineType.Separate)
+    pieces = [seg for level in np.atleast_1d(levels) for seg in gen.lines(float(level)) if len(seg) > 1]
+    nan = np.full((1, 2), np.nan)
+    P = np.vstack([part for seg in pieces for part in (seg, nan)][:-1]) if pieces else np.empty((0, 2))
+    return go.Scatter(x=P[:, 0].astype(np.float32), y=P[:, 1].astype(np.float32), mode="lines", line=line,
+                      hoverinfo="skip", showlegend=False, connectgaps=False)
 
 
 def base_layout(fig, title=None, height=420, **kw):
@@ -57,8 +122,10 @@ def _block_means(A, size):
     return np.add.reduceat(rows, edges[:-1], axis=1) / np.diff(edges)[None, :], edges
 
 
-def gram_heatmap(K, y, title="Gram matrix K (ordered by class)"):
-    """Heatmap of K with rows and columns sorted by class; hover shows the original i, j and K[i, j].
+@cached_figure
+def gram_heatmap(K, y, title="Gram matrix K (ordered by class)", **style):
+    """Heatmap of K with rows and columns sorted by class; hover shows the original i, j and K[i, j];
+    `style` overrides the heatmap's colours (e.g. a fixed zmin / zmax to compare several matrices).
     Above MAX_HEATMAP points the picture shows block means (and says so): the browser gets at most
     MAX_HEATMAP² cells whatever n is."""
     order = np.argsort(y, kind="stable")
@@ -78,7 +145,7 @@ def gram_heatmap(K, y, title="Gram matrix K (ordered by class)"):
                            **_colorscale(Ks), colorbar=dict(title="k", thickness=14),
                            hovertemplate="i = %{customdata[0]}, j = %{customdata[1]}<br>"
                                          "K[i, j] = %{z:.4f}<extra></extra>")
-    fig = go.Figure(trace)
+    fig = go.Figure(trace.update(**style))
     if 0 < n_neg < n:  # the class boundary inside the ordered matrix
         fig.add_hline(y=boundary, line=dict(color="white", width=2))
         fig.add_vline(x=boundary, line=dict(color="white", width=2))
@@ -87,6 +154,7 @@ def gram_heatmap(K, y, title="Gram matrix K (ordered by class)"):
     return base_layout(fig, title)
 
 
+@cached_figure
 def spectrum_bars(ev, title="Eigenvalues of K (descending)"):
     """Bar chart of eigenvalues; negative ones in red so a student cannot miss them."""
     ev = np.asarray(ev, dtype=np.float32)
@@ -99,14 +167,15 @@ def spectrum_bars(ev, title="Eigenvalues of K (descending)"):
     return base_layout(fig, title, bargap=0.05)
 
 
+@cached_figure
 def surface_heatmap(xs, Z, x0, title, z_label="k(x, x₀)"):
     """k(x, x0) over the plane as a heatmap with a few contour lines and the reference point."""
     xs = xs.astype(np.float32)
     Z = Z.astype(np.float32)
     fig = go.Figure(go.Heatmap(x=xs, y=xs, z=Z, **_colorscale(Z), colorbar=dict(title=z_label, thickness=14),
                                hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>k = %{z:.4f}<extra></extra>"))
-    fig.add_trace(go.Contour(x=xs, y=xs, z=Z, contours_coloring="none", showscale=False, ncontours=8,
-                             line=dict(color="white", width=1), hoverinfo="skip"))
+    lo, hi = float(np.min(Z)), float(np.max(Z))
+    fig.add_trace(level_lines(xs, xs, Z, np.linspace(lo, hi, 10)[1:-1], color="white", width=1))
     fig.add_trace(go.Scatter(x=[x0[0]], y=[x0[1]], mode="markers", name="x₀", showlegend=False,
                              marker=dict(symbol="star", size=16, color="white", line=dict(color="black", width=1.5)),
                              hovertemplate="x₀ = (%{x:.2f}, %{y:.2f})<extra></extra>"))
@@ -116,6 +185,7 @@ def surface_heatmap(xs, Z, x0, title, z_label="k(x, x₀)"):
     return base_layout(fig, title, height=440)
 
 
+@cached_figure
 def slice_line(xs, values, x0_1, title, y_label="k(x, x₀)"):
     fig = go.Figure(go.Scatter(x=xs.astype(np.float32), y=np.asarray(values, np.float32), mode="lines",
                                line=dict(color=POSITIVE, width=3),
@@ -138,6 +208,7 @@ def add_classes(fig, X, y, size=8):
     return fig
 
 
+@cached_figure
 def scatter_classes(X, y, title=None, height=420, highlight=None, labels=None):
     """The data set, one trace per class, optionally ringing some points (labelled by `labels`)."""
     fig = add_classes(go.Figure(), X, y)
@@ -162,10 +233,8 @@ def decision_map(xs, ys, Z, X, y, title=None, levels=(0.0,), height=460, zlabel=
                                colorbar=dict(title=zlabel, thickness=14),
                                hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>f = %{z:.3f}<extra></extra>"))
     for level in levels:
-        fig.add_trace(go.Contour(x=np.asarray(xs, np.float32), y=np.asarray(ys, np.float32), z=Z, showscale=False,
-                                 contours=dict(start=level, end=level, size=1, coloring="none"),
-                                 line=dict(color="black", width=3 if level == 0 else 1.5,
-                                           dash="solid" if level == 0 else "dash"), hoverinfo="skip"))
+        fig.add_trace(level_lines(xs, ys, Z, level, color="black", width=3 if level == 0 else 1.5,
+                                  dash="solid" if level == 0 else "dash"))
     add_classes(fig, X, y)
     fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title="x₁", constrain="domain")
     fig.update_yaxes(range=[float(ys[0]), float(ys[-1])], title="x₂", scaleanchor="x")

@@ -9,7 +9,8 @@ import kernel_core as kc
 
 from . import figures
 from .classroom import presenting
-from .points import grid_trace, with_click_grid
+from .figures import cached_figure
+from .points import grid_trace, on_plane, with_click_grid
 from .ranges import KPCA, PLANE
 from .theme import ACCENT, SEQUENTIAL
 
@@ -122,6 +123,7 @@ def _star(fig, p, label="new x"):
     return fig
 
 
+@cached_figure
 def data_figure(X, y, t, title, point=None, height=380):
     """The input data: 2-D scatter by class, or a rotatable 3-D scatter coloured by t."""
     if X.shape[1] == 3:
@@ -144,6 +146,7 @@ def data_figure(X, y, t, title, point=None, height=380):
     return figures.base_layout(fig, title, height=height)
 
 
+@cached_figure
 def embedding_figure(E, y, t, title, axes=("η⁽¹⁾", "η⁽²⁾"), point=None, height=380):
     """Projections onto components 1-2 (or any 2-D embedding), optionally with a new point's projection."""
     fig = _coloured(go.Figure(), E, y, t)
@@ -154,8 +157,9 @@ def embedding_figure(E, y, t, title, axes=("η⁽¹⁾", "η⁽²⁾"), point=No
     return figures.base_layout(fig, title, height=height)
 
 
+@cached_figure
 def spectrum_figure(ev, shares, title):
-    fig = figures.spectrum_bars(ev, title)
+    fig = figures.spectrum_bars.uncached(ev, title)
     fig.update_traces(customdata=(100 * np.asarray(shares)).astype(np.float32),
                       hovertemplate="λ_%{x} = %{y:.4g}<br>share λ/tr K′ = %{customdata:.1f}%<extra></extra>")
     fig.update_xaxes(title="component i")
@@ -163,14 +167,16 @@ def spectrum_figure(ev, shares, title):
     return figures.base_layout(fig, title, height=300)
 
 
+@cached_figure
 def gram_figure(K, y, title):
     """figures.gram_heatmap; manifold data (no classes) are ordered by t instead."""
-    fig = figures.gram_heatmap(K, y if y is not None else np.ones(len(K)), title)
+    fig = figures.gram_heatmap.uncached(K, y if y is not None else np.ones(len(K)), title)
     if y is None:
         fig.update_yaxes(title="i (ordered by t along the manifold)")
     return figures.base_layout(fig, title, height=380)
 
 
+@cached_figure
 def denoise_figure(X, noisy, Z, title):
     """Original points (grey), noisy points (hollow) and their pre-images (filled), joined by thin lines."""
     d = X.shape[1]
@@ -201,6 +207,7 @@ def denoise_figure(X, noisy, Z, title):
     return _layout(fig, title, height=440, showlegend=True, legend=dict(orientation="h", y=-0.22, x=0.0))
 
 
+@cached_figure
 def error_curve(errors, baseline, q, title):
     qs = np.arange(1, len(errors) + 1, dtype=np.int32)
     fig = go.Figure(go.Scatter(x=qs, y=np.asarray(errors, np.float32), mode="lines+markers", name="pre-images",
@@ -241,9 +248,8 @@ def _place(chart_key, slider_keys):
 def placing_chart(fig, key, slider_keys, **kwargs):
     """st.plotly_chart whose clicks move the new point (the two sliders keyed `slider_keys`) instead of
     editing the data: the same invisible click grid as ui.points.clickable_chart, over the plane."""
-    fig = with_click_grid(fig, grid_trace(PLANE, PLANE))
-    fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1)))  # no dimming
-    fig.update_traces(selector=dict(name="click grid"), unselected=dict(marker=dict(opacity=0)))
-    fig.update_xaxes(range=list(PLANE), constrain="domain")
-    fig.update_yaxes(range=list(PLANE), constrain="domain", scaleanchor="x")
-    st.plotly_chart(fig, key=key, on_select=lambda: _place(key, slider_keys), selection_mode="points", **kwargs)
+    spec = with_click_grid(fig, grid_trace(PLANE, PLANE)).spec
+    data = [{**t, "unselected": {"marker": {"opacity": 0 if t.get("name") == "click grid" else 1}}}  # no dimming
+            if t.get("type") == "scatter" else t for t in spec["data"]]
+    st.plotly_chart(on_plane({**spec, "data": data}), key=key, on_select=lambda: _place(key, slider_keys),
+                    selection_mode="points", **kwargs)

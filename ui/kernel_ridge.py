@@ -11,8 +11,8 @@ from scipy.linalg import LinAlgWarning
 
 import kernel_core as kc
 
-from . import points
-from .figures import base_layout
+from . import figures, points
+from .figures import base_layout, cached_figure
 from .ranges import KERNEL_RIDGE, KERNEL_RIDGE_POINTS
 from .theme import ACCENT, NEGATIVE, POSITIVE
 
@@ -129,10 +129,11 @@ def _nice_step(span, count):
 
 def clickable_fit(fig, key, X, Y, source, **kwargs):
     """The fit figure as a clickable chart (ui.points' grid, over the top plot's fixed x/y ranges)."""
-    (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
+    layout = figures.to_spec(fig)["layout"]
+    (x0, x1), (y0, y1) = layout["xaxis"]["range"], layout["yaxis"]["range"]
     sx, sy = _nice_step(x1 - x0, R["click_cols"]), _nice_step(y1 - y0, R["click_rows"])
-    grid = points.grid_trace((np.ceil(x0 / sx) * sx, np.floor(x1 / sx) * sx),
-                             (np.ceil(y0 / sy) * sy, np.floor(y1 / sy) * sy), sx, sy)
+    grid = points.grid_trace((float(np.ceil(x0 / sx) * sx), float(np.floor(x1 / sx) * sx)),
+                             (float(np.ceil(y0 / sy) * sy), float(np.floor(y1 / sy) * sy)), sx, sy)
     points.grid_click_chart(points.with_click_grid(fig, grid), key,
                             lambda x, y: click_edit(x, y, X, Y, source, (x1 - x0, y1 - y0)), **kwargs)
 
@@ -247,6 +248,7 @@ def _data_trace(X, y, name="data"):
                       hovertemplate="x = %{x:.3f}<br>y = %{y:.3f}<extra></extra>")
 
 
+@cached_figure
 def fit_figure(X, y, xs, f, alpha, truth=False, height=520):
     """The fitted curve over the data (with sin x when `truth`), and the dual coefficients alpha as stems."""
     truth = np.sin(xs) if truth else None
@@ -274,6 +276,7 @@ def fit_figure(X, y, xs, f, alpha, truth=False, height=520):
     return base_layout(fig, None, height=height, showlegend=True, legend=dict(orientation="h", y=1.08, x=0))
 
 
+@cached_figure
 def semi_figure(X, y, xs, f_rbf, f_both, x_data):
     fig = go.Figure()
     fig.add_vrect(x0=x_data[0], x1=x_data[1], fillcolor="rgba(0,0,0,0.05)", line_width=0,
@@ -288,6 +291,7 @@ def semi_figure(X, y, xs, f_rbf, f_both, x_data):
     return base_layout(fig, None, height=380, showlegend=True, legend=dict(orientation="h", y=1.1, x=0))
 
 
+@cached_figure
 def cv_heatmap(res, grid_name, current):
     """log10 CV error over (grid parameter, lam); the best setting starred, the current one ringed."""
     gvals = np.array([s[grid_name] for s in res.settings])
@@ -315,6 +319,7 @@ def cv_heatmap(res, grid_name, current):
     return base_layout(fig, None, height=440, showlegend=True, legend=dict(orientation="h", y=1.08, x=0))
 
 
+@cached_figure
 def error_curves(values, train, held_out, current, label):
     """Train vs held-out (CV) error along one parameter: the gap is over-fitting, both high is under-fitting."""
     fig = go.Figure()
@@ -332,6 +337,7 @@ def error_curves(values, train, held_out, current, label):
     return base_layout(fig, None, height=330, showlegend=True, legend=dict(orientation="h", y=1.15, x=0))
 
 
+@cached_figure
 def gp_figure(X, y, xs, mean, std, samples):
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=_f32(np.r_[xs, xs[::-1]]), y=_f32(np.r_[mean + 2 * std, (mean - 2 * std)[::-1]]),

@@ -10,7 +10,7 @@ from kernel_core import feature_maps as fm
 
 from . import compute
 from .classroom import presenting
-from .figures import CHART_CONFIG, add_classes, base_layout, decision_map
+from .figures import CHART_CONFIG, add_classes, base_layout, cached_figure, decision_map
 from .ranges import MERCER
 from .theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE
 
@@ -98,6 +98,7 @@ def _layout(fig, title, **kw):
     return fig
 
 
+@cached_figure
 def feature_bars(names, px, py, title):
     """phi_i(x), phi_i(y) and their product per feature: the products add up to k(x, y)."""
     idx = np.arange(len(names), dtype=np.int32)
@@ -112,6 +113,7 @@ def feature_bars(names, px, py, title):
                        legend=dict(orientation="h", y=1.02, yanchor="bottom", x=1, xanchor="right"))
 
 
+@cached_figure
 def lift_3d(Phi, y, w, b):
     """The lifted points in (x1², √2·x1·x2, x2²) and the plane w·z + b = 0, clipped to the box."""
     box = MERCER["lift_box3d"] ** 2
@@ -141,11 +143,13 @@ def lift_3d(Phi, y, w, b):
                        scene=scene, showlegend=True, legend=dict(x=0, y=1))
 
 
+@cached_figure
 def ellipse_map(xs, Z, X, y, title):
     """f(x) = w·φ(x) + b over the plane; its zero line is the plane mapped back: a conic around 0."""
     return decision_map(xs, xs, Z, X, y, title=title, levels=(0.0,), height=480, zlabel="f(x)")
 
 
+@cached_figure
 def explosion_plot(d, m):
     """Width C(d+m, m) of the degree-<=m map against d (log-log), one line per degree; the choice marked."""
     ds = np.unique(np.geomspace(1, 1e5, 60).round()).astype(np.int64)
@@ -165,6 +169,7 @@ def explosion_plot(d, m):
     return base_layout(fig, "The feature explosion", height=420, showlegend=True)
 
 
+@cached_figure
 def error_vs_q(curve, q, title):
     qs = np.arange(len(curve), dtype=np.int32)
     fig = go.Figure(go.Scatter(x=qs, y=np.asarray(curve, np.float32), mode="lines+markers", marker=dict(size=4),
@@ -175,6 +180,7 @@ def error_vs_q(curve, q, title):
     return base_layout(fig, title, height=340)
 
 
+@cached_figure
 def eigen_scatter(Phi, y, title):
     """The data in its first two eigen features (phi_1, phi_2)."""
     P = np.zeros((len(y), 2))
@@ -186,6 +192,7 @@ def eigen_scatter(Phi, y, title):
     return base_layout(fig, title, height=340)
 
 
+@cached_figure
 def spectrum_with_q(ev, q, title):
     """Eigenvalues (negative in red) with the kept ones solid and the dropped ones faded."""
     ev = np.asarray(ev, np.float32)
@@ -199,6 +206,7 @@ def spectrum_with_q(ev, q, title):
     return base_layout(fig, title, height=340, bargap=0.1)
 
 
+@cached_figure
 def error_vs_features(curves, D, title):
     fig = go.Figure()
     for method, label, color in (("rff", "random Fourier features", POSITIVE), ("nystroem", "Nyström", ACCENT)):

@@ -8,7 +8,7 @@ import streamlit as st
 
 import kernel_core as kc
 
-from .figures import base_layout, decision_map
+from .figures import base_layout, cached_figure, decision_map, to_spec
 from .ranges import PERCEPTRON_KNN as R
 from .theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE
 
@@ -61,7 +61,7 @@ def knn_frame(Xtr, ytr, Xte, yte, k, b):
     model = kc.KNNVote(n_neighbors=k).fit(Xtr, ytr)
     Z = kc.decision_surface(model, *axes(b))
     fig = classifier_map(b, Z, Xtr, ytr, Xte, yte, f"{k}-NN vote over the plane", "vote")
-    return {"fig": fig.to_dict(), "train": _accuracy(model, Xtr, ytr), "test": _accuracy(model, Xte, yte)}
+    return {"fig": to_spec(fig), "train": _accuracy(model, Xtr, ytr), "test": _accuracy(model, Xte, yte)}
 
 
 def advance(history, step, unit):
@@ -103,8 +103,8 @@ def overfit_frame(name, noise, seed, held_out, epochs, gamma):
     train, test = _accuracy(m, Xtr, ytr), _accuracy(m, Xte, yte)
     title = f"RBF perceptron, γ = {gamma:g}: training {train:.0%}, held-out {test:.0%}"
     gammas, sweep_train, sweep_test = overfit_sweep(name, noise, seed, held_out, epochs)
-    return {"map": classifier_map(b, kc.decision_surface(m, *axes(b)), Xtr, ytr, Xte, yte, title, "f(x)").to_dict(),
-            "curve": overfit_curve(gammas, sweep_train, sweep_test, gamma).to_dict(),
+    return {"map": to_spec(classifier_map(b, kc.decision_surface(m, *axes(b)), Xtr, ytr, Xte, yte, title, "f(x)")),
+            "curve": to_spec(overfit_curve(gammas, sweep_train, sweep_test, gamma)),
             "gammas": gammas, "train": sweep_train, "test": sweep_test}
 
 
@@ -129,6 +129,7 @@ def _legend(fig):
     fig.update_layout(legend=dict(orientation="h", x=0.0, y=-0.12, yanchor="top"))
 
 
+@cached_figure
 def perceptron_map(b, Z, Xtr, ytr, Xte, yte, alpha, alpha_max, visit, title):
     """The perceptron's f over the plane; rings of area ∝ alpha_i around the points it uses; the last
     visited point marked (a thick red ring when it was a mistake)."""
@@ -163,6 +164,7 @@ def classifier_map(b, Z, Xtr, ytr, Xte, yte, title, zlabel):
     return base_layout(fig, title, height=540, showlegend=True)
 
 
+@cached_figure
 def mistakes_bars(per_epoch, current, done_in_current):
     """Mistakes per epoch: finished epochs solid, the running epoch's count so far, later ones empty."""
     E = len(per_epoch)

@@ -1,13 +1,14 @@
 """The student's points: one 2-D data set per session, shared by every page. It starts from the
 sidebar preset; clicks on a plot, the table editor and CSV uploads change it; undo and reset undo
 that. While few enough, the points travel in the link (query parameter `pts`)."""
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from . import compute
+from . import compute, figures
 from .points_io import decode_edits, encode_edits
 from .ranges import DATA, DEFAULT_DATASET, PLANE
 from .theme import CLASS_STYLE
@@ -138,20 +139,24 @@ def toolbar(page):
     c4.caption(f"{len(s.y)} points — {describe(s)}")
 
 
+@functools.lru_cache(maxsize=16)
 def grid_trace(x_range, y_range, x_step=GRID_STEP, y_step=None):
-    """Invisible markers every (x_step, y_step) over the rectangle: the targets of clicks on empty plot area."""
+    """Invisible markers every (x_step, y_step) over the rectangle: the targets of clicks on empty plot area.
+    A trace as plain data (see ui.figures.Spec), made once per rectangle; never changed in place."""
     gx = np.arange(x_range[0], x_range[1] + x_step / 2, x_step, dtype=np.float32)
     gy = np.arange(y_range[0], y_range[1] + (y_step or x_step) / 2, y_step or x_step, dtype=np.float32)
     mx, my = np.meshgrid(gx, gy)
-    return go.Scatter(x=mx.ravel(), y=my.ravel(), mode="markers", name="click grid", showlegend=False,
-                      marker=dict(size=9, opacity=0), hoverinfo="none")
+    return figures.to_spec(go.Figure(go.Scatter(x=mx.ravel(), y=my.ravel(), mode="markers", name="click grid",
+                                                showlegend=False, marker=dict(size=9, opacity=0),
+                                                hoverinfo="none")))["data"][0]
 
 
 def with_click_grid(fig, grid):
-    """A new figure with `grid` under the data, reporting clicks as point selections."""
-    fig = go.Figure([grid, *fig.data], layout=fig.layout)
-    fig.update_layout(clickmode="event+select", dragmode=False)
-    return fig
+    """A new figure (a ui.figures.Spec) with the trace `grid` under the data, reporting clicks as point
+    selections."""
+    spec = figures.to_spec(fig)
+    layout = {**spec.get("layout", {}), "clickmode": "event+select", "dragmode": False}
+    return figures.Spec({**spec, "data": [grid, *spec["data"]], "layout": layout})
 
 
 def grid_click_chart(fig, key, on_click, **kwargs):
@@ -170,16 +175,16 @@ def grid_click_chart(fig, key, on_click, **kwargs):
         return
     st.session_state[handled] = signature
     curve = p.get("curve_number")
-    if curve is not None and 0 <= curve < len(fig.data):  # only clicks on the subplot that carries the grid
-        grid, trace = fig.data[0], fig.data[curve]
-        if _axes(trace) != _axes(grid):
+    traces = figures.to_spec(fig)["data"]
+    if curve is not None and 0 <= curve < len(traces):  # only clicks on the subplot that carries the grid
+        if _axes(traces[curve]) != _axes(traces[0]):
             return
     if on_click(float(p["x"]), float(p["y"])):
         st.rerun()
 
 
 def _axes(trace):
-    return getattr(trace, "xaxis", None) or "x", getattr(trace, "yaxis", None) or "y"
+    return trace.get("xaxis") or "x", trace.get("yaxis") or "y"
 
 
 def _edit(page, x1, x2):
@@ -196,9 +201,17 @@ def _edit(page, x1, x2):
 def clickable_chart(fig, page, key, **kwargs):
     """st.plotly_chart whose clicks edit the points: an invisible grid under the data catches clicks on
     empty plot area (Streamlit reports selections, not bare clicks; streamlit issue #8824)."""
-    fig = with_click_grid(fig, grid_trace(PLANE, PLANE))
+    spec = with_click_grid(fig, grid_trace(PLANE, PLANE)).spec
     # A click on a heatmap selects nothing and would be lost: filled maps let the click through to the grid.
-    fig.update_traces(hoverinfo="skip", hovertemplate=None, selector=dict(type="heatmap"))
-    fig.update_xaxes(range=list(PLANE), constrain="domain")  # the grid covers exactly the visible plane
-    fig.update_yaxes(range=list(PLANE), constrain="domain", scaleanchor="x")
-    grid_click_chart(fig, key, lambda x1, x2: _edit(page, x1, x2), **kwargs)
+    data = [{**{k: v for k, v in t.items() if k != "hovertemplate"}, "hoverinfo": "skip"}
+            if t.get("type") == "heatmap" else t for t in spec["data"]]
+    grid_click_chart(on_plane({**spec, "data": data}), key, lambda x1, x2: _edit(page, x1, x2), **kwargs)
+
+
+def on_plane(spec):
+    """The figure `spec` (plain data) with both axes fixed to the plane, so the click grid covers exactly the
+    visible plane; a ui.figures.Spec."""
+    layout = spec["layout"]
+    return figures.Spec({**spec, "layout": {
+        **layout, "xaxis": {**layout.get("xaxis", {}), "range": list(PLANE), "constrain": "domain"},
+        "yaxis": {**layout.get("yaxis", {}), "range": list(PLANE), "constrain": "domain", "scaleanchor": "x"}}})

@@ -10,7 +10,7 @@ import kernel_core as kc
 
 from .compute import build_kernel
 from .controls import KERNEL_LABELS, kernel_picker, labeller, log_options, log_slider
-from .figures import add_classes, base_layout, decision_map
+from .figures import add_classes, base_layout, cached_figure, decision_map, level_lines
 from .ranges import PLANE
 from .ranges import SVM as R
 from .theme import ACCENT, CLASS_STYLE, POSITIVE
@@ -170,15 +170,15 @@ def _legend(fig, show=True):
 
 
 def _map(xs, ys, Z, X, y, title, levels, height):
-    """ui.figures.decision_map with its contour lines named for the legend."""
+    """ui.figures.decision_map with its level lines named for the legend."""
     fig = decision_map(xs, ys, Z, X, y, title, levels=levels, height=height)
-    for tr in fig.data:
-        if tr.type == "contour":
-            level = tr.contours.start
-            tr.update(name="boundary f = 0" if level == 0 else "margins f = ±1", showlegend=level >= 0)
+    lines = [tr for tr in fig.data if tr.type == "scatter" and tr.mode == "lines"]
+    for level, tr in zip(levels, lines):
+        tr.update(name="boundary f = 0" if level == 0 else "margins f = ±1", showlegend=level >= 0)
     return fig
 
 
+@cached_figure
 def svm_map(b, fit, X, y, title, C, show_test=True, height=520, legend=True):
     """Filled f(x), boundary f = 0 and margins f = ±1, support vectors ringed and sized by alpha,
     misclassified and inside-the-margin training points marked, held-out points hollow."""
@@ -208,18 +208,18 @@ def svm_map(b, fit, X, y, title, C, show_test=True, height=520, legend=True):
     return _legend(fig, legend)
 
 
+@cached_figure
 def teaching_map(b, Z_teach, Z_exact, X, y, title):
     """The teaching solver's f(x) with its boundary, and libsvm's boundary f = 0 as a green dashed line."""
     xs, ys = axes(b)
     fig = _map(xs, ys, Z_teach, X, y, title, (0.0,), 460)
     fig.data[1].name = "boundary, subgradient"
-    fig.add_trace(go.Contour(x=xs.astype(np.float32), y=ys.astype(np.float32), z=np.asarray(Z_exact, np.float32),
-                             showscale=False, contours=dict(start=0, end=0, size=1, coloring="none"),
-                             line=dict(color=ACCENT, width=3, dash="dash"), hoverinfo="skip",
-                             name="libsvm boundary", showlegend=True))
+    fig.add_trace(level_lines(xs, ys, Z_exact, 0.0, color=ACCENT, width=3, dash="dash").update(
+        name="libsvm boundary", showlegend=True))
     return _legend(fig)
 
 
+@cached_figure
 def loss_figure(curve, J_star):
     t = np.arange(len(curve), dtype=np.float32)
     fig = go.Figure(go.Scatter(x=t, y=np.asarray(curve, np.float32), mode="lines", name="J(α_t)",
@@ -236,6 +236,7 @@ def loss_figure(curve, J_star):
     return base_layout(fig, "Loss curve of the subgradient solver", height=460)
 
 
+@cached_figure
 def cv_figure(scores, Cs, gammas, current):
     """Accuracy over the (C, γ) grid (categorical log axes), best cell starred, current setting boxed."""
     xl, yl = [f"{c:g}" for c in Cs], [f"{g:g}" for g in gammas]
@@ -255,6 +256,7 @@ def cv_figure(scores, Cs, gammas, current):
     return base_layout(fig, f"{R['cv_folds']}-fold cross-validation accuracy", height=470)
 
 
+@cached_figure
 def hinge_figure(z_tr, y_tr, z_te, y_te):
     """max(0, 1 − z) against z = y f(x), with the perceptron loss and the 0/1 loss; the points on it."""
     lo, hi = R["hinge_range"]
