@@ -12,6 +12,7 @@ from ui.controls import KERNEL_LABELS, kernel_picker, labeller
 from ui.data import current_dataset
 from ui.exercises import Exercise, exercises
 from ui.formulas import with_numbers
+from ui.large_n import kpca_panel
 from ui.ranges import KPCA
 from ui.shell import require_app_shell
 
@@ -277,6 +278,10 @@ def laplacian_panel():
 
 
 laplacian_panel()
+
+# ---------------------------------------------------------------- 6. large n (Nyström / random features)
+st.subheader("6 · Large n: exact up to 3 000 points, then Nyström or random features")
+kpca_panel(PAGE)
 
 
 exercises(PAGE, [

@@ -13,6 +13,7 @@ from ui.code import show_code
 from ui.controls import KERNEL_LABELS, kernel_picker, labeller, log_options, log_slider
 from ui.exercises import Exercise, exercises
 from ui.formulas import with_numbers
+from ui.large_n import krr_panel
 from ui.ranges import KERNEL_RIDGE as R
 from ui.ranges import PARAMS
 from ui.shell import require_app_shell
@@ -338,6 +339,10 @@ def gp_panel():
 
 
 gp_panel()
+
+# ---------------------------------------------------------------- 7. large n (Nyström / random features)
+st.subheader("7 · Large n: exact up to 3 000 points, then Nyström or random features")
+krr_panel(PAGE)
 
 
 LAM_OFF = {f"{PAGE}_nlam": False, f"{PAGE}_lam0": False, f"{PAGE}_kernel": "rbf", f"{PAGE}_gamma": 1.0}

@@ -116,3 +116,21 @@ SVM = {
     "tol": 1e-4,                  # "converged": best J improved by less than tol * J over 100 steps
     "hinge_range": (-3.0, 4.0),   # x axis of the hinge-loss plot
 }
+
+# Large n sections at the end of the kernel PCA and kernel ridge pages (ui/large_n.py): exact up to
+# kernel_core.large_n.EXACT_MAX_N points, Nyström / random Fourier features above; log sliders (low, high, default)
+LARGE_N = {
+    "n": [500, 1000, 2000, 3000, 5000, 10_000, 20_000],
+    "n_default": 1000,
+    "m": [10, 20, 50, 100, 200, 500],         # Nyström landmarks m / random features D (500: n = 20 000 in < 1 s)
+    "m_default": 100,
+    "kpca_data": ("moons", "circles"),        # the sidebar's kinds of data, from scikit-learn's generators
+    "noise": {"moons": 0.1, "circles": 0.05, "sine": 0.25},   # sine: the kernel ridge page's default noise
+    "seed": 0,
+    "kpca_gamma": (0.1, 100.0, 2.0),
+    "krr_gamma": (0.01, 100.0, 1.0),
+    "krr_lam": (1e-4, 1e2, 0.1),
+    "max_points": 2000,                       # most points drawn in a scatter (a random subsample above)
+    "grid": 200,                              # points of the fitted curve
+    "error_sample": 1000,                     # the subsample on which the approximation error is measured
+}
