@@ -140,17 +140,17 @@ def gram_heatmap(K, y, title="Gram matrix K (ordered by class)", **style):
         title = f"{title} — {n} points shown as {MAX_HEATMAP}×{MAX_HEATMAP} block means"
     else:
         boundary = n_neg - 0.5
-        idx = np.broadcast_arrays(order[:, None], order[None, :])  # (i of row, j of column)
-        trace = go.Heatmap(z=Ks.astype(np.float32), customdata=np.stack(idx, axis=-1).astype(np.int16),
-                           **_colorscale(Ks), colorbar=dict(title="k", thickness=14),
-                           hovertemplate="i = %{customdata[0]}, j = %{customdata[1]}<br>"
-                                         "K[i, j] = %{z:.4f}<extra></extra>")
+        labels = [str(i) for i in order]  # category axes named by the original indices: hover shows i and j
+        trace = go.Heatmap(x=labels, y=labels, z=Ks.astype(np.float32), **_colorscale(Ks),
+                           colorbar=dict(title="k", thickness=14),
+                           hovertemplate="i = %{y}, j = %{x}<br>K[i, j] = %{z:.4f}<extra></extra>")
     fig = go.Figure(trace.update(**style))
     if 0 < n_neg < n:  # the class boundary inside the ordered matrix
         fig.add_hline(y=boundary, line=dict(color="white", width=2))
         fig.add_vline(x=boundary, line=dict(color="white", width=2))
-    fig.update_yaxes(autorange="reversed", title="i (class −1 first)", showgrid=False)
-    fig.update_xaxes(title="j", showgrid=False, scaleanchor="y", constrain="domain")
+    labelled = dict(showticklabels=False) if n <= MAX_HEATMAP else {}  # sorted indices: hover tells them
+    fig.update_yaxes(autorange="reversed", title="i (class −1 first)", showgrid=False, **labelled)
+    fig.update_xaxes(title="j", showgrid=False, scaleanchor="y", constrain="domain", **labelled)
     return base_layout(fig, title)
 
 
