@@ -159,7 +159,9 @@ def advance(model, n):
         model.step(room if n is None else min(n, room), max_seconds=R["max_seconds"])
 
 
+@st.cache_data(max_entries=ENTRIES, show_spinner=False)
 def teaching_surface(points, weights, bias, spec, b):
+    """The teaching solver's f over the plane (cached: every student starts from the same seeded solver)."""
     return kc.expansion_surface(points, weights, bias, build_kernel(spec), *axes(b))
 
 
