@@ -24,7 +24,7 @@ PREIMAGE_MIN_WEIGHT = 1e-12
 LANCZOS_MIN_N = 1000
 """From this many points on, q <= n / 20 leading eigenpairs come from Lanczos (ARPACK eigsh, O(n^2) per step, as
 scikit-learn's eigen_solver="arpack"): LAPACK's eigh reduces the whole matrix to tridiagonal form even with
-subset_by_index, O(n^3) — at n = 3000 on one core about 4 s against 0.2 s (bench/bench_large_n.py)."""
+subset_by_index, O(n^3) — at n = 3000 on one core 1.6–4 s against ~0.2 s (bench/bench_large_n.py)."""
 
 
 def _leading_eigh(A, q):
