@@ -35,7 +35,7 @@ CHART_CONFIG = {
 }
 
 
-FIGURE_CACHE = 48   # finished figures remembered per builder (shared by every session of the server)
+FIGURE_CACHE = 32   # finished figures remembered per builder, shared by every session (~0.1 MB each at most)
 
 
 class Spec(go.Figure):
