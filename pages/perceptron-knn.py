@@ -78,7 +78,7 @@ except (ValueError, TypeError) as err:
                  "sidebar.")
     points.toolbar(PAGE)
     st.stop()
-b = (*PLANE, *PLANE)  # the plane of the clickable map (its click grid covers exactly this square)
+b = (*PLANE, *PLANE)  # the plane of the clickable map (ui.points.on_plane fixes its axes to this square)
 n_train = len(Xtr)
 st.caption(f"Data set (sidebar): {data_desc} → {n_train} training points (filled markers) and {len(Xte)} held-out "
            "points (hollow markers), split with the seed above.")

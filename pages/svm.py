@@ -65,7 +65,7 @@ st.latex(r"\text{libsvm:}\ \ \tfrac12\|\mathbf{w}\|^2 + C\sum_{i=1}^{n}\max\{0,\
 
 
 # ---------------------------------------------------------------- 1. margins and support vectors
-PLANE_BOUNDS = (*PLANE, *PLANE)  # a clickable chart shows the plane its click grid covers
+PLANE_BOUNDS = (*PLANE, *PLANE)  # a clickable chart shows exactly the plane (ui.points.on_plane)
 
 
 def compare_view(show_test):

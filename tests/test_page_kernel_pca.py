@@ -15,6 +15,7 @@ from sklearn.neighbors import kneighbors_graph
 
 from kernel_core import make_classification, make_manifold
 from tests.app_pages import open_page, page_errors
+from tests.click_catcher import click_catcher
 from ui.kernel_pca import snap
 
 FILE = "pages/kernel-pca.py"
@@ -143,10 +144,10 @@ def trace_names(at, key):
 
 
 def test_input_data_is_a_clickable_chart_with_the_points_toolbar(fresh):
-    assert "click grid" in trace_names(fresh, f"{P}_data_fig")             # a click adds / removes a point
+    assert click_catcher(fresh, f"{P}_data_fig") == {"subplot": "xy"}       # a click adds / removes a point
     assert fresh.get("segmented_control")[0].proto.id.endswith(f"{P}_click_mode")
     assert fresh.button(key=f"{P}_undo").disabled                           # nothing to undo yet
-    assert "click grid" in trace_names(fresh, f"{P}_new_data_fig")          # a click places the new point
+    assert click_catcher(fresh, f"{P}_new_data_fig") == {"subplot": "xy"}   # a click places the new point
     for key in (f"{P}_data_fig", f"{P}_kpca_fig", f"{P}_new_data_fig", f"{P}_denoise_fig", f"{P}_lap_fig"):
         config = chart(fresh, key)[1]
         assert config.get("displaylogo") is False and "toImageButtonOptions" in config, key   # figures.CHART_CONFIG
@@ -156,7 +157,7 @@ def test_input_data_is_a_clickable_chart_with_the_points_toolbar(fresh):
 def test_manifold_input_is_not_clickable():
     at = open_page(FILE)
     at.selectbox(key=f"{P}_data").set_value("swiss_roll").run()
-    assert "click grid" not in trace_names(at, f"{P}_data_fig")
+    assert "new x" not in trace_names(at, f"{P}_data_fig") and click_catcher(at, f"{P}_data_fig") is None
     assert not at.get("segmented_control")
 
 
@@ -231,13 +232,13 @@ def test_preimage_exercise_shows_the_error_rise_again():
     assert best < 20 and last > best_err                                   # the curve falls, then rises again
 
 
-STAR = """() => { const el = Array.from(document.querySelectorAll('.js-plotly-plot'))
-  .filter(e => (e._fullData || []).some(t => t.name === 'new x') && (e._fullData || []).some(t => t.name === 'click grid'))[0];
-  const t = el._fullData.find(t => t.name === 'new x'); return [t.x[0], t.y[0]]; }"""
-TO_PIXELS = """([x, y]) => { const el = Array.from(document.querySelectorAll('.js-plotly-plot'))
-  .filter(e => (e._fullData || []).some(t => t.name === 'new x') && (e._fullData || []).some(t => t.name === 'click grid'))[0];
-  el.scrollIntoView({block: 'center'}); const L = el._fullLayout; const r = el.getBoundingClientRect();
-  return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + L.yaxis.l2p(y)]; }"""
+PLACING = """Array.from(document.querySelectorAll('[class*="st-key-clickable_"] .js-plotly-plot'))
+  .filter(e => (e._fullData || []).some(t => t.name === 'new x'))[0]"""     # the clickable chart with the star
+STAR = f"""() => {{ const el = {PLACING};
+  const t = el._fullData.find(t => t.name === 'new x'); return [t.x[0], t.y[0]]; }}"""
+TO_PIXELS = f"""([x, y]) => {{ const el = {PLACING};
+  el.scrollIntoView({{block: 'center'}}); const L = el._fullLayout; const r = el.getBoundingClientRect();
+  return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + L.yaxis.l2p(y)]; }}"""
 
 
 @pytest.mark.timeout(300)
@@ -252,8 +253,8 @@ def test_browser_click_places_the_new_point_and_sets_its_sliders(page, app_url):
         page.wait_for_timeout(300)
         px, py = page.evaluate(TO_PIXELS, list(target))
         page.mouse.click(px, py)
-        page.wait_for_function(f"t => {{ const s = ({STAR})(); return Math.abs(s[0] - t[0]) < 0.15 && "
-                               f"Math.abs(s[1] - t[1]) < 0.15; }}", arg=list(target), timeout=30000)
+        page.wait_for_function(f"t => {{ const s = ({STAR})(); return Math.abs(s[0] - t[0]) < 0.02 && "
+                               f"Math.abs(s[1] - t[1]) < 0.02; }}", arg=list(target), timeout=30000)
         settle(page)
         x1, x2 = page.evaluate(STAR)
         assert f"kernel_pca_new1={x1:g}" in page.url and f"kernel_pca_new2={x2:g}" in page.url   # the sliders moved

@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from kernel_core import make_sine
 from tests.app_pages import open_page, page_errors
+from tests.click_catcher import click_catcher
 from ui.kernel_ridge import apply_edits
 
 FILE = "pages/kernel-ridge.py"
@@ -139,12 +140,9 @@ def test_default_fit_shows_cv_error_and_is_a_clickable_chart(fresh):
     X, y = make_sine(30, 0.25, 0)
     assert float(metric(at, "5-fold CV MSE")) == pytest.approx(sk_cv_mse(X, y, 0.1), rel=1e-3)
     fig = chart(at, f"{P}_fit")
-    grid = fig["data"][0]
-    assert grid["name"] == "click grid" and grid["marker"]["opacity"] == 0
-    gx, gy = values(grid, "x"), values(grid, "y")
-    (x0, x1), (y0, y1) = fig["layout"]["xaxis"]["range"], fig["layout"]["yaxis"]["range"]
-    assert x0 <= gx.min() < x0 + 0.2 and x1 - 0.2 < gx.max() <= x1 + 1e-4   # covers the plot's fixed x range
-    assert y0 <= gy.min() < y0 + 0.2 and y1 - 0.2 < gy.max() <= y1 + 1e-4
+    assert click_catcher(at, f"{P}_fit") == {"subplot": "xy"}             # clicks count on the top plot only
+    assert fig["layout"]["dragmode"] is False                                # a drag is not a click
+    assert fig["layout"]["xaxis"]["range"] == pytest.approx([X.min() - 1.5, X.max() + 1.5])   # fixed: the data ± margin
     assert "A click switches to" in " ".join(m.value for m in at.markdown)      # said on the page (sine source)
 
 
@@ -169,7 +167,7 @@ def test_compare_a_b_shows_two_fits_with_their_own_numbers():
     assert float(metric(at, "Largest |αₗ| (B)")) == pytest.approx(np.max(np.abs(alpha_b)), rel=1e-3)
     curve = "f(x) = Σ αₗ k(xₗ, x)"
     fa, fb = chart(at, f"{P}_fit"), chart(at, f"{P}_fit_b")
-    assert fb["data"][0]["name"] == "click grid"                        # B's plot takes clicks too
+    assert click_catcher(at, f"{P}_fit_b") == {"subplot": "xy"}          # B's plot takes clicks too
     assert np.max(np.abs(values(trace(fa, curve), "y") - values(trace(fb, curve), "y"))) > 0.05
     assert any(m.value.startswith("**B**: RBF") and m.value.endswith("γ = 3.16, λ = 1") for m in at.markdown)
     assert any(m.value.startswith("**A** — the kernel and λ set above: RBF") and m.value.endswith("γ = 1, λ = 0.1")
@@ -228,7 +226,7 @@ def test_own_points_click_mode_and_undo_on_the_page():
     assert len(at.session_state["kernel_ridge_points"]) == 12 and not at.button(key=f"{P}_undo").disabled
     at.button(key=f"{P}_undo").click().run()
     assert len(at.session_state["kernel_ridge_points"]) == 6
-    assert chart(at, f"{P}_fit")["data"][0]["name"] == "click grid"
+    assert click_catcher(at, f"{P}_fit") == {"subplot": "xy"}
     assert "6 points — your own" in " ".join(m.value for m in at.markdown)
 
 

@@ -10,6 +10,7 @@ import pytest
 
 import kernel_core as kc
 from tests.app_pages import open_page, page_errors
+from tests.click_catcher import click_catcher
 
 FILE = "pages/perceptron-knn.py"
 P = "perceptron_knn"
@@ -185,9 +186,8 @@ def test_perceptron_map_is_the_clickable_chart_on_the_plane():
     at = open_page(FILE)
     maps = charts(at)
     perceptron = maps[f"{P}_perceptron_map"]
-    assert "click grid" in [t.get("name") for t in perceptron["data"]]
-    heatmap = next(t for t in perceptron["data"] if t["type"] == "heatmap")
-    assert heatmap["hoverinfo"] == "skip"      # else a click on the plane selects a heatmap cell, which is lost
+    assert click_catcher(at, f"{P}_perceptron_map") == {"subplot": "xy"}   # a click adds / removes a point
+    assert perceptron["layout"]["dragmode"] is False                        # a drag is not a click
     assert perceptron["layout"]["xaxis"]["range"] == [-3.0, 3.0] == perceptron["layout"]["yaxis"]["range"]
     assert maps[f"{P}_knn_map"]["layout"]["xaxis"]["range"] == [-3.0, 3.0]   # k-NN beside it on the same axes
     assert at.button(key=f"{P}_undo").disabled and at.get("button_group")     # the points toolbar is there

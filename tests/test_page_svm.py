@@ -12,6 +12,7 @@ from sklearn.svm import SVC
 import ui.data
 import ui.shell
 from tests.app_pages import open_page, page_errors
+from tests.click_catcher import click_catcher
 
 FILE = "pages/svm.py"
 pytestmark = pytest.mark.timeout(600)
@@ -142,8 +143,8 @@ def test_compare_a_b_draws_two_clickable_fits_with_their_own_counts():
     assert not page_errors(at)
     maps = charts(at)
     for key in ("svm_map", "svm_b_map"):
-        assert "click grid" in [t.get("name") for t in maps[key]["data"]], key
-        assert next(t for t in maps[key]["data"] if t["type"] == "heatmap")["hoverinfo"] == "skip"  # clicks reach the grid
+        assert click_catcher(at, key) == {"subplot": "xy"}, key                 # a click adds / removes a point
+        assert maps[key]["layout"]["xaxis"]["range"] == [-3.0, 3.0] == maps[key]["layout"]["yaxis"]["range"]
     assert maps["svm_b_map"]["layout"]["title"]["text"].startswith("B: RBF / Gaussian, γ = 1, C = 100")
     a, b = expected(C=1.0), expected(C=100.0)       # B starts with C = 100 over the same points
     assert metrics(at, "Support vectors") == [f"{a['n_sv']} of {a['n']}", f"{b['n_sv']} of {b['n']}"]

@@ -10,8 +10,8 @@ import kernel_core as kc
 from . import figures
 from .classroom import presenting
 from .figures import cached_figure
-from .points import grid_trace, on_plane, with_click_grid
-from .ranges import KPCA, PLANE
+from .points import click_catcher, on_plane
+from .ranges import KPCA
 from .theme import ACCENT, SEQUENTIAL
 
 ENTRIES = 32
@@ -234,22 +234,19 @@ def snap(v, lo, hi, step):
     return float(min(max(round(round(v / step) * step, 2), lo), hi))
 
 
-def _place(chart_key, slider_keys):
-    """on_select callback (runs before the rerun, so the sliders can still be set): the clicked place
-    becomes the new point."""
-    event = st.session_state.get(chart_key) or {}
-    clicked = (event.get("selection") or {}).get("points") or []
-    if clicked:
+def _place(catcher_key, slider_keys):
+    """Click callback (runs before the script, so the sliders can still be set): the clicked place becomes
+    the new point."""
+    click = (st.session_state.get(catcher_key) or {}).get("click")
+    if click:
         lo, hi, _, step = KPCA["new_point_2d"]
         for key, axis in zip(slider_keys, "xy"):
-            st.session_state[key] = snap(float(clicked[0][axis]), lo, hi, step)
+            st.session_state[key] = snap(float(click[axis]), lo, hi, step)
 
 
 def placing_chart(fig, key, slider_keys, **kwargs):
-    """st.plotly_chart whose clicks move the new point (the two sliders keyed `slider_keys`) instead of
-    editing the data: the same invisible click grid as ui.points.clickable_chart, over the plane."""
-    spec = with_click_grid(fig, grid_trace(PLANE, PLANE)).spec
-    data = [{**t, "unselected": {"marker": {"opacity": 0 if t.get("name") == "click grid" else 1}}}  # no dimming
-            if t.get("type") == "scatter" else t for t in spec["data"]]
-    st.plotly_chart(on_plane({**spec, "data": data}), key=key, on_select=lambda: _place(key, slider_keys),
-                    selection_mode="points", **kwargs)
+    """st.plotly_chart on the plane whose clicks move the new point (the two sliders keyed `slider_keys`)
+    instead of editing the data: the click catcher of ui.points.click_chart, with a callback."""
+    with st.container(key=f"clickable_{key}"):
+        st.plotly_chart(on_plane(figures.to_spec(fig)), key=key, **kwargs)
+        click_catcher(f"{key}_click", on_click=lambda: _place(f"{key}_click", slider_keys))

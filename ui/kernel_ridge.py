@@ -128,14 +128,21 @@ def _nice_step(span, count):
 
 
 def clickable_fit(fig, key, X, Y, source, **kwargs):
-    """The fit figure as a clickable chart (ui.points' grid, over the top plot's fixed x/y ranges)."""
-    layout = figures.to_spec(fig)["layout"]
+    """The fit figure as a clickable chart (ui.points.click_chart): a click on the top plot (subplot "xy"),
+    snapped to a nice step of its fixed x / y ranges, adds or removes a point; the plot below takes no clicks."""
+    spec = figures.to_spec(fig)
+    layout = spec["layout"]
     (x0, x1), (y0, y1) = layout["xaxis"]["range"], layout["yaxis"]["range"]
     sx, sy = _nice_step(x1 - x0, R["click_cols"]), _nice_step(y1 - y0, R["click_rows"])
-    grid = points.grid_trace((float(np.ceil(x0 / sx) * sx), float(np.floor(x1 / sx) * sx)),
-                             (float(np.ceil(y0 / sy) * sy), float(np.floor(y1 / sy) * sy)), sx, sy)
-    points.grid_click_chart(points.with_click_grid(fig, grid), key,
-                            lambda x, y: click_edit(x, y, X, Y, source, (x1 - x0, y1 - y0)), **kwargs)
+
+    def on_click(x, y):
+        return click_edit(_snap(x, sx), _snap(y, sy), X, Y, source, (x1 - x0, y1 - y0))
+
+    points.click_chart(figures.Spec({**spec, "layout": {**layout, "dragmode": False}}), key, on_click, **kwargs)
+
+
+def _snap(v, step):
+    return round(round(v / step) * step, 6)
 
 
 # ---------------------------------------------------------------- cached calls into kernel_core

@@ -1,11 +1,10 @@
 """The student's points: one 2-D data set per session, shared by every page. It starts from the
 sidebar preset; clicks on a plot, the table editor and CSV uploads change it; undo and reset undo
 that. While few enough, the points travel in the link (query parameter `pts`)."""
-import functools
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
-import plotly.graph_objects as go
 import streamlit as st
 
 from . import compute, figures
@@ -16,8 +15,13 @@ from .theme import CLASS_STYLE
 KEY = "points_state"
 URL_KEY = "pts"
 UNDO_DEPTH = 30
-GRID_STEP = 0.1        # spacing of the invisible clickable grid (the resolution of a click)
 PICK_RADIUS = 0.25     # a remove-click takes the nearest point within this distance
+# A crosshair over the clickable subplot's plot area; the catcher itself takes no room under the chart.
+CLICK_CSS = """[data-plot-click="xy"] .nsewdrag[data-subplot="xy"] { cursor: crosshair !important; }
+[class*="st-key-clickable_"] [data-testid="stElementContainer"]:has([data-testid="stBidiComponentRegular"])
+{ display: none; }"""
+_CATCHER = st.components.v2.component("kernelscope.plot_click", js=(Path(__file__).parent / "plot_click.js").read_text(),
+                                      css=CLICK_CSS, isolate_styles=False)
 MODES = {"+1": f"Add {CLASS_STYLE[1]['name']} (●)", "-1": f"Add {CLASS_STYLE[-1]['name']} (✕)", "remove": "Remove"}
 
 
@@ -139,52 +143,28 @@ def toolbar(page):
     c4.caption(f"{len(s.y)} points — {describe(s)}")
 
 
-@functools.lru_cache(maxsize=16)
-def grid_trace(x_range, y_range, x_step=GRID_STEP, y_step=None):
-    """Invisible markers every (x_step, y_step) over the rectangle: the targets of clicks on empty plot area.
-    A trace as plain data (see ui.figures.Spec), made once per rectangle; never changed in place."""
-    gx = np.arange(x_range[0], x_range[1] + x_step / 2, x_step, dtype=np.float32)
-    gy = np.arange(y_range[0], y_range[1] + (y_step or x_step) / 2, y_step or x_step, dtype=np.float32)
-    mx, my = np.meshgrid(gx, gy)
-    return figures.to_spec(go.Figure(go.Scatter(x=mx.ravel(), y=my.ravel(), mode="markers", name="click grid",
-                                                showlegend=False, marker=dict(size=9, opacity=0),
-                                                hoverinfo="none")))["data"][0]
+def click_catcher(key, subplot="xy", on_click=None):
+    """The click catcher for the chart just drawn inside `st.container(key=f"clickable_{chart key}")`; its
+    value in this run: {"x", "y", "subplot"} of a new click on `subplot`, else None. `on_click` runs as a
+    widget callback (before the script), reading the same value from st.session_state[key]["click"]."""
+    return _CATCHER(key=key, data={"subplot": subplot}, on_click_change=on_click or _ignore).click
 
 
-def with_click_grid(fig, grid):
-    """A new figure (a ui.figures.Spec) with the trace `grid` under the data, reporting clicks as point
-    selections."""
-    spec = figures.to_spec(fig)
-    layout = {**spec.get("layout", {}), "clickmode": "event+select", "dragmode": False}
-    return figures.Spec({**spec, "data": [grid, *spec["data"]], "layout": layout})
+def _ignore():
+    pass
 
 
-def grid_click_chart(fig, key, on_click, **kwargs):
-    """st.plotly_chart of a figure from `with_click_grid`; a new click (x, y) on the grid's subplot calls
-    on_click(x, y), and the app reruns when it returns True. Streamlit reports selections, not bare clicks
-    (streamlit issue #8824), hence the grid; a repeated report of the same selection is ignored."""
-    event = st.plotly_chart(fig, key=key, on_select="rerun", selection_mode="points", **kwargs)
-    points = (event or {}).get("selection", {}).get("points", []) if event else []
-    handled = f"{key}_handled"
-    if not points:
-        st.session_state.pop(handled, None)
-        return
-    p = points[0]
-    signature = (p.get("curve_number"), p.get("point_index"), p.get("x"), p.get("y"))
-    if st.session_state.get(handled) == signature:
-        return
-    st.session_state[handled] = signature
-    curve = p.get("curve_number")
-    traces = figures.to_spec(fig)["data"]
-    if curve is not None and 0 <= curve < len(traces):  # only clicks on the subplot that carries the grid
-        if _axes(traces[curve]) != _axes(traces[0]):
-            return
-    if on_click(float(p["x"]), float(p["y"])):
+def click_chart(fig, key, on_click, subplot="xy", **kwargs):
+    """st.plotly_chart of `fig` (a go.Figure or ui.figures.Spec) whose clicks on the plot area of `subplot`
+    call on_click(x, y) with data coordinates; the whole app reruns when it returns True (a chart inside an
+    st.fragment would otherwise rerun only its fragment, and other sections would miss the new points).
+    Streamlit reports selections, not bare clicks (streamlit issue #8824): a tiny component beside the chart
+    listens to the chart's own drag layer and sends the clicked place."""
+    with st.container(key=f"clickable_{key}"):
+        st.plotly_chart(fig, key=key, **kwargs)
+        click = click_catcher(f"{key}_click", subplot)
+    if click and click.get("subplot") == subplot and on_click(float(click["x"]), float(click["y"])):
         st.rerun()
-
-
-def _axes(trace):
-    return trace.get("xaxis") or "x", trace.get("yaxis") or "y"
 
 
 def _edit(page, x1, x2):
@@ -199,19 +179,16 @@ def _edit(page, x1, x2):
 
 
 def clickable_chart(fig, page, key, **kwargs):
-    """st.plotly_chart whose clicks edit the points: an invisible grid under the data catches clicks on
-    empty plot area (Streamlit reports selections, not bare clicks; streamlit issue #8824)."""
-    spec = with_click_grid(fig, grid_trace(PLANE, PLANE)).spec
-    # A click on a heatmap selects nothing and would be lost: filled maps let the click through to the grid.
-    data = [{**{k: v for k, v in t.items() if k != "hovertemplate"}, "hoverinfo": "skip"}
-            if t.get("type") == "heatmap" else t for t in spec["data"]]
-    grid_click_chart(on_plane({**spec, "data": data}), key, lambda x1, x2: _edit(page, x1, x2), **kwargs)
+    """st.plotly_chart on the plane whose clicks edit the points: add one of the mode's class where the plot
+    is clicked (to 2 decimals), or remove the nearest point."""
+    click_chart(on_plane(figures.to_spec(fig)), key, lambda x1, x2: _edit(page, x1, x2), **kwargs)
 
 
 def on_plane(spec):
-    """The figure `spec` (plain data) with both axes fixed to the plane, so the click grid covers exactly the
-    visible plane; a ui.figures.Spec."""
+    """The figure `spec` (plain data) with both axes fixed to the plane and no zoom / pan by dragging (a drag
+    is not a click); a ui.figures.Spec."""
     layout = spec["layout"]
     return figures.Spec({**spec, "layout": {
-        **layout, "xaxis": {**layout.get("xaxis", {}), "range": list(PLANE), "constrain": "domain"},
+        **layout, "dragmode": False,
+        "xaxis": {**layout.get("xaxis", {}), "range": list(PLANE), "constrain": "domain"},
         "yaxis": {**layout.get("yaxis", {}), "range": list(PLANE), "constrain": "domain", "scaleanchor": "x"}}})

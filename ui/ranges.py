@@ -37,7 +37,7 @@ KERNEL_RIDGE = {
     "grid": 200,             # points on the x axis of every curve
     "b_lam": (1e-4, 1e2, 1e-3),   # fit B of "Compare A / B" (log slider); B's kernel starts as A's default
     "undo": 30,              # edits of the own points that Undo can take back
-    "click_cols": 100,       # the clickable grid on the fit plot: at most this many steps across ...
+    "click_cols": 100,       # a click on the fit plot snaps to a nice step: at most this many steps across ...
     "click_rows": 60,        # ... and up
 }
 KERNEL_RIDGE_POINTS = {"x": [0.5, 1.5, 2.5, 3.0, 4.0, 5.5], "y": [0.5, 1.0, 0.6, 0.1, -0.8, -0.7]}
