@@ -64,6 +64,18 @@ async def student(ws_url, pages, seconds, seed, stats, counts):
             return
 
 
+def cache_mb(url):
+    """Memory of Streamlit's caches (st.cache_data / st.cache_resource, every entry), in MB, from the
+    server's own metrics endpoint (family cache_memory_bytes); None if it cannot be read."""
+    try:
+        with urllib.request.urlopen(url + "/_stcore/metrics?families=cache_memory_bytes", timeout=30) as r:
+            text = r.read().decode()
+    except OSError:
+        return None
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+               if line.startswith("cache_memory_bytes")) / 2**20
+
+
 async def soak(url, pid, sessions, seconds, warmup, seed):
     ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
     pages = [u for _, u in navigation()]
@@ -71,10 +83,14 @@ async def soak(url, pid, sessions, seconds, warmup, seed):
     rss = {"start": rss_mb(pid)}
     samples = []
 
+    caches = []
+
     async def monitor():
         t0 = time.perf_counter()
         while True:
             samples.append((time.perf_counter() - t0, rss_mb(pid)))
+            if samples[-1][0] % 60 < 5:
+                caches.append(await asyncio.to_thread(cache_mb, url))
             if "warm" not in rss and samples[-1][0] >= warmup:
                 rss["warm"] = samples[-1][1]
                 print(f"  after warm-up ({warmup:.0f} s): RSS {rss['warm']:.0f} MB, {len(stats.latencies)} reruns, "
@@ -90,6 +106,7 @@ async def soak(url, pid, sessions, seconds, warmup, seed):
     rss.setdefault("warm", rss["end"])
     rss["max"] = max(m for _, m in samples)
     rss["by_minute"] = [m for t, m in samples if t % 60 < 5]  # one sample per minute (every 5 s, 12 a minute)
+    rss["caches_by_minute"] = caches
     return stats, counts, rss
 
 
@@ -143,6 +160,7 @@ def main():
     print(f"  server RSS: start {rss['start']:.0f} MB, after warm-up {rss['warm']:.0f} MB, end {rss['end']:.0f} MB, "
           f"max {rss['max']:.0f} MB")
     print("  RSS by minute (MB): " + ", ".join(f"{m:.0f}" for m in rss["by_minute"]))
+    print("  of which Streamlit's caches (MB): " + ", ".join("?" if c is None else f"{c:.0f}" for c in rss["caches_by_minute"]))
     print(f"  memory {'flat' if abs(drift) <= FLAT else 'NOT flat'}: end {drift:+.1%} vs after warm-up "
           f"(flat = within {FLAT:.0%}); server healthy at the end: {healthy}")
 
