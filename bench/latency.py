@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import random
 import statistics
+from concurrent.futures import ThreadPoolExecutor
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
@@ -128,7 +129,8 @@ def fragment_flags(app_url, url_path):
         async with Student(app_url.replace("http", "ws", 1) + "/_stcore/stream", Stats(), random.Random(0)) as s:
             await s.open(url_path)
             return [bool(sl.fragment_id) for sl in s.main_sliders()]
-    return asyncio.run(learn())
+    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's event loop
+        return pool.submit(asyncio.run, learn()).result()
 
 
 def stats(times):
