@@ -19,6 +19,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from http.cookies import SimpleCookie
 
 import pytest
@@ -27,6 +28,13 @@ from bench.load import Stats, Student, run_load, visit_index
 from bench.replicas import INSTALL_HINT, NGINX_PACKAGE, SECRET_ENV, access_log, cluster, find_nginx
 from bench.serve import ROOT
 from tests.test_browser import CHART_SIGNATURE, assert_healthy, open_url, settle
+
+
+def run_async(coro):
+    """asyncio.run in a worker thread: in the full suite the browser fixture's Playwright (sync API) holds the
+    main thread's event loop, and asyncio.run refuses to start inside a running loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -141,7 +149,7 @@ def test_the_same_cookie_always_reaches_the_same_replica_and_cookies_spread(depl
 
 
 def test_websocket_sessions_through_nginx_rerun_on_a_slider_move(deployed):
-    stats = asyncio.run(run_load(deployed.url, "kernels", students=4, seconds=4, first_visit=True))
+    stats = run_async(run_load(deployed.url, "kernels", students=4, seconds=4, first_visit=True))
     assert stats.errors == []
     assert len(stats.latencies) > 0  # slider moves that reran and finished
     streams = logged(deployed, lambda e: e["path"].startswith("/_stcore/stream") and e["status"] == "101", 4)
@@ -162,7 +170,7 @@ def test_an_upload_through_nginx_reaches_the_replica_of_its_session(deployed):
         finally:
             await st.__aexit__()
 
-    status, _, body = asyncio.run(scenario())
+    status, _, body = run_async(scenario())
     assert status == 204, body
 
 
@@ -181,7 +189,7 @@ def test_xsrf_cookie_of_one_replica_works_on_the_other_but_a_session_lives_on_on
         finally:
             await st.__aexit__()
 
-    on_b, no_token, wrong_replica = asyncio.run(scenario())
+    on_b, no_token, wrong_replica = run_async(scenario())
     assert on_b[0] == 204, on_b[2]        # replica B accepts the token replica A issued
     assert no_token[0] == 403             # XSRF protection is on: without the token, refused
     assert wrong_replica[0] == 400 and "sticky sessions" in wrong_replica[2]  # why the proxy must stick
