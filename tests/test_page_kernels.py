@@ -65,3 +65,22 @@ def test_one_point_data_set_still_renders():
                                               edited=True)
     at.run()
     assert not page_errors(at)
+
+
+def test_gram_heatmap_cells_sit_where_their_labels_say():
+    """The Gram heatmap names rows and columns by the original point indices (sorted by class). Each cell
+    must be K[i, j] of the labels it is drawn at: on category axes, and, for the RBF kernel, 1 exactly where
+    the row and column label are the same point (and below 1 elsewhere, the points being distinct)."""
+    import base64
+    import json
+
+    at = open_page(FILE)
+    chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith("-kernels_gram"))
+    spec = json.loads(chart.proto.spec)
+    trace, layout = spec["data"][0], spec["layout"]
+    assert layout["xaxis"]["type"] == "category" and layout["yaxis"]["type"] == "category"
+    z = np.frombuffer(base64.b64decode(trace["z"]["bdata"]), np.float32).reshape(len(trace["y"]), len(trace["x"]))
+    same = np.array(trace["y"])[:, None] == np.array(trace["x"])[None, :]
+    assert same.sum() == len(trace["x"]) and sorted(map(int, trace["x"])) == list(range(len(trace["x"])))
+    np.testing.assert_allclose(z[same], 1.0, atol=1e-6)
+    assert z[~same].max() < 1.0

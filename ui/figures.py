@@ -148,7 +148,9 @@ def gram_heatmap(K, y, title="Gram matrix K (ordered by class)", **style):
     if 0 < n_neg < n:  # the class boundary inside the ordered matrix
         fig.add_hline(y=boundary, line=dict(color="white", width=2))
         fig.add_vline(x=boundary, line=dict(color="white", width=2))
-    labelled = dict(showticklabels=False) if n <= MAX_HEATMAP else {}  # sorted indices: hover tells them
+    # Sorted original indices name the cells (hover tells them); "category", or Plotly would read the numeric
+    # strings as numbers and place the columns at those positions.
+    labelled = dict(type="category", showticklabels=False) if n <= MAX_HEATMAP else {}
     fig.update_yaxes(autorange="reversed", title="i (class −1 first)", showgrid=False, **labelled)
     fig.update_xaxes(title="j", showgrid=False, scaleanchor="y", constrain="domain", **labelled)
     return base_layout(fig, title)
