@@ -162,6 +162,15 @@ def _error_latex(k_error):
     return rf"\frac{{\|K_S - Z_S Z_S^\top\|_F}}{{\|K_S\|_F}} = {_num(k_error)}"
 
 
+def _errors(res, n, gap_label, gap_help):
+    """The approximation's two errors on a random subsample S: of K, and of the result (`gap`)."""
+    a, b = st.columns(2)
+    a.metric("Error of K", f"{res['k_error']:.3g}", help="‖K_S − Z_S Z_Sᵀ‖_F / ‖K_S‖_F on a random subsample.")
+    b.metric(gap_label, f"{res['gap']:.3g}", help=gap_help)
+    st.latex(_error_latex(res["k_error"]))
+    st.caption(f"S: {min(n, R['error_sample']):,} random points of the {n:,}; K_S = k(S, S), Z_S = z(S).")
+
+
 def _drawn(n):
     return (f"All {n:,} points drawn." if n <= R["max_points"] else
             f"{R['max_points']:,} of the {n:,} points drawn (a random subsample), to keep the chart small.")
@@ -201,12 +210,8 @@ def kpca_panel(page):
         if used == "exact":
             st.metric("Approximation error", "0 (exact)")
         else:
-            a, b = st.columns(2)
-            a.metric("Error of K", f"{res['k_error']:.3g}", help="‖K_S − Z_S Z_Sᵀ‖_F / ‖K_S‖_F on a random subsample.")
-            b.metric("Error of the projections", f"{res['gap']:.3g}",
-                     help="Against exact kernel PCA on the same random subsample, after the best sign / rotation.")
-            st.latex(_error_latex(res["k_error"]))
-            st.caption(f"S: {min(n, R['error_sample']):,} random points of the {n:,}; K_S = k(S, S), Z_S = z(S).")
+            _errors(res, n, "Error of the projections",
+                    "Against exact kernel PCA on the same random subsample, after the best sign / rotation.")
         st.latex(rf"\lambda_1 = {res['eigenvalues'][0]:.4g},\ \lambda_2 = {res['eigenvalues'][1]:.4g}\quad"
                  rf"({100 * res['share'].sum():.1f}\%\ \text{{of }}\operatorname{{tr}}K')")
     if used == "exact":
@@ -258,12 +263,8 @@ def krr_panel(page):
         if used == "exact":
             st.metric("Approximation error", "0 (exact)")
         else:
-            a, b = st.columns(2)
-            a.metric("Error of K", f"{res['k_error']:.3g}", help="‖K_S − Z_S Z_Sᵀ‖_F / ‖K_S‖_F on a random subsample.")
-            b.metric("Max |f − f_exact|", f"{res['gap']:.3g}",
-                     help="Approximate and exact fits on the same random subsample, compared on the grid.")
-            st.latex(_error_latex(res["k_error"]))
-            st.caption(f"S: {min(n, R['error_sample']):,} random points of the {n:,}; K_S = k(S, S), Z_S = z(S).")
+            _errors(res, n, "Max |f − f_exact|",
+                    "Approximate and exact fits on the same random subsample, compared on the grid.")
     if used == "exact":
         st.latex(rf"\boldsymbol\alpha = (K + \lambda I_n)^{{-1}}\mathbf y\ \ (\text{{Cholesky}},\ n = {n:,}),\quad "
                  rf"f(\mathbf x) = \textstyle\sum_l \alpha_l k(\mathbf x_l, \mathbf x),\quad \lambda = {lam:g}")
