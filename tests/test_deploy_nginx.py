@@ -27,7 +27,7 @@ import pytest
 from bench.load import Stats, Student, run_load, visit_index
 from bench.replicas import INSTALL_HINT, NGINX_PACKAGE, SECRET_ENV, access_log, cluster, find_nginx
 from bench.serve import ROOT
-from tests.test_browser import CHART_SIGNATURE, assert_healthy, open_url, settle
+from tests.test_browser import assert_first_slider_redraws_a_chart, assert_healthy, open_url
 
 
 def run_async(coro):
@@ -211,16 +211,7 @@ def test_replicas_share_one_cookie_secret_and_streamlit_reads_it(deployed):
 def test_a_browser_through_nginx_moves_a_slider_and_the_chart_changes(page, deployed):
     open_url(page, deployed.url + "/kernels")
     assert_healthy(page)
-    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length > 0 && "
-                           "Array.from(document.querySelectorAll('.js-plotly-plot')).every(e => e._fullData)")
-    before = page.evaluate(CHART_SIGNATURE)
-    page.locator("[data-testid='stMain']").get_by_role("slider").first.focus()
-    for _ in range(3):
-        page.keyboard.press("ArrowRight")
-    page.wait_for_function(f"before => ({CHART_SIGNATURE})() !== before", arg=before, timeout=30000)
-    settle(page)
-    assert page.evaluate(CHART_SIGNATURE) != before
-    assert_healthy(page)
+    assert_first_slider_redraws_a_chart(page)
     route = next(c["value"] for c in page.context.cookies() if c["name"] == "ks_route")
     entries = logged(deployed, lambda e: e["route"] == route, 5)
     assert len(entries) >= 5 and len({e["upstream"] for e in entries}) == 1, entries  # the whole tab on one replica
