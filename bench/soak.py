@@ -1,5 +1,7 @@
 """Soak run (issue 10, section 2): 30 sessions for 10 minutes on one server process, moving sliders
 and switching pages; reports errors and the server's memory (RSS) at start, after warm-up and at the end.
+Warm-up lasts at least --warmup seconds and until Streamlit's caches hold 90 % of their budget
+(server.maxCacheDataSize in .streamlit/config.toml): filling a bounded cache is warm-up, growth after it is not.
 
 Each simulated student (bench/load.py's websocket client) opens a random page, then every 0.2-0.6 s
 (seeded) either switches to another page of the navigation (15 %; always on a page without a
@@ -15,6 +17,7 @@ import asyncio
 import random
 import re
 import time
+import tomllib
 import urllib.request
 
 from websockets.exceptions import ConnectionClosed
@@ -26,6 +29,7 @@ from tests.app_pages import navigation
 SWITCH = 0.15      # probability that an action is a page switch
 RECONNECTS = 3
 FLAT = 0.10        # memory is flat when the end RSS is within 10 % of the after-warm-up RSS
+FULL_CACHES = 0.9  # warm-up ends (after --warmup) once the caches hold 90 % of their budget (or at a third of the run)
 
 
 async def student(ws_url, pages, seconds, seed, stats, counts):
@@ -64,6 +68,15 @@ async def student(ws_url, pages, seconds, seed, stats, counts):
             return
 
 
+def cache_budget_mb():
+    """The st.cache_data budget of .streamlit/config.toml (server.maxCacheDataSize) in MB, None if unset."""
+    from streamlit.byte_util import config_max_cache_data_size_to_bytes
+    with open(ROOT / ".streamlit" / "config.toml", "rb") as f:
+        value = tomllib.load(f).get("server", {}).get("maxCacheDataSize")
+    size = config_max_cache_data_size_to_bytes(value)
+    return None if size is None else size / 2**20
+
+
 def cache_mb(url):
     """Memory of Streamlit's caches (st.cache_data / st.cache_resource, every entry), in MB, from the
     server's own metrics endpoint (family cache_memory_bytes); None if it cannot be read."""
@@ -83,18 +96,19 @@ async def soak(url, pid, sessions, seconds, warmup, seed):
     rss = {"start": rss_mb(pid)}
     samples = []
 
-    caches = []
+    budget = cache_budget_mb()
 
     async def monitor():
         t0 = time.perf_counter()
         while True:
-            samples.append((time.perf_counter() - t0, rss_mb(pid)))
-            if samples[-1][0] % 60 < 5:
-                caches.append(await asyncio.to_thread(cache_mb, url))
-            if "warm" not in rss and samples[-1][0] >= warmup:
-                rss["warm"] = samples[-1][1]
-                print(f"  after warm-up ({warmup:.0f} s): RSS {rss['warm']:.0f} MB, {len(stats.latencies)} reruns, "
-                      f"{len(stats.errors)} errors", flush=True)
+            t, mb = time.perf_counter() - t0, rss_mb(pid)
+            cache = await asyncio.to_thread(cache_mb, url)
+            samples.append((t, mb, cache))
+            full = budget is None or (cache is not None and cache >= FULL_CACHES * budget)
+            if "warm" not in rss and t >= warmup and (full or t >= seconds / 3):
+                rss["warm"], rss["warm_at"], rss["caches_full"] = mb, t, full
+                print(f"  after warm-up ({t:.0f} s, caches {'full' if full else 'NOT full'}): RSS {mb:.0f} MB, "
+                      f"{len(stats.latencies)} reruns, {len(stats.errors)} errors", flush=True)
             await asyncio.sleep(5)
 
     mon = asyncio.create_task(monitor())
@@ -104,9 +118,13 @@ async def soak(url, pid, sessions, seconds, warmup, seed):
     await asyncio.sleep(2)  # let the server finish the last runs and drop the sessions
     rss["end"] = rss_mb(pid)
     rss.setdefault("warm", rss["end"])
-    rss["max"] = max(m for _, m in samples)
-    rss["by_minute"] = [m for t, m in samples if t % 60 < 5]  # one sample per minute (every 5 s, 12 a minute)
-    rss["caches_by_minute"] = caches
+    rss.setdefault("warm_at", seconds)
+    rss.setdefault("caches_full", False)
+    rss["max"] = max(m for _, m, _ in samples)
+    minutes = [(m, c) for t, m, c in samples if t % 60 < 5]  # one sample per minute (every 5 s, 12 a minute)
+    rss["by_minute"] = [m for m, _ in minutes]
+    rss["caches_by_minute"] = [c for _, c in minutes]
+    rss["caches_max"] = max((c for _, _, c in samples if c is not None), default=0.0)
     return stats, counts, rss
 
 
@@ -127,7 +145,8 @@ def main():
     ap = argparse.ArgumentParser(description="Soak: sessions moving sliders and switching pages on one server")
     ap.add_argument("--minutes", type=float, default=10.0)
     ap.add_argument("--sessions", type=int, default=30)
-    ap.add_argument("--warmup", type=float, default=60.0, help="seconds (at most a third of the run)")
+    ap.add_argument("--warmup", type=float, default=60.0,
+                    help="seconds at least; warm-up then lasts until the caches are full, at most a third of the run")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     seconds = args.minutes * 60
@@ -157,10 +176,15 @@ def main():
         print(f"  server log {log_path}:")
         for tb in server_tracebacks(log_path):
             print("    ", tb)
-    print(f"  server RSS: start {rss['start']:.0f} MB, after warm-up {rss['warm']:.0f} MB, end {rss['end']:.0f} MB, "
+    print(f"  server RSS: start {rss['start']:.0f} MB, after warm-up ({rss['warm_at'] / 60:.1f} min, caches "
+          f"{'full' if rss['caches_full'] else 'NOT full'}) {rss['warm']:.0f} MB, end {rss['end']:.0f} MB, "
           f"max {rss['max']:.0f} MB")
     print("  RSS by minute (MB): " + ", ".join(f"{m:.0f}" for m in rss["by_minute"]))
     print("  of which Streamlit's caches (MB): " + ", ".join("?" if c is None else f"{c:.0f}" for c in rss["caches_by_minute"]))
+    budget = cache_budget_mb()
+    evicting = "st.cache_data reached its" in open(log_path, errors="replace").read()
+    print(f"  cache budget (server.maxCacheDataSize): {'none' if budget is None else f'{budget:.0f} MB'}; caches peaked at "
+          f"{rss['caches_max']:.0f} MB; budget reached (Streamlit logged its eviction warning): {evicting}")
     print(f"  memory {'flat' if abs(drift) <= FLAT else 'NOT flat'}: end {drift:+.1%} vs after warm-up "
           f"(flat = within {FLAT:.0%}); server healthy at the end: {healthy}")
 

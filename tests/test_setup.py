@@ -37,3 +37,56 @@ def test_server_config_is_offline_and_closed():
     assert cfg["server"]["fileWatcherType"] == "none"
     assert cfg["server"]["enableXsrfProtection"] is True and cfg["server"]["enableCORS"] is True
     assert cfg["server"]["maxUploadSize"] <= 10
+
+
+def test_cache_budget_bounds_every_cache_together():
+    """.streamlit/config.toml's server.maxCacheDataSize, applied as Streamlit applies it at start-up, keeps all
+    st.cache_data entries together under the budget (least recently used dropped first) — what keeps the
+    server's memory flat under a class (bench.soak)."""
+    import streamlit as st
+    from streamlit import config
+    from streamlit.byte_util import config_max_cache_data_size_to_bytes
+    from streamlit.runtime.caching import get_data_cache_stats_provider
+    from streamlit.runtime.caching import global_cache_budget as gcb
+
+    value = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())["server"]["maxCacheDataSize"]
+    budget = config_max_cache_data_size_to_bytes(value)
+    assert 8 * 2**20 <= budget <= 256 * 2**20
+    calls = []
+
+    @st.cache_data(show_spinner=False)
+    def one_mb(i):
+        calls.append(i)
+        return bytes(2**20)
+
+    before = config.get_option("server.maxCacheDataSize")
+    config.set_option("server.maxCacheDataSize", value)
+    gcb.reconfigure_global_cache_budget_from_config()
+    try:
+        for i in range(budget // 2**20 + 20):
+            one_mb(i)
+        stats = get_data_cache_stats_provider().get_stats()["cache_memory_bytes"]
+        stored = sum(s.byte_length for s in stats if s.cache_name.endswith("one_mb"))
+        assert budget - 2**21 <= stored <= budget  # full, and not one byte over
+        one_mb(0)  # the oldest entry was dropped: computed again
+        assert calls.count(0) == 2
+        one_mb(budget // 2**20 + 19)  # the newest is kept
+        assert calls.count(budget // 2**20 + 19) == 1
+    finally:
+        one_mb.clear()
+        config.set_option("server.maxCacheDataSize", before)
+        gcb.reconfigure_global_cache_budget_from_config()
+
+
+def test_ui_hands_freed_memory_back_on_glibc():
+    """ui/__init__.py tunes glibc's malloc and starts one trimming thread per process (bench.soak's flat memory)."""
+    import platform
+    import threading
+
+    import ui
+
+    assert platform.libc_ver()[0] == "glibc"  # the machines this app is served from (Debian)
+    trimmers = [t for t in threading.enumerate() if t.name == "kernelscope-malloc-trim"]
+    assert len(trimmers) == 1 and trimmers[0].daemon
+    ui._return_freed_memory_to_the_system()  # a second call (a re-import) does not start another
+    assert len([t for t in threading.enumerate() if t.name == "kernelscope-malloc-trim"]) == 1
