@@ -54,4 +54,6 @@ def values_to_try(widget):
 
 
 def interactive_widgets(at):
-    return [*at.slider, *at.select_slider, *at.selectbox, *at.radio, *at.number_input, *at.checkbox, *at.toggle]
+    """The widgets a student can change now (a disabled one is greyed out in the browser; AppTest refuses it too)."""
+    return [w for w in (*at.slider, *at.select_slider, *at.selectbox, *at.radio, *at.number_input, *at.checkbox,
+                        *at.toggle) if not w.disabled]

@@ -44,10 +44,16 @@ def notes(at):
 
 
 def set_large(at, p, **values):
+    """Set n and the method, then m (greyed out, as in a browser, until an approximation is in use)."""
+    m = values.pop("m", None)
     for name, value in values.items():
         widget = at.selectbox if name == "method" else at.select_slider
         widget(key=f"{p}_large_{name}").set_value(value)
-    return at.run()
+    at.run()
+    if m is not None:
+        at.select_slider(key=f"{p}_large_m").set_value(m)
+        at.run()
+    return at
 
 
 def test_default_is_exact_with_no_approximation_note(page):
@@ -58,6 +64,22 @@ def test_default_is_exact_with_no_approximation_note(page):
     assert metric(at, "Fit time").endswith(" s")
     assert any("Exact: n = 1,000" in s.value for s in at.success)
     assert "switches" not in notes(at)
+    assert at.select_slider(key=f"{p}_large_m").disabled   # m means nothing to the exact fit
+
+
+def test_m_slider_is_live_once_an_approximation_is_used(page):
+    p, at = page
+    set_large(at, p, n=5000, method="auto-nystroem", m=100)
+    assert not at.select_slider(key=f"{p}_large_m").disabled
+    shown = metric(at, "Error of K")
+    set_large(at, p, m=20)
+    assert metric(at, "Error of K") != shown   # moving it changes the fit
+    for method in ("auto-nystroem", "auto-rff"):  # both ends of m with either approximation
+        for m in (10, 500):
+            set_large(at, p, method=method, m=m)
+            assert not page_errors(at) and not at.error, (method, m)
+    set_large(at, p, n=1000, method="auto-nystroem")
+    assert at.select_slider(key=f"{p}_large_m").disabled
 
 
 def test_above_3000_the_section_switches_to_nystroem_and_shows_its_error(page):
@@ -96,7 +118,7 @@ def test_bad_settings_are_errors_not_exceptions(page):
     set_large(at, p, n=5000, method="exact", m=500)
     assert not page_errors(at)
     assert any("n = 5,000 would take 0.2 GB" in e.value for e in at.error)
-    set_large(at, p, n=1000, method="auto-nystroem", m=100)   # back to a working setting
+    set_large(at, p, n=1000, method="auto-nystroem")   # back to a working setting
     assert not at.error
 
 

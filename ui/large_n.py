@@ -110,9 +110,14 @@ def _controls(page, cols):
     method = cols[1].selectbox("Method", list(MODES), key=f"{page}_large_method", format_func=labeller(MODES),
                                bind="query-params", help=f"Auto: exact up to n = {EXACT_MAX_N:,}, the approximation "
                                "above.")
+    try:
+        exact = kc.resolve_method(method, n) == "exact"
+    except ValueError:  # explained by _used below
+        exact = False
     m = cols[2].select_slider("Landmarks m / random features D", R["m"], value=R["m_default"], key=f"{page}_large_m",
-                              bind="query-params", help=f"Used by the approximations (above n = {EXACT_MAX_N:,} "
-                              "with the automatic choice). Nyström needs m ≤ n.")
+                              bind="query-params", disabled=exact,
+                              help=f"Used by the approximations (above n = {EXACT_MAX_N:,} with the automatic "
+                              "choice); greyed out while the fit is exact. Nyström needs m ≤ n.")
     return n, method, m
 
 
