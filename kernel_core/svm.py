@@ -24,12 +24,13 @@ training points; lam: the penalty lambda.
 
 2. `SubgradientSVM` (the teaching solver): the seed's update, in alpha, with the loss curve kept.
 """
+import hashlib
 import time
 import warnings
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.model_selection import StratifiedKFold, train_test_split
+from sklearn.model_selection import StratifiedKFold
 from sklearn.svm import SVC
 
 from ._validation import check_array, check_labels, check_positive_int, check_real
@@ -267,17 +268,38 @@ def _warn_if_indefinite(K):
                       "not a guaranteed optimum.", RuntimeWarning, stacklevel=3)
 
 
-def holdout_split(y, test_size=0.3, seed=0):
+def holdout_split(y, test_size=0.3, seed=0, X=None):
     """Seeded, stratified train / held-out split: (train indices, held-out indices), each sorted.
-    With fewer than MIN_HOLDOUT points, or a class with fewer than 2, nothing is held out."""
+    With fewer than MIN_HOLDOUT points, or a class with fewer than 2, nothing is held out.
+
+    Each point gets a seeded random key; each class holds out its round(test_size * n_class) points of
+    smallest key (at least one, and at least one stays for training). Given X, a point's key is drawn
+    from the point itself (its coordinates and the seed), so adding or removing a point moves at most
+    one other point of its class between the two parts: a student who clicks a point onto the plot
+    sees the effect of that point, not of a new random split."""
     test_size = check_real(test_size, "test_size", low=0.0, high=0.9)
     y = np.asarray(y)
     idx = np.arange(len(y))
-    _, counts = np.unique(y, return_counts=True)
+    classes, counts = np.unique(y, return_counts=True)
     if len(y) < MIN_HOLDOUT or len(counts) < 2 or counts.min() < 2:
         return idx, idx[:0]
-    train, test = train_test_split(idx, test_size=test_size, random_state=seed, stratify=y)
-    return np.sort(train), np.sort(test)
+    if X is None:
+        keys = np.random.default_rng(seed).random(len(y))
+    else:
+        X = check_array(X)
+        if len(X) != len(y):
+            raise ValueError(f"X has {len(X)} points but y has {len(y)} labels; they must match.")
+        salt = int(seed).to_bytes(8, "little", signed=True)
+        rows = np.ascontiguousarray(X) + 0.0  # + 0.0: -0.0 and 0.0 are the same point
+        keys = np.array([int.from_bytes(hashlib.blake2b(row.tobytes(), digest_size=8, key=salt).digest(), "little")
+                         for row in rows], dtype=np.float64)
+    test = []
+    for c, n_c in zip(classes, counts):
+        members = idx[y == c]
+        k = min(max(int(round(test_size * n_c)), 1), n_c - 1) if test_size > 0 else 0
+        test.extend(members[np.argsort(keys[members], kind="stable")[:k]])
+    test = np.sort(np.asarray(test, dtype=int))
+    return np.setdiff1d(idx, test), test
 
 
 def cross_validate_grid(X, y, Cs, gammas, make_kernel, folds=3, seed=0):

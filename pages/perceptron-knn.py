@@ -81,7 +81,8 @@ except (ValueError, TypeError) as err:
 b = (*PLANE, *PLANE)  # the plane of the clickable map (ui.points.on_plane fixes its axes to this square)
 n_train = len(Xtr)
 st.caption(f"Data set (sidebar): {data_desc} → {n_train} training points (filled markers) and {len(Xte)} held-out "
-           "points (hollow markers), split with the seed above.")
+           "points (hollow markers), drawn per point with the seed above (a point you add leaves the others where "
+           "they are).")
 
 
 # ---------------------------------------------------------------- 1. the perceptron learning, beside k-NN

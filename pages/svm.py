@@ -52,7 +52,8 @@ if not fit["converged"]:
                "badly scaled for these data (try a smaller degree, γ or C). The picture shows where it stopped.")
 with c2:
     st.caption(f"Data (sidebar): {data_desc}. {n} points train the SVM, {len(fit['te'])} are held out "
-               f"(seeded split, {R['held_out']:.0%}).")
+               f"({R['held_out']:.0%} of each class, drawn per point: a point you add leaves the others where they "
+               "are).")
 with c3:
     st.latex(r"k(\mathbf{x},\mathbf{y}) = " + kernel.latex())
     st.latex(rf"\lambda = \tfrac{{1}}{{2nC}} = \tfrac{{1}}{{2\cdot{n}\cdot{C:g}}} = {lam:.3g}")

@@ -132,3 +132,32 @@ def test_presentation_mode_enlarges_type_and_hides_explanations(page, app_url):
     assert page.evaluate(captions) == 0
     assert "present=true" in page.url
     assert_healthy(page)
+
+
+HELD_OUT = f"""() => {{ const el = ({FIND})(); if (!el) return null;
+  return el._fullData.filter(t => t.name.startsWith('held out')).flatMap(t =>
+    Array.from(t.x).map((x, i) => [Math.round(x * 100) / 100, Math.round(t.y[i] * 100) / 100])); }}"""
+
+
+def test_a_point_added_on_the_svm_map_leaves_the_split_of_the_others(page, app_url):
+    """The held-out points are drawn per point: a click adds one point and moves at most one other between the
+    training and the held-out part (it used to re-draw the whole split, so every αᵢ changed)."""
+    open_url(page, f"{app_url}/svm")
+    page.wait_for_function(f"() => ({FIND})() !== null && ({HELD_OUT})().length > 0", timeout=30000)
+    before = {tuple(p) for p in page.evaluate(HELD_OUT)}
+    n0 = count(page) + len(before)
+    for x, y in ((2.6, 2.6), (-2.6, -2.4)):
+        before = {tuple(p) for p in page.evaluate(HELD_OUT)}
+        page.evaluate(f"() => ({FIND})().scrollIntoView({{block: 'center'}})")
+        page.wait_for_timeout(300)
+        px, py = page.evaluate(TO_PIXELS, [x, y])
+        page.mouse.click(px, py)
+        page.wait_for_function(f"n => ({POINTS})().reduce((s, t) => s + t.xy.length, 0) + ({HELD_OUT})().length > n",
+                               arg=n0, timeout=20000)
+        settle(page)
+        after = {tuple(p) for p in page.evaluate(HELD_OUT)}
+        n0 += 1
+        assert count(page) + len(after) == n0
+        changed = (before ^ after) - {(x, y)}
+        assert len(changed) <= 1, changed
+    assert_healthy(page)

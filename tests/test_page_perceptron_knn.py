@@ -207,7 +207,7 @@ def test_added_points_are_trained_on_and_replayed():
     split = next(c.value for c in at.caption if "training points (filled markers)" in c.value)
     n_train, n_test = map(int, re.search(r"→ (\d+) training points .* and (\d+) held-out", split).groups())
     assert n_train + n_test == 124
-    tr, _ = kc.holdout_split(y, 0.3, 0)                 # the page's defaults: 30 % held out, seed 0
+    tr, _ = kc.holdout_split(y, 0.3, 0, X=X)            # the page's defaults: 30 % held out, seed 0
     ref = kc.KernelPerceptron("rbf", epochs=10, seed=0, gamma=1.0).fit(X[tr], y[tr])
     assert n_train == len(tr)
     assert counts(at, "Points used (α ≠ 0)") == (np.count_nonzero(ref.alpha_), len(tr))

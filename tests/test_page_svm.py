@@ -6,11 +6,11 @@ import json
 import numpy as np
 import pytest
 from sklearn.datasets import make_moons
-from sklearn.model_selection import train_test_split
 from sklearn.svm import SVC
 
 import ui.data
 import ui.shell
+from kernel_core import holdout_split
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
 
@@ -32,11 +32,12 @@ def at():
 
 
 def expected(C=1.0, gamma=1.0):
-    """The sidebar's default data (moons, 120 points, noise 0.1, seed 0), split 70/30 stratified with seed 0,
-    fitted by scikit-learn's own RBF SVC — nothing from kernel_core or the page."""
+    """The sidebar's default data (moons, 120 points, noise 0.1, seed 0), split 70/30 as the page splits it
+    (kernel_core.holdout_split, seeded per point; tested against scikit-learn's stratified split in
+    test_core_svm), fitted by scikit-learn's own RBF SVC — no fit from kernel_core or the page."""
     X, y = make_moons(120, noise=0.1, random_state=0)
     y = np.where(y > 0, 1, -1)
-    tr, te = train_test_split(np.arange(120), test_size=0.3, random_state=0, stratify=y)
+    tr, te = holdout_split(y, 0.3, 0, X=X)
     svc = SVC(kernel="rbf", C=C, gamma=gamma).fit(X[tr], y[tr])
     z = y[tr] * svc.decision_function(X[tr])
     return {"n_sv": len(svc.support_), "n": len(tr), "test": np.mean(svc.predict(X[te]) == y[te]),

@@ -18,9 +18,9 @@ STEP_UNITS = {"mistake": "to the next mistake", "visit": "one visit", "epoch": "
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
 def split(X, y, held_out, seed):
-    """Seeded, stratified train / held-out split (nothing held out when there are too few points):
-    returns Xtr, Xte, ytr, yte."""
-    train, test = kc.holdout_split(y, held_out, seed)
+    """Seeded, stratified train / held-out split, drawn per point (adding a point leaves the others where
+    they were; nothing held out when there are too few points): returns Xtr, Xte, ytr, yte."""
+    train, test = kc.holdout_split(y, held_out, seed, X=X)
     return X[train], X[test], y[train], y[test]
 
 

@@ -108,14 +108,14 @@ def axes(b):
 
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
-def split(y):
-    return kc.holdout_split(y, R["held_out"], R["split_seed"])
+def split(X, y):
+    return kc.holdout_split(y, R["held_out"], R["split_seed"], X=X)
 
 
 @st.cache_data(max_entries=ENTRIES, show_spinner=False)
 def fit_exact(X, y, spec, C, b):
     """libsvm on the training part: the surface, decision values, counts and accuracies."""
-    tr, te = split(y)
+    tr, te = split(X, y)
     model = kc.KernelSVM(build_kernel(spec), C=C).fit(X[tr], y[tr])
     f_tr = model.decision_function(X[tr])
     f_te = model.decision_function(X[te]) if len(te) else np.zeros(0)
@@ -133,7 +133,7 @@ def fit_exact(X, y, spec, C, b):
 @st.cache_data(max_entries=8, show_spinner=False)
 def cv_scores(X, y, spec, Cs, gammas):
     """Mean accuracy of R['cv_folds']-fold cross-validation on the training part, rows = gamma, cols = C."""
-    tr, _ = split(y)
+    tr, _ = split(X, y)
     return kc.cross_validate_grid(X[tr], y[tr], Cs, gammas, lambda g: build_kernel(with_gamma(spec, g)),
                                   folds=R["cv_folds"], seed=R["split_seed"])
 
@@ -141,7 +141,7 @@ def cv_scores(X, y, spec, Cs, gammas):
 # ---------------------------------------------------------------- the teaching solver (per student)
 def teaching_solver(X, y, spec, C, batch):
     """This student's SubgradientSVM for the current problem (a fresh one when the problem changed)."""
-    tr, _ = split(y)
+    tr, _ = split(X, y)
     signature = (X.tobytes(), y.tobytes(), spec, C, batch)
     held = st.session_state.get(TEACH)
     if held is None or held["signature"] != signature:
