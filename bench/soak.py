@@ -121,7 +121,8 @@ async def soak(url, pid, sessions, seconds, warmup, seed):
     rss.setdefault("warm_at", seconds)
     rss.setdefault("caches_full", False)
     rss["max"] = max(m for _, m, _ in samples)
-    minutes = [(m, c) for t, m, c in samples if t % 60 < 5]  # one sample per minute (every 5 s, 12 a minute)
+    # the first sample of each minute (samples come every ~5 s, later when the server is slow to answer)
+    minutes = [next((m, c) for t, m, c in samples if t >= 60 * k) for k in range(int(samples[-1][0] // 60) + 1)]
     rss["by_minute"] = [m for m, _ in minutes]
     rss["caches_by_minute"] = [c for _, c in minutes]
     rss["caches_max"] = max((c for _, _, c in samples if c is not None), default=0.0)
