@@ -19,6 +19,7 @@ import re
 import time
 import tomllib
 import urllib.request
+from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
 
@@ -93,10 +94,9 @@ async def soak(url, pid, sessions, seconds, warmup, seed):
     ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
     pages = [u for _, u in navigation()]
     stats, counts = Stats(), {"opens": 0, "moves": 0, "switches": 0}
-    rss = {"start": rss_mb(pid)}
-    samples = []
-
     budget = cache_budget_mb()
+    rss = {"start": rss_mb(pid), "budget": budget}
+    samples = []
 
     async def monitor():
         t0 = time.perf_counter()
@@ -182,8 +182,8 @@ def main():
           f"max {rss['max']:.0f} MB")
     print("  RSS by minute (MB): " + ", ".join(f"{m:.0f}" for m in rss["by_minute"]))
     print("  of which Streamlit's caches (MB): " + ", ".join("?" if c is None else f"{c:.0f}" for c in rss["caches_by_minute"]))
-    budget = cache_budget_mb()
-    evicting = "st.cache_data reached its" in open(log_path, errors="replace").read()
+    budget = rss["budget"]
+    evicting = "st.cache_data reached its" in Path(log_path).read_text(errors="replace")
     print(f"  cache budget (server.maxCacheDataSize): {'none' if budget is None else f'{budget:.0f} MB'}; caches peaked at "
           f"{rss['caches_max']:.0f} MB; budget reached (Streamlit logged its eviction warning): {evicting}")
     print(f"  memory {'flat' if abs(drift) <= FLAT else 'NOT flat'}: end {drift:+.1%} vs after warm-up "
