@@ -1,9 +1,10 @@
 """Cached calls into kernel_core, keyed by plain values, bounded so a class of 30 shares hits
 without the server's memory growing."""
 import numpy as np
-import streamlit as st
 
 import kernel_core as kc
+
+from .cache import cache_data
 
 ENTRIES = 64
 
@@ -29,12 +30,12 @@ def build_kernel(spec):
     raise ValueError(f"Unknown composition {op!r}.")
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def dataset(name, n, noise, seed):
     return kc.make_classification(name, n, noise, seed)
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def gram_and_verdict(X, spec):
     """Gram matrix of X, its spectrum (descending) and the PSD verdict."""
     K = build_kernel(spec)(X)
@@ -43,7 +44,7 @@ def gram_and_verdict(X, spec):
     return K, ev, v
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def kernel_surface(spec, x0, plane, n_grid):
     """k(x, x0) on an n_grid x n_grid mesh over plane x plane; returns xs and Z (rows = x2)."""
     xs = np.linspace(*plane, n_grid)

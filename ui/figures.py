@@ -8,8 +8,8 @@ import contourpy
 import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
-import streamlit as st
 
+from .cache import cache_data
 from .classroom import presenting
 from .theme import (
     CLASS_STYLE,
@@ -64,13 +64,13 @@ def to_spec(fig):
 
 def cached_figure(builder):
     """Decorator for a figure builder on a page's rerun path: the finished figure is kept per arguments
-    (and presentation mode, which sizes fonts and markers) in a bounded `st.cache_data`, so a class moving
+    (and presentation mode, which sizes fonts and markers) in a bounded cache (`ui.cache.cache_data`), so a class moving
     the same slider back and forth shares the work. Returns a Spec."""
     def spec(present, *args, **kwargs):
         return to_spec(builder(*args, **kwargs))
 
     spec.__module__, spec.__qualname__ = builder.__module__, f"{builder.__qualname__}.spec"  # one cache each
-    cached = st.cache_data(max_entries=FIGURE_CACHE, show_spinner=False)(spec)
+    cached = cache_data(max_entries=FIGURE_CACHE)(spec)
 
     @functools.wraps(builder)
     def wrapper(*args, **kwargs):

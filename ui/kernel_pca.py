@@ -8,6 +8,7 @@ import streamlit as st
 import kernel_core as kc
 
 from . import figures
+from .cache import cache_data
 from .classroom import presenting
 from .figures import cached_figure
 from .points import click_catcher, on_plane
@@ -19,7 +20,7 @@ CONFIG = {**figures.CHART_CONFIG, "scrollZoom": False}  # PNG download only; the
 
 
 # ---------------------------------------------------------------- cached compute
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def manifold(name, n, noise):
     """3-D S-curve / Swiss roll, sorted by the position t along the manifold (the Gram heatmaps then show
     the manifold's band structure)."""
@@ -34,7 +35,7 @@ def _quiet_fit(X, q, name, params, center):
         return kc.KernelPCA(q, name, center=center, **dict(params)).fit(X)
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def fit(X, spec, center=True):
     """KernelPCA with the leading KPCA["spectrum"] components (capped at n) and the training projections."""
     name, params = spec
@@ -42,7 +43,7 @@ def fit(X, spec, center=True):
     return kp, kp.transform(X)
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def laplacian(X, n_neighbors):
     """Laplacian eigenmap (2 components) and the warning about a disconnected graph, if any."""
     with warnings.catch_warnings(record=True) as caught:
@@ -51,7 +52,7 @@ def laplacian(X, n_neighbors):
     return G, gam, (str(caught[0].message) if caught else None)
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def denoise(X, gamma, noise, q_max):
     """Noisy copy of X, kPCA (RBF) on it, and the pre-images for every q = 1..q_max (so the q slider only picks).
     Returns noisy (n, d), Z (q_max, n, d), the mean distances ||z_q - x|| to the original points, and

@@ -12,6 +12,7 @@ from scipy.linalg import LinAlgWarning
 import kernel_core as kc
 
 from . import figures, points
+from .cache import cache_data
 from .figures import base_layout, cached_figure
 from .ranges import KERNEL_RIDGE, KERNEL_RIDGE_POINTS
 from .theme import ACCENT, NEGATIVE, POSITIVE
@@ -146,7 +147,7 @@ def _snap(v, step):
 
 
 # ---------------------------------------------------------------- cached calls into kernel_core
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def dataset(key):
     """X (n, 1), y (n,) and the plotting range (x_lo, x_hi) for a data key."""
     if key[0] == "sine":
@@ -175,7 +176,7 @@ def _fit_krr(kernel, lam, params, X, y):
         return kc.KernelRidge(kernel, lam, **dict(params)).fit(X, y)
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def krr_fit(key, kernel, params, lam):
     """Curve on the plotting grid, alpha, the training MSE and the solver used."""
     X, y = dataset(key)
@@ -184,7 +185,7 @@ def krr_fit(key, kernel, params, lam):
     return xs[:, 0], model.predict(xs), model.dual_coef_, float(np.mean((model.predict(X) - y) ** 2)), model.solver_
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def primal_vs_dual(key, p, lam):
     """Ridge on u = x / max|x| and its powers (u, ..., u^p): beta by the p x p and by the n x n route."""
     X, y = dataset(key)
@@ -194,7 +195,7 @@ def primal_vs_dual(key, p, lam):
     return beta_primal, beta_dual
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def semi_parametric(key, gamma, lam, c1, c2, slope):
     """Seed 003's c1 RBF + c2 linear against c1 RBF alone, on y + slope * x, over a wider range."""
     X, y = dataset(key)
@@ -206,7 +207,7 @@ def semi_parametric(key, gamma, lam, c1, c2, slope):
     return xs[:, 0], y, curves[0], curves[1]
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def cv_grid(key, kernel, params, lams, grid_name, grid_values):
     """K-fold CV of (lam, one kernel parameter) over a grid; grid_name None means lam only."""
     X, y = dataset(key)
@@ -225,7 +226,7 @@ def held_out_error(key, kernel, params, lam):
         return None
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def gp_view(key, kernel, params, noise, n_samples, seed):
     """GP posterior mean, latent std and seeded samples on the grid; KRR with lam = noise on the same grid."""
     X, y = dataset(key)

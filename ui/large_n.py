@@ -11,6 +11,7 @@ import kernel_core as kc
 from kernel_core.large_n import EXACT_MAX_N, METHODS, kpca_gap, ridge_gap
 
 from . import figures
+from .cache import cache_data
 from .classroom import explain
 from .code import show_code
 from .controls import labeller, log_slider
@@ -32,7 +33,7 @@ def _shown(n, seed=R["seed"]):
 
 
 # ---------------------------------------------------------------- cached fits
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def kpca_result(data, n, method, m, gamma):
     """Kernel PCA (2 components) of n points, exact or approximate. Returns plain values: the method used, the
     drawn projections, eigenvalues, fit seconds and, for an approximation, its two errors."""
@@ -54,7 +55,7 @@ def kpca_result(data, n, method, m, gamma):
     return {**out, "E": E[idx].astype(np.float32), "y": y[idx].astype(np.int8)}
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def krr_result(n, method, m, gamma, lam):
     """Kernel ridge regression of n points of the noisy sine, exact or approximate, on a R["grid"]-point grid."""
     used = kc.resolve_method(method, n)

@@ -3,12 +3,12 @@ import math
 
 import numpy as np
 import plotly.graph_objects as go
-import streamlit as st
 
 import kernel_core as kc
 from kernel_core import feature_maps as fm
 
 from . import compute
+from .cache import cache_data
 from .classroom import presenting
 from .figures import CHART_CONFIG, add_classes, base_layout, cached_figure, decision_map
 from .ranges import MERCER
@@ -19,7 +19,7 @@ CONFIG = {**CHART_CONFIG, "scrollZoom": False}  # PNG download only; the wheel s
 
 
 # ------------------------------------------------------------------ cached calls
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def feature_table(x, y, degree, coef0):
     """Names (text, LaTeX), phi(x), phi(y), their products and sum, x^T y and k(x, y) for two 2-D points (gamma = 1)."""
     P = kc.poly_feature_map(np.array([x, y]), degree, 1.0, coef0)
@@ -30,7 +30,7 @@ def feature_table(x, y, degree, coef0):
                 k=float(kc.gram(*xy, "poly", degree=degree, gamma=1.0, coef0=coef0)[0, 0]))
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def lift(n, noise, C):
     """The circles of this section, their 3-D lift, the fitted plane and f(x) over the 2-D plane."""
     X, y = kc.make_classification("circles", n, noise, 0)
@@ -42,7 +42,7 @@ def lift(n, noise, C):
     return X, y, clf.transform(X), clf.weights_, clf.intercept_, clf.accuracy_, clf.conic(), xs, Z
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
+@cache_data(max_entries=4)
 def timings(d_values, m_values, max_features):
     """Measured once per server (a few milliseconds in all), then served from the cache:
     rows (d, m, D, explicit seconds or None when D is too large to build, kernel seconds or None)."""
@@ -54,7 +54,7 @@ def timings(d_values, m_values, max_features):
     return rows
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def eigen(X, spec, q):
     """Gram matrix eigenvalues, the error curve over q, and the q-component map (or the reason it does not exist)."""
     K = compute.build_kernel(spec)(X)
@@ -67,7 +67,7 @@ def eigen(X, spec, q):
     return ev, curve, em, ""
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def approximations(X, gamma, n_components, seed):
     """K, its RFF and Nystrom approximations with n_components features (Nystrom: at most n), and their errors."""
     K = kc.gram(X, kernel="rbf", gamma=gamma)
@@ -76,7 +76,7 @@ def approximations(X, gamma, n_components, seed):
     return K, Zr @ Zr.T, Zn @ Zn.T, fm.approximation_error(K, Zr), fm.approximation_error(K, Zn)
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def error_curves(X, gamma):
     """Mean +- sd error over a few seeds for each number of features (Nystrom only up to n landmarks)."""
     sizes = MERCER["approx_sizes"]

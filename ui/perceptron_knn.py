@@ -4,10 +4,10 @@ The perceptron is fitted once per setting (cached); stepping through the trainin
 recorded history (`KernelPerceptron.at_step`), it never refits."""
 import numpy as np
 import plotly.graph_objects as go
-import streamlit as st
 
 import kernel_core as kc
 
+from .cache import cache_data
 from .figures import base_layout, cached_figure, decision_map, to_spec
 from .ranges import PERCEPTRON_KNN as R
 from .theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE
@@ -16,7 +16,7 @@ ENTRIES = 32
 STEP_UNITS = {"mistake": "to the next mistake", "visit": "one visit", "epoch": "to the end of the epoch"}
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def split(X, y, held_out, seed):
     """Seeded, stratified train / held-out split, drawn per point (adding a point leaves the others where
     they were; nothing held out when there are too few points): returns Xtr, Xte, ytr, yte."""
@@ -35,7 +35,7 @@ def axes(b):
     return np.linspace(b[0], b[1], R["grid"]), np.linspace(b[2], b[3], R["grid"])
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def fit_perceptron(Xtr, ytr, kernel, params, epochs, seed):
     """The one fit per setting; params is a tuple of (name, value) pairs."""
     return kc.KernelPerceptron(kernel, epochs=epochs, seed=seed, **dict(params)).fit(Xtr, ytr)
@@ -45,7 +45,7 @@ def _accuracy(model, X, y):
     return float(np.mean(model.predict(X) == y)) if len(X) else float("nan")
 
 
-@st.cache_data(max_entries=4 * ENTRIES, show_spinner=False)
+@cache_data(max_entries=4 * ENTRIES)
 def perceptron_frame(Xtr, ytr, Xte, yte, kernel, params, epochs, seed, step, b):
     """The replayed model after `step` visits: its surface, alpha and accuracies (no refit)."""
     model = fit_perceptron(Xtr, ytr, kernel, params, epochs, seed).at_step(step)
@@ -54,7 +54,7 @@ def perceptron_frame(Xtr, ytr, Xte, yte, kernel, params, epochs, seed, step, b):
             "used": int(np.count_nonzero(model.alpha_))}
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def knn_frame(Xtr, ytr, Xte, yte, k, b):
     """k-NN (scikit-learn) on the same split: its accuracies and its vote over the plane as a figure
     (a plain dict, cached: redrawing the panel costs nothing while the perceptron plays)."""
@@ -78,7 +78,7 @@ def advance(history, step, unit):
     return int(np.searchsorted(history["epoch"], history["epoch"][step], side="right"))
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def overfit_sweep(name, noise, seed, held_out, epochs):
     """Train and held-out accuracy of the RBF perceptron over a log range of gamma, on its own noisy data."""
     X, y = kc.make_classification(name, R["demo_n"], noise, seed)
@@ -93,7 +93,7 @@ def overfit_sweep(name, noise, seed, held_out, epochs):
     return gammas, train, test
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def overfit_frame(name, noise, seed, held_out, epochs, gamma):
     """The sweep's curve and the map at one gamma, as cached figure dicts, with the numbers they show."""
     X, y = kc.make_classification(name, R["demo_n"], noise, seed)

@@ -8,6 +8,7 @@ import streamlit as st
 
 import kernel_core as kc
 
+from .cache import cache_data
 from .compute import build_kernel
 from .controls import KERNEL_LABELS, kernel_picker, labeller, log_options, log_slider
 from .figures import add_classes, base_layout, cached_figure, decision_map, level_lines
@@ -107,12 +108,12 @@ def axes(b):
     return np.linspace(b[0], b[1], R["grid"]), np.linspace(b[2], b[3], R["grid"])
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def split(X, y):
     return kc.holdout_split(y, R["held_out"], R["split_seed"], X=X)
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def fit_exact(X, y, spec, C, b):
     """libsvm on the training part: the surface, decision values, counts and accuracies."""
     tr, te = split(X, y)
@@ -130,7 +131,7 @@ def fit_exact(X, y, spec, C, b):
             "at_bound": int(np.sum(alpha >= C * (1 - 1e-6))), "converged": model.converged_}
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
+@cache_data(max_entries=8)
 def cv_scores(X, y, spec, Cs, gammas):
     """Mean accuracy of R['cv_folds']-fold cross-validation on the training part, rows = gamma, cols = C."""
     tr, _ = split(X, y)
@@ -159,7 +160,7 @@ def advance(model, n):
         model.step(room if n is None else min(n, room), max_seconds=R["max_seconds"])
 
 
-@st.cache_data(max_entries=ENTRIES, show_spinner=False)
+@cache_data(max_entries=ENTRIES)
 def teaching_surface(points, weights, bias, spec, b):
     """The teaching solver's f over the plane (cached: every student starts from the same seeded solver)."""
     return kc.expansion_surface(points, weights, bias, build_kernel(spec), *axes(b))
