@@ -79,9 +79,10 @@ def map_panel():
                    "Seed 000's example is m = 2, r = 1 (six features); seeds 003 and 004 use m = 2, r = 0 (three).")
     st.plotly_chart(ui.feature_bars(t["names"], t["px"], t["py"], f"The {D} features of x = {x} and y = {y}"),
                     key=f"{PAGE}_bars", config=CONFIG)
-    with st.expander(f"All {D} features as a table"):
-        st.dataframe(pd.DataFrame({"feature": t["names"], "φᵢ(x)": t["px"], "φᵢ(y)": t["py"],
-                                   "φᵢ(x)·φᵢ(y)": t["products"]}), hide_index=True)
+    with st.expander(f"All {D} features as a table", key=f"{PAGE}_feature_table", on_change="rerun") as table:
+        if table.open:  # lazy: the table is built and sent only while it is open
+            st.dataframe(pd.DataFrame({"feature": t["names"], "φᵢ(x)": t["px"], "φᵢ(y)": t["py"],
+                                       "φᵢ(x)·φᵢ(y)": t["products"]}), hide_index=True)
     st.caption("The coefficients are square roots of the multinomial coefficients: (xᵀy + r)^m = Σ m!/α! r^(m−j) "
                "x^α y^α, so φ_α(x) = √(m!/α! · r^(m−j)) x^α. With r < 0 some of them would be negative under the root: "
                "no real map, which is why the slider stops at 0.")

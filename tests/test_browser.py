@@ -85,3 +85,22 @@ def test_shared_link_on_a_cold_server_opens_inside_the_app(page, url_path):
         assert page.get_by_role("dialog").count() == 0, page.get_by_role("dialog").first.inner_text()
         assert page.locator("h1").count() >= 1 and title
         assert_healthy(page)
+
+
+def test_show_the_code_opens_with_the_listing_and_keeps_the_chart(page, app_url):
+    """'Show the code' is lazy (the listing is sent only while open): a click opens it with the real source, the
+    charts stay drawn, a slider move keeps it open, a second click closes it and the listing goes."""
+    open_url(page, f"{app_url}/svm")
+    main = page.locator("[data-testid='stMain']")
+    assert main.locator("[data-testid='stCode']").count() == 0
+    main.get_by_text("Show the code").first.click()
+    page.wait_for_selector("[data-testid='stMain'] [data-testid='stCode'] >> text=class KernelSVM", timeout=30000)
+    settle(page)
+    assert main.locator("[data-testid='stCode']").count() == 2   # KernelSVM and margin_counts
+    assert_first_slider_redraws_a_chart(page)
+    assert main.locator("[data-testid='stCode'] >> text=class KernelSVM").count() == 1
+    main.get_by_text("Show the code").first.click()
+    page.wait_for_function("() => !document.querySelector(\"[data-testid='stMain'] [data-testid='stCode']\")",
+                           timeout=30000)
+    settle(page)
+    assert_healthy(page)

@@ -32,6 +32,10 @@ def shown_error(text):
 
 
 def frame_with(at, column):
+    """The data frame with `column`; the feature table is lazy, so open it first (what a click on it sets)."""
+    if column == "φᵢ(x)" and not at.session_state["mercer_feature_table"]:
+        at.session_state["mercer_feature_table"] = True
+        at.run()
     return next(df.value for df in at.dataframe if column in df.value.columns)
 
 
@@ -41,6 +45,7 @@ def test_default_map_equals_the_kernel():
     # x = (1, 0.5), y = (1.5, -0.4): x^T y = 1.5 - 0.2 = 1.3, (1.3 + 1)^2 = 5.29
     assert float(metric(at, "φ(x)ᵀφ(y)")) == 5.29 and float(metric(at, "k(x, y)")) == 5.29
     assert r"\text{6 features}" in latex(at)
+    assert not any("φᵢ(x)" in df.value.columns for df in at.dataframe)  # the table is closed: not sent
     table = frame_with(at, "φᵢ(x)")
     assert list(table["feature"]) == ["1", "√2·x₁", "√2·x₂", "x₁²", "√2·x₁·x₂", "x₂²"]   # seed 000's six features
     assert abs(table["φᵢ(x)·φᵢ(y)"].sum() - 5.29) < 1e-12
