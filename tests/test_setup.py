@@ -91,3 +91,31 @@ def test_ui_trims_the_heap_in_one_thread_and_freezes_the_libraries_for_the_colle
     ui._return_freed_memory_to_the_system()  # a second call (a re-import) does not start another
     assert len([t for t in threading.enumerate() if t.name == ui.KEEPER]) == 1
     assert gc.isenabled() and gc.get_freeze_count() > 50_000
+
+
+def test_full_collections_run_in_the_keeper_instead_of_after_every_rerun():
+    """Streamlit's full collection after every rerun is off (ui turns runner.postScriptGC off); the keeper's round
+    collects garbage cycles that survived into the oldest generation, and Python's own young collections stay on."""
+    import gc
+    import weakref
+
+    from streamlit import config
+
+    import ui
+
+    assert config.get_option("runner.postScriptGC") is False
+    assert gc.isenabled() and gc.get_threshold()[0] > 0
+
+    class Node:
+        pass
+
+    a, b = Node(), Node()
+    a.other, b.other = b, a          # a cycle: only the cyclic collector frees it
+    gone = weakref.ref(a)
+    gc.collect(1)
+    gc.collect(1)                    # survived two young collections: now in the oldest generation
+    del a, b
+    gc.collect(1)
+    assert gone() is not None        # a young collection leaves it
+    ui.keep_once()
+    assert gone() is None            # the keeper's full collection frees it

@@ -24,31 +24,36 @@ def _return_freed_memory_to_the_system():
     threshold (numpy grids and cached figures are mmapped and given back when freed) keep it flat (glibc only).
 
     A daemon thread hands freed pages in the middle of the heap back to the system every KEEPER_SECONDS
-    (`malloc_trim`, glibc only)."""
-    trim = None
+    (`malloc_trim`, glibc only), after a full garbage collection (see `_collect_on_a_schedule`)."""
     try:
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(M_ARENA_MAX, 2)
         libc.mallopt(M_MMAP_THRESHOLD, 64 * 1024)
-        trim = libc.malloc_trim
+        _TRIM.append(libc.malloc_trim)
     except (OSError, AttributeError):  # not glibc (macOS, Windows, musl): nothing to tune
         pass
 
     def keep_forever():
         while True:
             time.sleep(KEEPER_SECONDS)
-            trim(0)
+            keep_once()
 
-    if trim is not None and not any(t.name == KEEPER for t in threading.enumerate()):  # once per process
+    if not any(t.name == KEEPER for t in threading.enumerate()):  # once per process
         threading.Thread(target=keep_forever, name=KEEPER, daemon=True).start()
 
 
+def keep_once():
+    """One round of the memory keeper: a full garbage collection, then freed heap pages back to the system."""
+    gc.collect()
+    for trim in _TRIM:
+        trim(0)
+
+
 def _freeze_the_libraries():
-    """Streamlit runs a full `gc.collect()` after every rerun (`runner.postScriptGC`): with numpy, scipy,
-    scikit-learn, Plotly and Streamlit loaded that walks ~180 000 objects, ~120 ms, and under a class of 30 it
-    took ~60 % of the server's CPU (py-spy). The libraries' objects live as long as the process, so they are
-    moved out of the collector's sight once (`gc.freeze`, after a last collection); each rerun's collection
-    then only walks the objects of the sessions. Garbage is collected as before."""
+    """A full collection walks every object of the process: with numpy, scipy, scikit-learn, Plotly and
+    Streamlit loaded ~180 000 of them, ~120 ms. The libraries' objects live as long as the process, so they are
+    moved out of the collector's sight once (`gc.freeze`, after a last collection); later full collections only
+    walk the objects of the sessions."""
     import plotly.graph_objects  # noqa: F401
 
     import kernel_core  # noqa: F401  (the libraries it loads: scipy, scikit-learn)
@@ -57,7 +62,21 @@ def _freeze_the_libraries():
         gc.freeze()
 
 
+def _collect_on_a_schedule():
+    """Streamlit runs a full `gc.collect()` after every rerun (`runner.postScriptGC`). Under a class of 30 on
+    /svm, even with the libraries frozen, that was 23 % of the server's CPU (py-spy: ~9 reruns a second, each
+    collection walking the ~90 000 objects of 30 sessions). Here the full collection runs every KEEPER_SECONDS
+    in the memory keeper thread instead, whatever the number of reruns; between them Python's own generational
+    collector keeps collecting young garbage after every few hundred allocations, as in any Python program.
+    Garbage that lives through several young collections waits at most KEEPER_SECONDS for the next full one."""
+    from streamlit import config
+
+    config.set_option("runner.postScriptGC", False, where_defined=__name__)
+
+
 M_ARENA_MAX, M_MMAP_THRESHOLD = -8, -3  # mallopt parameters from glibc's <malloc.h>
 KEEPER, KEEPER_SECONDS = "kernelscope-memory-keeper", 15
-_return_freed_memory_to_the_system()
+_TRIM = []  # glibc's malloc_trim, when there is one
 _freeze_the_libraries()
+_collect_on_a_schedule()
+_return_freed_memory_to_the_system()
