@@ -1,7 +1,9 @@
 """Soak run (issue 10, section 2): 30 sessions for 10 minutes on one server process, moving sliders
 and switching pages; reports errors and the server's memory (RSS) at start, after warm-up and at the end.
-Warm-up lasts at least --warmup seconds and until Streamlit's caches hold 90 % of their budget
-(server.maxCacheDataSize in .streamlit/config.toml): filling a bounded cache is warm-up, growth after it is not.
+Warm-up lasts at least --warmup seconds, until Streamlit's caches hold 90 % of their budget
+(server.maxCacheDataSize in .streamlit/config.toml) and until every session has opened every page, at most a
+third of the run: filling a bounded cache is warm-up, and so is a session's state growing while it meets the
+pages (each page adds its settings, kept for when the student comes back); growth after that is not.
 
 Each simulated student (bench/load.py's websocket client) opens a random page, then every 0.2-0.6 s
 (seeded) either switches to another page of the navigation (15 %; always on a page without a
@@ -30,13 +32,14 @@ from tests.app_pages import navigation
 SWITCH = 0.15      # probability that an action is a page switch
 RECONNECTS = 3
 FLAT = 0.10        # memory is flat when the end RSS is within 10 % of the after-warm-up RSS
-FULL_CACHES = 0.9  # warm-up ends (after --warmup) once the caches hold 90 % of their budget (or at a third of the run)
+FULL_CACHES = 0.9  # warm-up ends (after --warmup) once the caches hold 90 % of their budget and every session has
+                   # opened every page (or at a third of the run)
 
 
 async def student(ws_url, pages, seconds, seed, stats, counts):
     rng = random.Random(seed)
     deadline = time.perf_counter() + seconds
-    directions = {}
+    directions, seen = {}, set()
     for _ in range(RECONNECTS + 1):
         try:
             async with Student(ws_url, stats, rng) as st:
@@ -44,6 +47,7 @@ async def student(ws_url, pages, seconds, seed, stats, counts):
                 if await st.open(here) is None:
                     continue
                 counts["opens"] += 1
+                met(here, seen, pages, counts)
                 for _ in range(int(seconds / 0.2) + 1):  # bounded: at most one action per 0.2 s
                     await asyncio.sleep(rng.uniform(0.2, 0.6))
                     if time.perf_counter() >= deadline:
@@ -53,6 +57,8 @@ async def student(ws_url, pages, seconds, seed, stats, counts):
                         here = rng.choice([p for p in pages if p != here])
                         dt = await st.switch(here)
                         counts["switches"] += 1
+                        if dt is not None:
+                            met(here, seen, pages, counts)
                     else:
                         s = rng.choice(sliders)
                         d = directions.get(s.id, 1)
@@ -67,6 +73,14 @@ async def student(ws_url, pages, seconds, seed, stats, counts):
             stats.errors.append(f"connection: {type(err).__name__}: {err}")
         if time.perf_counter() >= deadline:
             return
+
+
+def met(page, seen, pages, counts):
+    """Note that a session opened `page`; when it has now opened every page, record the time."""
+    if page not in seen:
+        seen.add(page)
+        if len(seen) == len(pages):
+            counts["all_pages"].append(time.perf_counter())
 
 
 def cache_budget_mb():
@@ -93,22 +107,27 @@ def cache_mb(url):
 async def soak(url, pid, sessions, seconds, warmup, seed):
     ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
     pages = [u for _, u in navigation()]
-    stats, counts = Stats(), {"opens": 0, "moves": 0, "switches": 0}
+    stats, counts = Stats(), {"opens": 0, "moves": 0, "switches": 0, "all_pages": []}
     budget = cache_budget_mb()
     rss = {"start": rss_mb(pid), "budget": budget}
     samples = []
 
+    t0 = time.perf_counter()
+
     async def monitor():
-        t0 = time.perf_counter()
         while True:
             t, mb = time.perf_counter() - t0, rss_mb(pid)
             cache = await asyncio.to_thread(cache_mb, url)
             samples.append((t, mb, cache))
             full = budget is None or (cache is not None and cache >= FULL_CACHES * budget)
-            if "warm" not in rss and t >= warmup and (full or t >= seconds / 3):
-                rss["warm"], rss["warm_at"], rss["caches_full"] = mb, t, full
-                print(f"  after warm-up ({t:.0f} s, caches {'full' if full else 'NOT full'}): RSS {mb:.0f} MB, "
-                      f"{len(stats.latencies)} reruns, {len(stats.errors)} errors", flush=True)
+            if full and "full_at" not in rss:
+                rss["full_at"], rss["at_full"] = t, mb
+            toured = len(counts["all_pages"])
+            if "warm" not in rss and t >= warmup and ((full and toured == sessions) or t >= seconds / 3):
+                rss["warm"], rss["warm_at"], rss["caches_full"], rss["toured"] = mb, t, full, toured
+                print(f"  after warm-up ({t:.0f} s, caches {'full' if full else 'NOT full'}, {toured} of {sessions} "
+                      f"sessions have opened every page): RSS {mb:.0f} MB, {len(stats.latencies)} reruns, "
+                      f"{len(stats.errors)} errors", flush=True)
             await asyncio.sleep(5)
 
     mon = asyncio.create_task(monitor())
@@ -120,6 +139,8 @@ async def soak(url, pid, sessions, seconds, warmup, seed):
     rss.setdefault("warm", rss["end"])
     rss.setdefault("warm_at", seconds)
     rss.setdefault("caches_full", False)
+    rss.setdefault("toured", len(counts["all_pages"]))
+    rss["all_pages_at"] = [t - t0 for t in counts["all_pages"]]
     rss["max"] = max(m for _, m, _ in samples)
     # the first sample of each minute (samples come every ~5 s, later when the server is slow to answer)
     minutes = [next((m, c) for t, m, c in samples if t >= 60 * k) for k in range(int(samples[-1][0] // 60) + 1)]
@@ -177,9 +198,16 @@ def main():
         print(f"  server log {log_path}:")
         for tb in server_tracebacks(log_path):
             print("    ", tb)
+    toured = rss["all_pages_at"]
+    print(f"  sessions that opened every page: {len(toured)} of {args.sessions}"
+          + (f", half of them by {sorted(toured)[(args.sessions - 1) // 2] / 60:.1f} min" if 2 * len(toured) >= args.sessions else "")
+          + (f", the last at {max(toured) / 60:.1f} min" if len(toured) == args.sessions else ""))
     print(f"  server RSS: start {rss['start']:.0f} MB, after warm-up ({rss['warm_at'] / 60:.1f} min, caches "
-          f"{'full' if rss['caches_full'] else 'NOT full'}) {rss['warm']:.0f} MB, end {rss['end']:.0f} MB, "
-          f"max {rss['max']:.0f} MB")
+          f"{'full' if rss['caches_full'] else 'NOT full'}, {rss['toured']} of {args.sessions} sessions had opened "
+          f"every page) {rss['warm']:.0f} MB, end {rss['end']:.0f} MB, max {rss['max']:.0f} MB")
+    if "full_at" in rss:
+        print(f"  from the moment the caches were full ({rss['full_at'] / 60:.1f} min, {rss['at_full']:.0f} MB): end "
+              f"{(rss['end'] - rss['at_full']) / rss['at_full']:+.1%}")
     print("  RSS by minute (MB): " + ", ".join(f"{m:.0f}" for m in rss["by_minute"]))
     print("  of which Streamlit's caches (MB): " + ", ".join("?" if c is None else f"{c:.0f}" for c in rss["caches_by_minute"]))
     budget = rss["budget"]
