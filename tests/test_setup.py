@@ -90,6 +90,7 @@ def test_ui_trims_the_heap_in_one_thread_and_freezes_the_libraries_for_the_colle
     assert len(keepers) == 1 and keepers[0].daemon and ui.KEEPER_SECONDS <= 60
     ui._return_freed_memory_to_the_system()  # a second call (a re-import) does not start another
     assert len([t for t in threading.enumerate() if t.name == ui.KEEPER]) == 1
+    assert len(ui._TRIM) == 1  # and trims once per round
     assert gc.isenabled() and gc.get_freeze_count() > 50_000
 
 

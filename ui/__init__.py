@@ -29,7 +29,8 @@ def _return_freed_memory_to_the_system():
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(M_ARENA_MAX, 2)
         libc.mallopt(M_MMAP_THRESHOLD, 64 * 1024)
-        _TRIM.append(libc.malloc_trim)
+        if not _TRIM:  # once per process, like the thread below
+            _TRIM.append(libc.malloc_trim)
     except (OSError, AttributeError):  # not glibc (macOS, Windows, musl): nothing to tune
         pass
 
