@@ -124,7 +124,7 @@ async def soak(url, pid, sessions, seconds, warmup, seed):
             samples.append((t, mb, cache))
             full = budget is None or (cache is not None and cache >= FULL_CACHES * budget)
             if full and "full_at" not in rss:
-                rss["full_at"], rss["at_full"] = t, mb
+                rss["full_at"] = t
             toured = len(counts["all_pages"])
             if "warm" not in rss and t >= warmup and ((full and toured == sessions) or t >= seconds / 3):
                 rss["warm"], rss["warm_at"], rss["caches_full"], rss["toured"] = mb, t, full, toured
