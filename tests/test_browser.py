@@ -8,6 +8,7 @@ import pytest
 
 from tests.app_pages import navigation
 from tests.conftest import serve_app
+from ui.theme import PRESENT_FONT_SIZE
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -46,6 +47,20 @@ def test_navigation_lists_every_page(page, app_url):
     assert_healthy(page)
 
 
+# Margins Plotly had to widen after a first drawing (and so drew the chart a second time): the estimate in
+# ui.figures.reserve_margins was too small for that chart.
+WIDENED_MARGINS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).flatMap(el => {
+  const L = el._fullLayout || {}, s = L._size || {}, m = L.margin || {};
+  const sides = ['l', 'r', 't', 'b'].filter(k => Math.round(s[k]) > Math.round(m[k]));
+  return sides.length ? [`${(L.title && L.title.text || '(untitled)').replace(/<[^>]+>/g, '')}: ` +
+    sides.map(k => `${k} ${m[k]} -> ${Math.round(s[k])}`).join(', ')] : []; })"""
+
+
+def assert_margins_reserved(page):
+    """No chart on the page needed Plotly to widen its margins (which costs a second drawing per redraw)."""
+    assert page.evaluate(WIDENED_MARGINS) == []
+
+
 def assert_first_slider_redraws_a_chart(page):
     """Three ArrowRight presses on the first slider of the main area change some chart's numbers, and the page
     stays healthy."""
@@ -59,6 +74,7 @@ def assert_first_slider_redraws_a_chart(page):
     settle(page)
     assert page.evaluate(CHART_SIGNATURE) != before
     assert_healthy(page)
+    assert_margins_reserved(page)
 
 
 @pytest.mark.parametrize("url_path", [u for _, u in navigation()])
@@ -69,7 +85,20 @@ def test_page_opens_and_a_slider_redraws_a_chart(page, app_url, url_path):
     if charts.count() == 0:  # a page without charts (home): it renders its text and is healthy
         assert page.locator("[data-testid='stMain']").inner_text().strip()
         return
+    page.wait_for_function("() => Array.from(document.querySelectorAll('.js-plotly-plot')).every(e => e._fullLayout)")
+    assert_margins_reserved(page)
     assert_first_slider_redraws_a_chart(page)
+
+
+@pytest.mark.parametrize("url_path", ["svm", "kernels"])
+def test_presentation_mode_charts_keep_their_reserved_margins(page, app_url, url_path):
+    """Presentation mode's larger type widens every margin estimate; Plotly never has to widen one again."""
+    open_url(page, f"{app_url}/{url_path}?present=true")
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length > 0 && "
+                           "Array.from(document.querySelectorAll('.js-plotly-plot')).every(e => e._fullLayout)")
+    assert page.evaluate("() => document.querySelector('.js-plotly-plot')._fullLayout.font.size") == PRESENT_FONT_SIZE
+    assert_margins_reserved(page)
+    assert_healthy(page)
 
 
 @pytest.mark.parametrize("url_path", [u for _, u in navigation() if u])

@@ -58,8 +58,111 @@ class Spec(go.Figure):
 
 
 def to_spec(fig):
-    """A figure as the plain data `st.plotly_chart` sends (arrays as base64 typed arrays)."""
-    return fig.spec if isinstance(fig, Spec) else json.loads(pio.to_json(fig, validate=False))
+    """A figure as the plain data `st.plotly_chart` sends (arrays as base64 typed arrays), with its margins
+    reserved (`reserve_margins`)."""
+    return fig.spec if isinstance(fig, Spec) else reserve_margins(json.loads(pio.to_json(fig, validate=False)))
+
+
+# ---------------------------------------------------------------- margins reserved on the server
+# Plotly draws a chart, lets the tick labels, axis titles, colour bar and legend push the margins out, and
+# then draws the whole chart once more with the wider margins. Every data change re-creates a chart in
+# Streamlit, so that second drawing came with every slider step: a third or more of the browser's time per
+# changed chart (bench/README.md). The margins below are estimated from the figure, generously; Plotly still
+# widens them when something does not fit (at the price of the second drawing), so nothing is ever cut off.
+# tests/test_browser.py checks that no chart of any page needs that at default settings.
+CHAR = 0.65        # width of a character of the chart font, in font sizes
+ROW = 2.3          # height of a legend row, in font sizes
+ENTRY = 46         # a legend entry's symbol and gaps, in px
+CHART_WIDTH = 440  # px a chart is assumed to have (a two-column chart's): a horizontal legend wraps inside its
+                   # plot area. A builder of a wider chart says so with layout.meta = {"chart_width": px}.
+
+
+THREE_D = {"scatter3d", "surface", "mesh3d", "cone", "streamtube", "volume", "isosurface"}
+
+
+def _text(title):
+    return (title.get("text") if isinstance(title, dict) else title) or ""
+
+
+def _legend_entries(data):
+    names = []
+    for trace in data:
+        shown = trace.get("showlegend", trace.get("type", "scatter") not in ("heatmap", "contour", "surface"))
+        if shown and trace.get("name"):
+            names.append(str(trace["name"]))
+    return names
+
+
+def _legend_push(layout, names, fs, height, margin):
+    """(side, px) of the margin a legend outside the plot area needs, or None when it sits inside."""
+    legend = layout.get("legend", {})
+    meta = layout.get("meta")
+    chart_width = meta.get("chart_width", CHART_WIDTH) if isinstance(meta, dict) else CHART_WIDTH
+    widths = [ENTRY + CHAR * fs * len(name) for name in names]
+    horizontal = legend.get("orientation") == "h"
+    x = legend.get("x", 1.02)
+    y = legend.get("y", 1.0 if not horizontal else -0.1)
+    rows = 1
+    if horizontal:
+        line = 0.0
+        for w in widths:
+            if line and line + w > chart_width - margin["l"] - margin["r"]:
+                rows, line = rows + 1, 0.0
+            line += w
+    else:
+        rows = len(names)
+    legend_h = rows * ROW * fs + 10
+    anchor = legend.get("yanchor", "auto")
+    if anchor == "auto":   # Plotly hangs a horizontal legend from its y
+        anchor = "top" if horizontal or y >= 2 / 3 else "bottom" if y <= 1 / 3 else "middle"
+    below = {"top": legend_h, "middle": legend_h / 2, "bottom": 0.0}[anchor]   # legend height under y
+    above = legend_h - below
+    t, b = margin["t"], margin["b"]
+    if y < 0:   # |y| plot heights under the plot, then the legend: solved for the bottom margin b
+        return "b", (-y * (height - t) + below) / (1 - y)
+    if y > 1:   # likewise over the plot, for the top margin
+        return "t", ((y - 1) * (height - b) + above) / y + 12
+    if x >= 1 and not horizontal:
+        return "r", max(widths, default=0) + 20
+    return None
+
+
+def reserve_margins(spec):
+    """`spec` with layout.margin wide enough for what Plotly would otherwise push it out for (see above).
+    3-D scenes keep their margins (they have no axes in the margin)."""
+    layout = spec.setdefault("layout", {})
+    data = spec.get("data", [])
+    if any(key.startswith("scene") for key in layout) or any(t.get("type") in THREE_D for t in data):
+        return spec
+    fs = (layout.get("font") or {}).get("size", FONT_SIZE)
+    height = layout.get("height", 450)
+    axes = {key: value for key, value in layout.items() if key[:5] in ("xaxis", "yaxis")}
+
+    def side(letter, across):
+        """Margin for the tick labels (`across` font sizes, or their text's width) and title of an axis."""
+        shown = [a for key, a in axes.items() if key[0] == letter and a.get("visible", True)] or [{}]
+        ticks = [a for a in shown if a.get("showticklabels", True)]
+        labels = max((len(str(t)) for a in ticks for t in a.get("ticktext") or ()), default=0)
+        titled = any(_text(a.get("title")) for a in shown)
+        tick_px = max(across * fs, CHAR * fs * labels + 8) if ticks else 0
+        return 10 + tick_px + (2.1 if ticks else 2.7) * fs * titled
+    names = _legend_entries(data)
+    legend = layout.get("showlegend", len(names) > 1) and names
+    margin = {"l": side("y", 3.1), "b": side("x", 2.2),
+              "t": 50 * fs / FONT_SIZE if _text(layout.get("title")) else 14 + 0.6 * fs if legend else 10,
+              "r": 22}
+    bars = [t for t in data if t.get("showscale", t.get("type") in ("heatmap", "contour"))
+            or (t.get("marker") or {}).get("showscale")]
+    if bars:
+        bar = bars[0].get("colorbar") or (bars[0].get("marker") or {}).get("colorbar") or {}
+        margin["r"] = 24 + max(bar.get("thickness", 30) + 3.9 * fs, CHAR * fs * len(_text(bar.get("title"))))
+    if legend:
+        push = _legend_push(layout, legend, fs, height, margin)
+        if push:
+            key, px = push
+            margin[key] = max(margin[key], px)
+    layout["margin"] = {**layout.get("margin", {}), **{k: int(round(v)) for k, v in margin.items()}}
+    return spec
 
 
 def cached_figure(builder):

@@ -205,7 +205,8 @@ def denoise_figure(X, noisy, Z, title):
                                      hovertemplate=name + " (%{x:.2f}, %{y:.2f})<extra></extra>"))
         fig.update_xaxes(range=_range(noisy[:, 0], X[:, 0]), title="x₁")
         fig.update_yaxes(range=_range(noisy[:, 1], X[:, 1]), title="x₂", scaleanchor="x")
-    return _layout(fig, title, height=440, showlegend=True, legend=dict(orientation="h", y=-0.22, x=0.0))
+    return _layout(fig, title, height=440, showlegend=True, legend=dict(orientation="h", y=-0.22, x=0.0),
+                   meta=dict(chart_width=540))
 
 
 @cached_figure

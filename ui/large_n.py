@@ -84,6 +84,7 @@ def _span(a, pad=0.08):
     return [lo - d, hi + d]
 
 
+@figures.cached_figure
 def kpca_figure(E, y, title):
     fig = figures.add_classes(go.Figure(), E, y, size=5)
     fig.update_xaxes(range=_span(E[:, 0]), title="η⁽¹⁾", zeroline=True)
@@ -91,6 +92,7 @@ def kpca_figure(E, y, title):
     return figures.base_layout(fig, title, height=420, showlegend=True, legend=dict(orientation="h", y=-0.15))
 
 
+@figures.cached_figure
 def krr_figure(x, y, grid, f, title):
     fig = go.Figure([
         go.Scatter(x=x, y=y, mode="markers", name="data (drawn)", marker=dict(color=DATA_COLOR, size=4),

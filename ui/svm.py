@@ -208,6 +208,8 @@ def svm_map(b, fit, X, y, title, C, show_test=True, height=520, legend=True):
                                      name=f"held out, {style['name']}", hovertemplate="held out<extra></extra>",
                                      marker=dict(symbol=f"{style['symbol']}-open", size=9, color=style["color"],
                                                  line=dict(width=1.5))))
+    if legend:  # the page's main map, in a wide column (ui.figures.reserve_margins)
+        fig.update_layout(meta=dict(chart_width=660))
     return _legend(fig, legend)
 
 
@@ -283,7 +285,8 @@ def hinge_figure(z_tr, y_tr, z_te, y_te):
                                      hovertemplate="y f(x) = %{x:.2f}<br>hinge = %{y:.2f}<extra></extra>"))
     fig.update_xaxes(title="z = y f(x)", range=[lo, hi])
     fig.update_yaxes(title="loss", range=[0, 1 - lo + 0.2])
-    return _legend(base_layout(fig, "The hinge loss and where each point sits on it", height=460))
+    return _legend(base_layout(fig, "The hinge loss and where each point sits on it", height=460,
+                               meta=dict(chart_width=540)))
 
 
 def scatter_all(X, y):

@@ -1,0 +1,107 @@
+"""ui.figures.reserve_margins: the margins a figure is sent with grow with what Plotly would push them out for
+(tick labels, axis titles, a colour bar, a legend outside the plot, larger type), so the browser draws each chart
+once. Whether the estimates are wide enough for every real chart is checked in Chromium (tests/test_browser.py)."""
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from ui import figures
+from ui.theme import FONT_SIZE, PRESENT_FONT_SIZE
+
+
+def margins(fig):
+    return figures.to_spec(fig)["layout"]["margin"]
+
+
+def line(title=None, font=FONT_SIZE, **axes):
+    fig = go.Figure(go.Scatter(x=np.arange(5.0), y=np.arange(5.0), name="line"))
+    fig.update_layout(title=title, height=400, font_size=font, showlegend=False)
+    fig.update_xaxes(**axes.get("x", {}))
+    fig.update_yaxes(**axes.get("y", {}))
+    return fig
+
+
+def heat(**colorbar):
+    fig = go.Figure(go.Heatmap(z=np.eye(3), colorbar=colorbar))
+    return fig.update_layout(height=400, font_size=FONT_SIZE)
+
+
+def legend_below(names, chart_width=None):
+    fig = go.Figure([go.Scatter(x=[0, 1], y=[0, 1], name=n) for n in names])
+    fig.update_layout(height=400, font_size=FONT_SIZE, showlegend=True,
+                      legend=dict(orientation="h", y=-0.2, yanchor="top"),
+                      meta=dict(chart_width=chart_width) if chart_width else None)
+    return fig
+
+
+def test_every_side_is_an_integer_and_at_least_the_old_fixed_ten_pixels():
+    m = margins(line())
+    assert set(m) >= {"l", "r", "t", "b"}
+    assert all(isinstance(v, int) and v >= 10 for v in m.values())
+
+
+def test_a_title_and_axis_titles_widen_their_own_sides_only():
+    plain, titled = margins(line()), margins(line("A title", x=dict(title="x₁"), y=dict(title="x₂")))
+    assert titled["t"] > plain["t"] and titled["l"] > plain["l"] and titled["b"] > plain["b"]
+    assert titled["r"] == plain["r"]
+
+
+def test_hidden_tick_labels_need_less_room_than_shown_ones():
+    shown = margins(line(y=dict(title="i")))
+    hidden = margins(line(y=dict(title="i", showticklabels=False)))
+    assert hidden["l"] < shown["l"]
+
+
+def test_long_tick_texts_widen_the_left_margin():
+    short = margins(line(y=dict(tickvals=[0, 4], ticktext=["0", "4"])))
+    long = margins(line(y=dict(tickvals=[0, 4], ticktext=["0.000001", "1000000"])))
+    assert long["l"] > short["l"]
+
+
+def test_a_colour_bar_widens_the_right_margin_and_a_long_colour_bar_title_more():
+    assert margins(heat())["r"] > margins(line())["r"]
+    assert margins(heat(title="a rather long colour bar title"))["r"] > margins(heat(title="f"))["r"]
+    hidden = go.Figure(go.Heatmap(z=np.eye(3), showscale=False)).update_layout(height=400, font_size=FONT_SIZE)
+    assert margins(hidden)["r"] == margins(line())["r"]
+
+
+def test_a_legend_below_the_plot_grows_the_bottom_margin_with_its_rows():
+    one, many = margins(legend_below(["a", "b"])), margins(legend_below([f"entry number {i}" for i in range(8)]))
+    assert many["b"] > one["b"] > margins(line())["b"]
+
+
+def test_a_wider_chart_wraps_its_legend_into_fewer_rows():
+    names = [f"entry number {i}" for i in range(8)]
+    assert margins(legend_below(names, chart_width=900))["b"] < margins(legend_below(names))["b"]
+
+
+def test_a_legend_at_the_right_widens_the_right_margin_with_its_longest_name():
+    def right(names):
+        fig = go.Figure([go.Scatter(x=[0, 1], y=[0, 1], name=n) for n in names])
+        return margins(fig.update_layout(height=400, font_size=FONT_SIZE, showlegend=True))
+    assert right(["a very long legend entry", "b"])["r"] > right(["a", "b"])["r"] > margins(line())["r"]
+
+
+def test_a_legend_inside_the_plot_pushes_nothing():
+    fig = go.Figure([go.Scatter(x=[0, 1], y=[0, 1], name=n) for n in "ab"])
+    fig.update_layout(height=400, font_size=FONT_SIZE, showlegend=True, legend=dict(x=0.01, y=0.02))
+    assert margins(fig) == margins(line()) | {"t": margins(fig)["t"]}
+
+
+@pytest.mark.parametrize("build", [lambda f: line("T", f, x=dict(title="x"), y=dict(title="y")),
+                                   lambda f: heat().update_layout(font_size=f)])
+def test_presentation_type_widens_the_margins(build):
+    small, large = margins(build(FONT_SIZE)), margins(build(PRESENT_FONT_SIZE))
+    assert all(large[k] >= small[k] for k in "lrtb") and sum(large.values()) > sum(small.values())
+
+
+def test_a_3d_scene_keeps_its_own_margins():
+    fig = go.Figure(go.Scatter3d(x=[0, 1], y=[0, 1], z=[0, 1])).update_layout(margin=dict(l=3, r=4, t=5, b=6))
+    assert margins(fig) == dict(l=3, r=4, t=5, b=6)
+
+
+def test_cached_figures_are_sent_with_reserved_margins():
+    fig = figures.spectrum_bars(np.array([3.0, 2.0, 1.0]))
+    assert fig.to_dict()["layout"]["margin"] == figures.reserve_margins(figures.to_spec(
+        figures.spectrum_bars.uncached(np.array([3.0, 2.0, 1.0]))))["layout"]["margin"]
+    assert fig.to_dict()["layout"]["margin"]["l"] > 10
