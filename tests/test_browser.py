@@ -47,6 +47,9 @@ def test_navigation_lists_every_page(page, app_url):
     assert_healthy(page)
 
 
+# Some chart is on the page and Plotly has drawn every one (its data and layout are filled in).
+CHARTS_DRAWN = """() => document.querySelectorAll('.js-plotly-plot').length > 0 &&
+  Array.from(document.querySelectorAll('.js-plotly-plot')).every(e => e._fullData && e._fullLayout)"""
 # Margins Plotly had to widen after a first drawing (and so drew the chart a second time): the estimate in
 # ui.figures.reserve_margins was too small for that chart.
 WIDENED_MARGINS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).flatMap(el => {
@@ -64,8 +67,7 @@ def assert_margins_reserved(page):
 def assert_first_slider_redraws_a_chart(page):
     """Three ArrowRight presses on the first slider of the main area change some chart's numbers, and the page
     stays healthy."""
-    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length > 0 && "
-                           "Array.from(document.querySelectorAll('.js-plotly-plot')).every(e => e._fullData)")
+    page.wait_for_function(CHARTS_DRAWN)
     before = page.evaluate(CHART_SIGNATURE)
     page.locator("[data-testid='stMain']").get_by_role("slider").first.focus()
     for _ in range(3):
@@ -85,7 +87,7 @@ def test_page_opens_and_a_slider_redraws_a_chart(page, app_url, url_path):
     if charts.count() == 0:  # a page without charts (home): it renders its text and is healthy
         assert page.locator("[data-testid='stMain']").inner_text().strip()
         return
-    page.wait_for_function("() => Array.from(document.querySelectorAll('.js-plotly-plot')).every(e => e._fullLayout)")
+    page.wait_for_function(CHARTS_DRAWN)
     assert_margins_reserved(page)
     assert_first_slider_redraws_a_chart(page)
 
@@ -94,8 +96,7 @@ def test_page_opens_and_a_slider_redraws_a_chart(page, app_url, url_path):
 def test_presentation_mode_charts_keep_their_reserved_margins(page, app_url, url_path):
     """Presentation mode's larger type widens every margin estimate; Plotly never has to widen one again."""
     open_url(page, f"{app_url}/{url_path}?present=true")
-    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length > 0 && "
-                           "Array.from(document.querySelectorAll('.js-plotly-plot')).every(e => e._fullLayout)")
+    page.wait_for_function(CHARTS_DRAWN)
     assert page.evaluate("() => document.querySelector('.js-plotly-plot')._fullLayout.font.size") == PRESENT_FONT_SIZE
     assert_margins_reserved(page)
     assert_healthy(page)

@@ -77,6 +77,7 @@ CHART_WIDTH = 440  # px a chart is assumed to have (a two-column chart's): a hor
                    # plot area. A builder of a wider chart says so with layout.meta = {"chart_width": px}.
 
 
+FILLED = {"heatmap", "contour"}  # traces with a colour bar and no legend entry unless asked for
 THREE_D = {"scatter3d", "surface", "mesh3d", "cone", "streamtube", "volume", "isosurface"}
 
 
@@ -87,7 +88,7 @@ def _text(title):
 def _legend_entries(data):
     names = []
     for trace in data:
-        shown = trace.get("showlegend", trace.get("type", "scatter") not in ("heatmap", "contour", "surface"))
+        shown = trace.get("showlegend", trace.get("type") not in FILLED)
         if shown and trace.get("name"):
             names.append(str(trace["name"]))
     return names
@@ -151,7 +152,7 @@ def reserve_margins(spec):
     margin = {"l": side("y", 3.1), "b": side("x", 2.2),
               "t": 50 * fs / FONT_SIZE if _text(layout.get("title")) else 14 + 0.6 * fs if legend else 10,
               "r": 22}
-    bars = [t for t in data if t.get("showscale", t.get("type") in ("heatmap", "contour"))
+    bars = [t for t in data if t.get("showscale", t.get("type") in FILLED)
             or (t.get("marker") or {}).get("showscale")]
     if bars:
         bar = bars[0].get("colorbar") or (bars[0].get("marker") or {}).get("colorbar") or {}
