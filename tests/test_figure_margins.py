@@ -26,9 +26,9 @@ def heat(**colorbar):
     return fig.update_layout(height=400, font_size=FONT_SIZE)
 
 
-def legend_below(names, chart_width=None):
+def legend_below(names, chart_width=None, font=FONT_SIZE):
     fig = go.Figure([go.Scatter(x=[0, 1], y=[0, 1], name=n) for n in names])
-    fig.update_layout(height=400, font_size=FONT_SIZE, showlegend=True,
+    fig.update_layout(height=400, font_size=font, showlegend=True,
                       legend=dict(orientation="h", y=-0.2, yanchor="top"),
                       meta=dict(chart_width=chart_width) if chart_width else None)
     return fig
@@ -73,6 +73,16 @@ def test_a_legend_below_the_plot_grows_the_bottom_margin_with_its_rows():
 def test_a_wider_chart_wraps_its_legend_into_fewer_rows():
     names = [f"entry number {i}" for i in range(8)]
     assert margins(legend_below(names, chart_width=900))["b"] < margins(legend_below(names))["b"]
+
+
+def test_presentation_type_leaves_a_legend_below_the_plot_its_own_size():
+    """Streamlit's chart theme draws legends at its own size: larger layout type must not reserve rows the legend
+    never takes (which squashed the plot to a strip in presentation mode)."""
+    names = [f"entry number {i}" for i in range(8)]
+    small = margins(legend_below(names, chart_width=660))
+    large = margins(legend_below(names, chart_width=660, font=PRESENT_FONT_SIZE))
+    assert large["b"] - small["b"] < 60
+    assert large["t"] + large["b"] < 400 / 2
 
 
 def test_a_legend_at_the_right_widens_the_right_margin_with_its_longest_name():

@@ -94,12 +94,15 @@ def _legend_entries(data):
     return names
 
 
-def _legend_push(layout, names, fs, height, margin):
+def _legend_push(layout, names, height, margin):
     """(side, px) of the margin a legend outside the plot area needs, or None when it sits inside."""
     legend = layout.get("legend", {})
     meta = layout.get("meta")
     chart_width = meta.get("chart_width", CHART_WIDTH) if isinstance(meta, dict) else CHART_WIDTH
-    widths = [ENTRY + CHAR * fs * len(name) for name in names]
+    # Streamlit's chart theme sets the legend's own type size, so a legend does not grow with layout.font
+    # (presentation mode); the constants above are measured at FONT_SIZE.
+    lfs = (legend.get("font") or {}).get("size", FONT_SIZE)
+    widths = [ENTRY + CHAR * lfs * len(name) for name in names]
     horizontal = legend.get("orientation") == "h"
     x = legend.get("x", 1.02)
     y = legend.get("y", 1.0 if not horizontal else -0.1)
@@ -112,7 +115,7 @@ def _legend_push(layout, names, fs, height, margin):
             line += w
     else:
         rows = len(names)
-    legend_h = rows * ROW * fs + 10
+    legend_h = rows * ROW * lfs + 10
     anchor = legend.get("yanchor", "auto")
     if anchor == "auto":   # Plotly hangs a horizontal legend from its y
         anchor = "top" if horizontal or y >= 2 / 3 else "bottom" if y <= 1 / 3 else "middle"
@@ -158,7 +161,7 @@ def reserve_margins(spec):
         bar = bars[0].get("colorbar") or (bars[0].get("marker") or {}).get("colorbar") or {}
         margin["r"] = 24 + max(bar.get("thickness", 30) + 3.9 * fs, CHAR * fs * len(_text(bar.get("title"))))
     if legend:
-        push = _legend_push(layout, legend, fs, height, margin)
+        push = _legend_push(layout, legend, height, margin)
         if push:
             key, px = push
             margin[key] = max(margin[key], px)
