@@ -83,6 +83,8 @@ class Student:
         self.wanted = None       # the URL path a page open / switch asks for
         self._not_found = False
         self._full_run = True
+        self.deltas = 0          # delta messages received since the last rerun was sent
+        self.charts = {}         # delta_path -> Plotly figure JSON (st.plotly_chart's spec) as last received
         self.ws = self._reader = None
 
     async def __aenter__(self):
@@ -129,7 +131,10 @@ class Student:
         elif kind == "page_info_changed":
             self.query = msg.page_info_changed.query_string
         elif kind == "delta":
+            self.deltas += 1
             self._on_delta(msg)
+        elif kind == "ref_hash":  # a delta the browser has cached: it still renders it
+            self.deltas += 1
         elif kind == "session_event" and msg.session_event.WhichOneof("type") == "script_compilation_exception":
             self.stats.errors.append(f"compile error ({self.doing}): " + msg.session_event.script_compilation_exception.message)
         elif kind == "page_not_found":
@@ -155,7 +160,9 @@ class Student:
             return
         el = delta.new_element
         what = el.WhichOneof("type")
-        if what == "exception":
+        if what == "plotly_chart":
+            self.charts[tuple(msg.metadata.delta_path)] = el.plotly_chart.spec
+        elif what == "exception":
             self.stats.errors.append(f"exception on the page ({self.doing}): {el.exception.type}: {el.exception.message[:200]}")
         elif what == "alert" and el.alert.format == el.alert.ERROR:
             self.stats.error_alerts += 1
@@ -194,6 +201,7 @@ class Student:
                 w.id = wid
                 getattr(w, kind).data.extend(values)
         self._finished = asyncio.get_running_loop().create_future()
+        self.deltas = 0
         t0 = time.perf_counter()
         await self.ws.send(back.SerializeToString())
         try:
