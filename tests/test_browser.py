@@ -58,10 +58,26 @@ WIDENED_MARGINS = """() => Array.from(document.querySelectorAll('.js-plotly-plot
   return sides.length ? [`${(L.title && L.title.text || '(untitled)').replace(/<[^>]+>/g, '')}: ` +
     sides.map(k => `${k} ${m[k]} -> ${Math.round(s[k])}`).join(', ')] : []; })"""
 
+# Legends that touch an x axis' tick labels or title (a legend under a short plot, or in presentation type).
+LEGEND_OVERLAPS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).flatMap(el => {
+  const box = el.querySelector('.legend') && el.querySelector('.legend').getBoundingClientRect();
+  if (!box || !box.width) return [];
+  const meets = r => r.width && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+  const hit = Array.from(el.querySelectorAll('[class^="g-x"][class$="title"] text, [class^="x"][class$="tick"] text'))
+    .filter(t => meets(t.getBoundingClientRect()));
+  const L = el._fullLayout || {};
+  return hit.length ? [`${(L.title && L.title.text || '(untitled)').replace(/<[^>]+>/g, '')}: legend meets ` +
+    hit.map(t => JSON.stringify(t.textContent)).join(', ')] : []; })"""
+
 
 def assert_margins_reserved(page):
     """No chart on the page needed Plotly to widen its margins (which costs a second drawing per redraw)."""
     assert page.evaluate(WIDENED_MARGINS) == []
+
+
+def assert_legends_clear(page):
+    """No chart's legend overlaps the tick labels or the title of an x axis."""
+    assert page.evaluate(LEGEND_OVERLAPS) == []
 
 
 def assert_first_slider_redraws_a_chart(page):
@@ -89,16 +105,19 @@ def test_page_opens_and_a_slider_redraws_a_chart(page, app_url, url_path):
         return
     page.wait_for_function(CHARTS_DRAWN)
     assert_margins_reserved(page)
+    assert_legends_clear(page)
     assert_first_slider_redraws_a_chart(page)
 
 
-@pytest.mark.parametrize("url_path", ["svm", "kernels"])
+@pytest.mark.parametrize("url_path", [u for _, u in navigation() if u])
 def test_presentation_mode_charts_keep_their_reserved_margins(page, app_url, url_path):
-    """Presentation mode's larger type widens every margin estimate; Plotly never has to widen one again."""
+    """Presentation mode's larger type widens every margin estimate; Plotly never has to widen one again, and
+    legends under a plot move down to clear the larger axis labels."""
     open_url(page, f"{app_url}/{url_path}?present=true")
     page.wait_for_function(CHARTS_DRAWN)
     assert page.evaluate("() => document.querySelector('.js-plotly-plot')._fullLayout.font.size") == PRESENT_FONT_SIZE
     assert_margins_reserved(page)
+    assert_legends_clear(page)
     assert_healthy(page)
 
 

@@ -115,3 +115,22 @@ def test_cached_figures_are_sent_with_reserved_margins():
     assert fig.to_dict()["layout"]["margin"] == figures.reserve_margins(figures.to_spec(
         figures.spectrum_bars.uncached(np.array([3.0, 2.0, 1.0]))))["layout"]["margin"]
     assert fig.to_dict()["layout"]["margin"]["l"] > 10
+
+
+def test_a_legend_under_a_short_plot_moves_below_the_axis_title_and_the_chart_grows():
+    """A legend under the plot hangs |y| plot heights below it, the x axis' tick labels and title a fixed height:
+    in presentation type they would overlap. The legend moves down to clear two lines of that type (tick labels
+    and title), and the chart grows by as much, so the plot keeps at least half the chart's height."""
+    fig = legend_below(["class −1", "class +1"], font=PRESENT_FONT_SIZE).update_xaxes(title="x₁")
+    layout = figures.to_spec(fig)["layout"]
+    m, y = layout["margin"], layout["legend"]["y"]
+    plot = layout["height"] - m["t"] - m["b"]
+    assert y < -0.2 and layout["height"] > 400
+    assert -y * plot >= 2 * 1.2 * PRESENT_FONT_SIZE   # the legend's top (yanchor top) under both lines of text
+    assert plot >= 400 / 2
+
+
+def test_a_legend_already_clear_of_the_axis_stays_where_its_figure_put_it():
+    fig = legend_below(["a", "b"]).update_layout(legend_y=-0.6)
+    layout = figures.to_spec(fig)["layout"]
+    assert layout["legend"]["y"] == -0.6 and layout["height"] == 400

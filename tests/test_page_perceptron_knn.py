@@ -260,6 +260,23 @@ def test_charts_have_the_png_only_toolbar_and_explanations_hide_when_presenting(
     assert not any(text in m.value for m in at.markdown)
 
 
+def test_cached_frames_follow_presentation_mode():
+    """The k-NN map and the overfitting charts are cached together with the numbers they show. A lecturer who
+    presents after a student moved the same sliders on the same server (one process, one cache) gets them in
+    presentation type, and the student afterwards in normal type again."""
+    from ui.theme import FONT_SIZE, PRESENT_FONT_SIZE
+
+    def fonts(at):
+        return {json.loads(c.proto.spec)["layout"]["font"]["size"] for c in at.get("plotly_chart")}
+
+    student = open_page(FILE)
+    assert fonts(student) == {FONT_SIZE}
+    lecturer = open_page(FILE)
+    lecturer.toggle(key="present").set_value(True).run()
+    assert not page_errors(lecturer) and fonts(lecturer) == {PRESENT_FONT_SIZE}
+    assert fonts(student.run()) == {FONT_SIZE}
+
+
 @pytest.mark.timeout(300)
 def test_browser_click_on_the_perceptron_map_adds_a_point_and_retrains(page, app_url):
     from tests.test_browser import open_url

@@ -73,6 +73,7 @@ def to_spec(fig):
 CHAR = 0.65        # width of a character of the chart font, in font sizes
 ROW = 2.3          # height of a legend row, in font sizes
 ENTRY = 46         # a legend entry's symbol and gaps, in px
+GAP = 6            # px between the x axis' title and a legend under it
 CHART_WIDTH = 440  # px a chart is assumed to have (a two-column chart's): a horizontal legend wraps inside its
                    # plot area. A builder of a wider chart says so with layout.meta = {"chart_width": px}.
 
@@ -95,7 +96,11 @@ def _legend_entries(data):
 
 
 def _legend_push(layout, names, height, margin):
-    """(side, px) of the margin a legend outside the plot area needs, or None when it sits inside."""
+    """(side, px, y, grow) for a legend outside the plot area: the margin it needs, the legend's y when it had
+    to move (else None) and the px the chart grows by; None when it sits inside. A legend under the plot hangs
+    |y| plot heights below it, while the x axis' tick labels and title take a fixed height (`margin["b"]` so
+    far): on a short plot or in presentation type they would meet. Such a legend is moved down to clear them,
+    and the chart grows by as much, so the plot keeps its height."""
     legend = layout.get("legend", {})
     meta = layout.get("meta")
     chart_width = meta.get("chart_width", CHART_WIDTH) if isinstance(meta, dict) else CHART_WIDTH
@@ -123,11 +128,17 @@ def _legend_push(layout, names, height, margin):
     above = legend_h - below
     t, b = margin["t"], margin["b"]
     if y < 0:   # |y| plot heights under the plot, then the legend: solved for the bottom margin b
-        return "b", (-y * (height - t) + below) / (1 - y)
+        b = (-y * (height - t) + below) / (1 - y)
+        if b - legend_h >= margin["b"] + GAP:
+            return "b", b, None, 0
+        hang = margin["b"] + GAP + above            # y's depth under the plot: the legend's top GAP px under the axis
+        pinned = round(hang + below + 4)
+        grow = max(0, pinned - round(b))
+        return "b", pinned, -hang / (height + grow - t - pinned), grow
     if y > 1:   # likewise over the plot, for the top margin
-        return "t", ((y - 1) * (height - b) + above) / y + 12
+        return "t", ((y - 1) * (height - b) + above) / y + 12, None, 0
     if x >= 1 and not horizontal:
-        return "r", max(widths, default=0) + 20
+        return "r", max(widths, default=0) + 20, None, 0
     return None
 
 
@@ -154,37 +165,58 @@ def reserve_margins(spec):
     legend = layout.get("showlegend", len(names) > 1) and names
     margin = {"l": side("y", 3.1), "b": side("x", 2.2),
               "t": 50 * fs / FONT_SIZE if _text(layout.get("title")) else 14 + 0.6 * fs if legend else 10,
-              "r": 22}
+              "r": 10 + 12 * fs / FONT_SIZE}   # half the last x tick label overhangs the plot
     bars = [t for t in data if t.get("showscale", t.get("type") in FILLED)
             or (t.get("marker") or {}).get("showscale")]
     if bars:
         bar = bars[0].get("colorbar") or (bars[0].get("marker") or {}).get("colorbar") or {}
         margin["r"] = 24 + max(bar.get("thickness", 30) + 3.9 * fs, CHAR * fs * len(_text(bar.get("title"))))
     if legend:
-        push = _legend_push(layout, legend, height, margin)
+        push = _legend_push(layout, legend, height, {**margin, "t": round(margin["t"])})
         if push:
-            key, px = push
+            key, px, y, grow = push
             margin[key] = max(margin[key], px)
+            if y is not None:
+                layout["legend"] = {**layout.get("legend", {}), "y": y}
+                layout["height"] = height + grow
     layout["margin"] = {**layout.get("margin", {}), **{k: int(round(v)) for k, v in margin.items()}}
     return spec
 
 
+def per_presentation(func, max_entries, module, qualname):
+    """`func` cached (`ui.cache.cache_data`, its entries kept under `module`.`qualname`) with presentation mode in
+    the key: its figures are sized by it (fonts, markers, margins), so a lecturer presenting and a class of
+    students on the same server never get each other's figures."""
+    def keyed(present, *args, **kwargs):
+        return func(*args, **kwargs)
+
+    keyed.__module__, keyed.__qualname__ = module, qualname
+    cached = cache_data(max_entries=max_entries)(keyed)
+    return lambda *args, **kwargs: cached(presenting(), *args, **kwargs)
+
+
 def cached_figure(builder):
     """Decorator for a figure builder on a page's rerun path: the finished figure is kept per arguments
-    (and presentation mode, which sizes fonts and markers) in a bounded cache (`ui.cache.cache_data`), so a class moving
-    the same slider back and forth shares the work. Returns a Spec."""
-    def spec(present, *args, **kwargs):
-        return to_spec(builder(*args, **kwargs))
-
-    spec.__module__, spec.__qualname__ = builder.__module__, f"{builder.__qualname__}.spec"  # one cache each
-    cached = cache_data(max_entries=FIGURE_CACHE)(spec)
+    (and presentation mode) in a bounded cache, so a class moving the same slider back and forth shares the
+    work. Returns a Spec."""
+    cached = per_presentation(lambda *args, **kwargs: to_spec(builder(*args, **kwargs)), FIGURE_CACHE,
+                              builder.__module__, f"{builder.__qualname__}.spec")
 
     @functools.wraps(builder)
     def wrapper(*args, **kwargs):
-        return Spec(cached(presenting(), *args, **kwargs))
+        return Spec(cached(*args, **kwargs))
 
     wrapper.uncached = builder
     return wrapper
+
+
+def cache_with_figures(max_entries):
+    """Decorator like `ui.cache.cache_data` for a function whose result holds figures (dicts from `to_spec`
+    next to the numbers they show): presentation mode is part of the key (`per_presentation`)."""
+    def decorate(func):
+        return functools.wraps(func)(per_presentation(func, max_entries, func.__module__, func.__qualname__))
+
+    return decorate
 
 
 def level_lines(xs, ys, Z, levels, **line):

@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 import kernel_core as kc
 
 from .cache import cache_data
-from .figures import base_layout, cached_figure, decision_map, to_spec
+from .figures import base_layout, cache_with_figures, cached_figure, decision_map, to_spec
 from .ranges import PERCEPTRON_KNN as R
 from .theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE
 
@@ -54,7 +54,7 @@ def perceptron_frame(Xtr, ytr, Xte, yte, kernel, params, epochs, seed, step, b):
             "used": int(np.count_nonzero(model.alpha_))}
 
 
-@cache_data(max_entries=ENTRIES)
+@cache_with_figures(max_entries=ENTRIES)
 def knn_frame(Xtr, ytr, Xte, yte, k, b):
     """k-NN (scikit-learn) on the same split: its accuracies and its vote over the plane as a figure
     (a plain dict, cached: redrawing the panel costs nothing while the perceptron plays)."""
@@ -93,7 +93,7 @@ def overfit_sweep(name, noise, seed, held_out, epochs):
     return gammas, train, test
 
 
-@cache_data(max_entries=ENTRIES)
+@cache_with_figures(max_entries=ENTRIES)
 def overfit_frame(name, noise, seed, held_out, epochs, gamma):
     """The sweep's curve and the map at one gamma, as cached figure dicts, with the numbers they show."""
     X, y = kc.make_classification(name, R["demo_n"], noise, seed)
