@@ -183,14 +183,16 @@ def reserve_margins(spec):
     return spec
 
 
-def per_presentation(func, max_entries, module, qualname):
-    """`func` cached (`ui.cache.cache_data`, its entries kept under `module`.`qualname`) with presentation mode in
-    the key: its figures are sized by it (fonts, markers, margins), so a lecturer presenting and a class of
-    students on the same server never get each other's figures."""
+def per_presentation(func, max_entries, module, qualname, source=None):
+    """`func` cached (`ui.cache.cache_data`, its entries kept under `module`.`qualname`, fresh ones when the code of
+    `source`, default `func`, is edited) with presentation mode in the key: its figures are sized by it (fonts,
+    markers, margins), so a lecturer presenting and a class of students on the same server never get each
+    other's figures."""
     def keyed(present, *args, **kwargs):
         return func(*args, **kwargs)
 
     keyed.__module__, keyed.__qualname__ = module, qualname
+    keyed.__wrapped__ = source or func  # inspect.getsource reads the code there
     cached = cache_data(max_entries=max_entries)(keyed)
     return lambda *args, **kwargs: cached(presenting(), *args, **kwargs)
 
@@ -200,7 +202,7 @@ def cached_figure(builder):
     (and presentation mode) in a bounded cache, so a class moving the same slider back and forth shares the
     work. Returns a Spec."""
     cached = per_presentation(lambda *args, **kwargs: to_spec(builder(*args, **kwargs)), FIGURE_CACHE,
-                              builder.__module__, f"{builder.__qualname__}.spec")
+                              builder.__module__, f"{builder.__qualname__}.spec", builder)
 
     @functools.wraps(builder)
     def wrapper(*args, **kwargs):
