@@ -16,15 +16,13 @@ st.fragment (F), or the whole page (page: the kernel's γ at the top of a page f
     .venv/bin/python -m bench.latency --all-sliders --repeat 4
 """
 import argparse
-import asyncio
 import random
 import statistics
-from concurrent.futures import ThreadPoolExecutor
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
-from bench.load import Stats, Student
+from bench.load import Stats, Student, run_async
 from bench.serve import TRIVIAL_APP, serve
 from tests.app_pages import navigation
 from tests.browser_env import ARGS, CHROMIUM
@@ -129,8 +127,7 @@ def fragment_flags(app_url, url_path):
         async with Student(app_url.replace("http", "ws", 1) + "/_stcore/stream", Stats(), random.Random(0)) as s:
             await s.open(url_path)
             return [bool(sl.fragment_id) for sl in s.main_sliders()]
-    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's event loop
-        return pool.submit(asyncio.run, learn()).result()
+    return run_async(learn())
 
 
 def stats(times):

@@ -19,7 +19,6 @@ cannot change, to show how close to the trivial app a page can get at all:
     .venv/bin/python -m bench.limits --pages svm --repeat 6
 """
 import argparse
-import asyncio
 import functools
 import http.server
 import json
@@ -28,7 +27,6 @@ import shutil
 import statistics
 import tempfile
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -36,7 +34,7 @@ import plotly
 from playwright.sync_api import sync_playwright
 
 from bench.latency import measure_page
-from bench.load import Stats, Student
+from bench.load import Stats, Student, run_async
 from bench.serve import serve
 from tests.app_pages import navigation
 from tests.browser_env import ARGS, CHROMIUM
@@ -72,12 +70,6 @@ DRAW = """async ([pairs, mode, reps]) => {
   divs.forEach(e => { Plotly.purge(e); e.remove(); });
   return times;
 }"""
-
-
-def in_thread(coro_fn, *args):
-    """Run an async function to completion outside Playwright's sync API (which holds this thread's loop)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro_fn(*args)).result()
 
 
 async def survey(app_url, url_path):
@@ -124,7 +116,7 @@ def main():
         # 1. cost per element, K interleaved over two rounds
         times = {k: [] for k in KS}
         with serve(DELTA_APP) as app:
-            base_deltas = in_thread(survey, app.url, "")[0][0][2]  # k = 0: the trivial app
+            base_deltas = run_async(survey(app.url, ""))[0][0][2]  # k = 0: the trivial app
             for _ in range(2):
                 for k in KS:
                     times[k] += measure_page(browser, f"{app.url}/?k={k}", args.repeat)[0][2]
@@ -141,7 +133,7 @@ def main():
         with serve("app.py") as app:
             for url_path in pages:
                 print(f"  surveying /{url_path} ...", flush=True)
-                rows, pairs = in_thread(survey, app.url, url_path)
+                rows, pairs = run_async(survey(app.url, url_path))
                 surveyed[url_path] = rows
                 if pairs:
                     got = {"new": [], "react": []}

@@ -26,6 +26,7 @@ import random
 import statistics
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -242,6 +243,13 @@ class Student:
         slider.value = new
         self.values[slider.id] = slider
         return await self.rerun(slider=slider, fragment_id=slider.fragment_id)
+
+
+def run_async(coro):
+    """asyncio.run in a worker thread: Playwright's sync API (a bench's or the test suite's browser) holds the
+    calling thread's event loop, and asyncio.run refuses to start inside a running loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 # ---------------------------------------------------------------------- the load

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from bench.limits import DELTA_APP, in_thread, survey
+from bench.limits import DELTA_APP, survey
+from bench.load import run_async
 from bench.serve import serve
 
 
@@ -17,7 +18,7 @@ def delta_app():
 
 
 def test_a_move_of_the_trivial_app_sends_its_slider_and_its_chart(delta_app):
-    rows, pairs = in_thread(survey, delta_app, "")
+    rows, pairs = run_async(survey(delta_app, ""))
     assert rows == [("slope a", False, 2)]  # st.slider + st.plotly_chart, nothing else
     (before, after), = pairs
     assert before["data"][0]["type"] == after["data"][0]["type"] == "scatter"
@@ -25,7 +26,7 @@ def test_a_move_of_the_trivial_app_sends_its_slider_and_its_chart(delta_app):
 
 
 def test_a_fragment_slider_sends_only_its_fragment(app_url):
-    rows, pairs = in_thread(survey, app_url, "kernels")
+    rows, pairs = run_async(survey(app_url, "kernels"))
     by_label = {label: (fragment, deltas) for label, fragment, deltas in rows}
     page_wide, panel = by_label["γ (gamma)"], by_label["x₀ first coordinate"]
     assert page_wide[0] is False and panel[0] is True

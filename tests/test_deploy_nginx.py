@@ -19,22 +19,14 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from http.cookies import SimpleCookie
 
 import pytest
 
-from bench.load import Stats, Student, run_load, visit_index
+from bench.load import Stats, Student, run_async, run_load, visit_index
 from bench.replicas import INSTALL_HINT, NGINX_PACKAGE, SECRET_ENV, access_log, cluster, find_nginx
 from bench.serve import ROOT
 from tests.test_browser import assert_first_slider_redraws_a_chart, assert_healthy, open_url
-
-
-def run_async(coro):
-    """asyncio.run in a worker thread: in the full suite the browser fixture's Playwright (sync API) holds the
-    main thread's event loop, and asyncio.run refuses to start inside a running loop."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 pytestmark = pytest.mark.timeout(240)
 

@@ -128,12 +128,12 @@ def _legend_push(layout, names, height, margin):
     above = legend_h - below
     t, b = margin["t"], margin["b"]
     if y < 0:   # |y| plot heights under the plot, then the legend: solved for the bottom margin b
-        b = (-y * (height - t) + below) / (1 - y)
-        if b - legend_h >= margin["b"] + GAP:
-            return "b", b, None, 0
-        hang = margin["b"] + GAP + above            # y's depth under the plot: the legend's top GAP px under the axis
+        need = (-y * (height - t) + below) / (1 - y)
+        if need - legend_h >= b + GAP:
+            return "b", need, None, 0
+        hang = b + GAP + above            # y's depth under the plot: the legend's top GAP px under the axis
         pinned = round(hang + below + 4)
-        grow = max(0, pinned - round(b))
+        grow = max(0, pinned - round(need))
         return "b", pinned, -hang / (height + grow - t - pinned), grow
     if y > 1:   # likewise over the plot, for the top margin
         return "t", ((y - 1) * (height - b) + above) / y + 12, None, 0
