@@ -11,7 +11,7 @@ import time
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-threadpool_limits(1)  # noqa: E402 — before the solvers run, as ui/__init__.py does in the app
+threadpool_limits(1)  # noqa: E402 — before the solvers run, as ui.runtime.set_up does in the app
 
 from scipy.linalg import eigh  # noqa: E402
 from sklearn.decomposition import KernelPCA as SkKernelPCA  # noqa: E402

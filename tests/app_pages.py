@@ -1,16 +1,17 @@
-"""The pages in the app's navigation, read from app.py, and AppTest helpers shared by page tests."""
-import re
+"""The pages in the app's navigation, read from the topics table (pages.TOPICS), and AppTest helpers shared by
+page tests."""
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from pages import HOME, sections, url_path
+
 ROOT = Path(__file__).resolve().parents[1]
-_PAGE = re.compile(r'st\.Page\(\s*"(?P<file>pages/[\w/-]+\.py)".*?url_path="(?P<url>[^"]*)"', re.S)
 
 
 def navigation():
-    """[(file, url_path)] in the order app.py declares them."""
-    return [(m["file"], m["url"]) for m in _PAGE.finditer((ROOT / "app.py").read_text())]
+    """[(file, url_path)]: Home, then every section in the order of the path through the app."""
+    return [(HOME, "")] + [(s.module, url_path(t, s)) for t, s in sections()]
 
 
 def open_page(file, timeout=60):

@@ -51,17 +51,9 @@ def page(browser):
     context.close()
 
 
-class _NavigationOnly:
-    """AppTest resets Streamlit's "old-style pages/ folder" flag before every run, so each run would first
-    execute the page alone and then rerun through app.py (ui.shell.require_app_shell), and that discarded
-    first run swallows button clicks. The served app leaves that mode after its first run; tests start there."""
-    uses_pages_directory = False
-
-
 def pytest_configure(config):
-    """Page tests see the real error text (the served app redacts it for students) and run like a warm server."""
+    """Page tests see the real error text (the served app redacts it for students). AppTest starts every run like a
+    freshly started server (Streamlit's "old-style pages/ folder" flag unset), which the app must survive."""
     from streamlit import config as st_config
-    from streamlit.runtime.scriptrunner import script_runner
 
     st_config.set_option("client.showErrorDetails", "full")
-    script_runner.PagesManager = _NavigationOnly

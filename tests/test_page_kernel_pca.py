@@ -18,7 +18,7 @@ from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
 from ui.kernel_pca import snap
 
-FILE = "pages/kernel-pca.py"
+FILE = "pages/kernel_pca/page.py"
 P = "kernel_pca"
 MOONS = make_classification("moons", 120, 0.1, 0)[0]   # the sidebar's default data set
 

@@ -16,7 +16,7 @@ from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
 from ui.kernel_ridge import apply_edits
 
-FILE = "pages/kernel-ridge.py"
+FILE = "pages/kernel_ridge/page.py"
 P = "kernel_ridge"
 
 

@@ -5,7 +5,7 @@ import numpy as np
 from tests.app_pages import open_page, page_errors
 from ui.points import Points
 
-FILE = "pages/kernels.py"
+FILE = "pages/kernels/page.py"
 
 
 def latex(at):

@@ -11,7 +11,7 @@ import pandas as pd
 from tests.app_pages import open_page, page_errors
 from ui.points import Points
 
-FILE = "pages/mercer.py"
+FILE = "pages/mercer/page.py"
 
 
 def latex(at):

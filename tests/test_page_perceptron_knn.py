@@ -12,7 +12,7 @@ import kernel_core as kc
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
 
-FILE = "pages/perceptron-knn.py"
+FILE = "pages/perceptron_knn/page.py"
 P = "perceptron_knn"
 
 

@@ -9,12 +9,11 @@ from sklearn.datasets import make_moons
 from sklearn.svm import SVC
 
 import ui.data
-import ui.shell
 from kernel_core import holdout_split
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
 
-FILE = "pages/svm.py"
+FILE = "pages/svm/page.py"
 pytestmark = pytest.mark.timeout(600)
 
 

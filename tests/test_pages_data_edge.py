@@ -23,7 +23,7 @@ def test_degenerate_data_gets_a_sentence(file, case):
     at.session_state[KEY] = Points(X, y, PRESET, edited=True)
     at.run()
     assert not page_errors(at), f"{file} with {case}: {page_errors(at)}"
-    quiet = ("pages/home.py", "pages/kernel-ridge.py", "pages/mercer.py") + (("pages/kernels.py",) if case ==
+    quiet = ("pages/home/overview.py", "pages/kernel_ridge/page.py", "pages/mercer/page.py") + (("pages/kernels/page.py",) if case ==
                                                                               "page-one-class" else ())
     if file not in quiet:  # pages that use the shared 2-D data say what is wrong with it
         said = [e.value for e in (*at.error, *at.warning, *at.info) if "point" in e.value or "class" in e.value]

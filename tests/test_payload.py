@@ -24,7 +24,7 @@ def test_every_chart_is_at_most_150_kb(file, largest):
         n.set_value(n.max).run()
     assert not page_errors(at)
     sizes = chart_sizes(at)
-    if file != "pages/home.py":
+    if file != "pages/home/overview.py":
         assert sizes, f"{file} draws charts"
     too_big = {k: v for k, v in sizes.items() if v > MAX_CHART_BYTES}
     assert not too_big, f"{file}: charts over {MAX_CHART_BYTES:,} bytes: {too_big}"
@@ -33,7 +33,7 @@ def test_every_chart_is_at_most_150_kb(file, largest):
 def test_the_measure_sees_a_big_chart():
     """The measure itself: a Gram heatmap of the largest data set is the biggest chart of the Kernels page
     and is well above a tiny chart (so sizes are real bytes, not placeholders)."""
-    at = open_page("pages/kernels.py")
+    at = open_page("pages/kernels/page.py")
     at.slider(key="data_n").set_value(at.slider(key="data_n").max).run()
     sizes = chart_sizes(at)
     assert max(sizes.values()) > 20_000

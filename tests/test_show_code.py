@@ -45,7 +45,7 @@ def test_code_is_sent_only_while_its_expander_is_open(file):
 
 
 def test_svm_margin_code_is_the_fit_and_the_margin_counts():
-    at = open_page("pages/svm.py")
+    at = open_page("pages/svm/page.py")
     (key,) = [k for k in code_expanders(at) if k.endswith(f"_{_line_of('pages/svm.py', 'show_code(kc.KernelSVM')}")]
     at.session_state[key] = True
     at.run()

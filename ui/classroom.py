@@ -20,7 +20,10 @@ html { font-size: 20px; }
 
 
 def presenting():
-    return bool(st.session_state.get(PRESENT_KEY, False))
+    """Presentation mode is on (the sidebar's toggle, or `?present=true` in a link before the toggle has run)."""
+    if PRESENT_KEY in st.session_state:
+        return bool(st.session_state[PRESENT_KEY])
+    return st.query_params.get(PRESENT_KEY, "").lower() == "true"
 
 
 def classroom_sidebar():

@@ -14,9 +14,6 @@ from ui.exercises import Exercise, exercises
 from ui.formulas import with_numbers
 from ui.large_n import kpca_panel
 from ui.ranges import KPCA
-from ui.shell import require_app_shell
-
-require_app_shell()
 
 PAGE = "kernel_pca"
 CONFIG = kp_ui.CONFIG

@@ -15,9 +15,6 @@ from ui.exercises import Exercise, exercises
 from ui.formulas import other_notations, with_numbers
 from ui.ranges import PERCEPTRON_KNN as R
 from ui.ranges import PLANE
-from ui.shell import require_app_shell
-
-require_app_shell()
 
 PAGE = "perceptron_knn"
 STEP, PLAYING, TICKING = f"{PAGE}_replay_step", f"{PAGE}_playing", f"{PAGE}_ticking"  # replay position, play flag,

@@ -14,9 +14,6 @@ from ui.exercises import Exercise, exercises
 from ui.figures import gram_heatmap
 from ui.formulas import with_numbers
 from ui.ranges import MERCER as R
-from ui.shell import require_app_shell
-
-require_app_shell()
 
 PAGE = "mercer"
 CONFIG = ui.CONFIG

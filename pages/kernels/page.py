@@ -12,9 +12,6 @@ from ui.data import current_dataset
 from ui.exercises import Exercise, exercises
 from ui.formulas import other_notations, with_numbers
 from ui.ranges import GRID, PLANE, SCALE
-from ui.shell import require_app_shell
-
-require_app_shell()
 
 PAGE = "kernels"
 

@@ -14,9 +14,6 @@ from ui.data import current_dataset
 from ui.exercises import Exercise, exercises
 from ui.ranges import PARAMS, PLANE
 from ui.ranges import SVM as R
-from ui.shell import require_app_shell
-
-require_app_shell()
 
 PAGE = "svm"
 CHART = figures.CHART_CONFIG

@@ -16,9 +16,6 @@ from ui.formulas import with_numbers
 from ui.large_n import krr_panel
 from ui.ranges import KERNEL_RIDGE as R
 from ui.ranges import PARAMS
-from ui.shell import require_app_shell
-
-require_app_shell()
 
 PAGE = "kernel_ridge"
 CHART = {"config": figures.CHART_CONFIG}

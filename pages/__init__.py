@@ -1,0 +1,97 @@
+"""TOPICS: the app's ordered table of topics and their sections. app.py builds the navigation from it; Home's
+path through the app, the Prev / Next links of every section and the tests read it too.
+
+A section is a page of its own (`pages/<topic>/<section>.py`, run by st.navigation): only the open section's code
+runs and is sent on a rerun. A topic's first section answers at the topic's old address (`/svm`, `/kernels`), so
+links made before sections existed still open their topic with their parameters.
+
+Adding a section: one module in its topic's package and one row below."""
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Section:
+    slug: str           # unique within its topic; the page's address is "<topic>-<slug>" (the first: "<topic>")
+    title: str
+    module: str         # file of the section's script, relative to the project folder
+    main_chart: str = ""  # key of the section's main chart (browser tests check it is on the first screen)
+
+
+@dataclass(frozen=True)
+class Topic:
+    slug: str           # the topic's address (its first section's)
+    title: str
+    icon: str
+    summary: str        # one line for Home's path through the app
+    sections: tuple
+
+
+def _topic(slug, title, icon, summary, package, *rows):
+    return Topic(slug, title, icon, summary,
+                 tuple(Section(s, t, f"pages/{package}/{m}.py", chart) for s, t, m, chart in rows))
+
+
+TOPICS = (
+    _topic("kernels", "Kernels & Gram matrices", "🧮",
+           "What a kernel is, when a matrix is a valid Gram matrix (symmetric, PSD), how kernels combine, geometry "
+           "in feature space.", "kernels",
+           ("overview", "Kernels & Gram matrices", "page", "")),
+    _topic("mercer", "Mercer feature maps", "🧩",
+           "The explicit φ behind a kernel, the lift of the circles to 3-D, the feature explosion, the eigen map of K, "
+           "random Fourier features and Nyström.", "mercer",
+           ("overview", "Mercer feature maps", "page", "")),
+    _topic("kernel-pca", "Kernel PCA", "🌀",
+           "Linear vs kernel PCA, centring K′ = JKJ, projecting a new point, denoising by pre-images, and the "
+           "Laplacian eigenmap.", "kernel_pca",
+           ("overview", "Kernel PCA", "page", "")),
+    _topic("kernel-ridge", "Kernel ridge regression", "📈",
+           "Dual coefficients, primal vs dual, RBF + linear, cross-validation, and the Gaussian-process view with "
+           "error bars.", "kernel_ridge",
+           ("overview", "Kernel ridge regression", "page", "")),
+    _topic("perceptron-knn", "Perceptron vs k-NN", "🧠",
+           "Watch the kernelized perceptron learn mistake by mistake beside k-NN; the two prediction rules; "
+           "overfitting without a regulariser.", "perceptron_knn",
+           ("overview", "Perceptron vs k-NN", "page", "")),
+    _topic("svm", "Support vector machines", "🛡️",
+           "Margins and support vectors, Gaussian vs Laplacian, Kriege's objective solved step by step next to "
+           "libsvm, (C, γ) by cross-validation, the hinge loss.", "svm",
+           ("overview", "Support vector machines", "page", "")),
+)
+HOME = "pages/home/overview.py"
+
+
+def url_path(topic, section):
+    """A section's address: the topic's own for its first section, "<topic>-<section>" for the others."""
+    return topic.slug if section is topic.sections[0] else f"{topic.slug}-{section.slug}"
+
+
+def sections():
+    """[(topic, section)] in the order of the path through the app."""
+    return [(t, s) for t in TOPICS for s in t.sections]
+
+
+def neighbours(module):
+    """(previous, next) (topic, section) pairs of the section whose file is `module` (None at either end)."""
+    run = sections()
+    i = next(i for i, (_, s) in enumerate(run) if s.module == module)
+    return (run[i - 1] if i > 0 else None), (run[i + 1] if i + 1 < len(run) else None)
+
+
+def find(module):
+    """(topic, section) of a section's file."""
+    return next((t, s) for t, s in sections() if s.module == module)
+
+
+def setting_keys():
+    """Every topic's settings keys (KEYS in `pages/<topic>/settings.py`, where a topic has one)."""
+    import importlib
+
+    keys = []
+    for topic in TOPICS:
+        package = topic.sections[0].module.split("/")[1]
+        try:
+            module = importlib.import_module(f"pages.{package}.settings")
+        except ModuleNotFoundError:
+            continue
+        keys += list(getattr(module, "KEYS", ()))
+    return keys

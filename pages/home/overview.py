@@ -1,0 +1,65 @@
+"""Home: what Kernelscope teaches, the path through the topics and their sections, how to use it in class, and the
+lecture notes it follows."""
+import streamlit as st
+
+from pages import TOPICS
+from ui.exercises import progress
+
+st.title("🔭 Kernelscope")
+st.markdown(
+    "**See the kernel trick.** Move a slider and the Gram matrix, its eigenvalues and the picture change at once, "
+    "with the formula from the lecture beside it and the current numbers plugged in."
+)
+st.latex(r"k(\mathbf{x}, \mathbf{y}) = \boldsymbol{\phi}(\mathbf{x})^\top \boldsymbol{\phi}(\mathbf{y})"
+         r"\qquad\text{an inner product in a feature space you never have to build}")
+
+left, right = st.columns(2, gap="large")
+with left:
+    st.subheader("The path through the app")
+    for topic in TOPICS:
+        with st.container(border=True):
+            st.page_link(topic.sections[0].module, label=f"**{topic.title}**", icon=topic.icon)
+            st.caption(topic.summary)
+            if len(topic.sections) > 1:
+                st.markdown(" · ".join(f"{i}. {s.title}" for i, s in enumerate(topic.sections, 1)))
+with right:
+    st.subheader("Using it in class")
+    st.markdown(
+        "- **Sections:** each topic is a run of short sections, one idea and one picture each; the menu at the top "
+        "opens any of them, *Prev* / *Next* at the end of a section walk the path.\n"
+        "- **Topic settings** (kernel, γ, C, λ …) sit in a bar at the top of a topic's sections and keep their "
+        "values from section to section.\n"
+        "- **Data set:** chosen once in the sidebar; every section that draws 2-D classification data uses it.\n"
+        "- **Formulas:** each section states its convention (γ vs σ vs h, λ vs nλ) and shows the mapping.\n"
+        "- **Show the code:** the expander under a result shows the `kernel_core` function that computed it.\n"
+        "- **Links:** the settings live in the address bar — *Link to this view* in the sidebar copies this view.\n"
+        "- **Offline:** everything (plots, formulas, fonts) is served by this machine; no internet needed.\n"
+        "- **Your own data:** click on a plot to add points of either class (or remove them), edit them as a "
+        "table, or upload a CSV — from the sidebar's *Table / CSV*. Undo is always there.\n"
+        "- **Projector:** *Presentation mode* in the sidebar enlarges type and markers, hides the explanations and "
+        "the sidebar; PageDown / PageUp move to the next / previous section.\n"
+        "- **Self-study:** sections end with *Predict, then check* questions; one click sets the sliders to the "
+        "configuration that shows the answer."
+    )
+    done = progress()
+    if done:
+        st.success(f"You have checked {done} prediction{'s' if done != 1 else ''} in this session.")
+
+st.subheader("References: the lecture notes")
+st.markdown(
+    "Every formula on screen comes from one of these five texts; where they disagree the section says which "
+    "convention it uses and shows the mapping (RBF: γ = 1/(2σ²) = 1/h²; ridge: λ vs nλ).\n\n"
+    "| text | what it covers |\n|---|---|\n"
+    "| **Held**, *Data representations — kernel methods* (MSA220) | kernel examples, Mercer kernels and the Gram "
+    "matrix, the eigen feature map, the degree-2 polynomial map, kernel PCA with centring, ridge via Woodbury, "
+    "kernel ridge regression |\n"
+    "| **Bishop**, *PRML* ch. 6, as blog notes | dual representation, constructing kernels, the ten closure rules, "
+    "the Gaussian kernel, generative kernels, Gaussian processes |\n"
+    "| **Sugiyama**, *More on kernels* | reproducing kernels, closure with proofs, geometry in feature space, "
+    "pre-images, kernel LPP and Laplacian eigenmaps, RKHS, kernel measures of independence |\n"
+    "| **Kriege**, *Non-linear prediction with kernels* | perceptron and SVM, the feature explosion, the kernelized "
+    "perceptron, valid kernels, Gaussian vs Laplacian, graph kernels, ANOVA, k-NN vs perceptron, the SVM objective, "
+    "kernelized regression with nλ, cross-validation, the representer theorem |\n"
+    "| **Nguyen**, *Kernel method* | dual representation, constructing kernels, the (xᵀz)² map, the Gaussian kernel "
+    "and kernel substitution |"
+)

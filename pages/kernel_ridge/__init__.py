@@ -1,0 +1,1 @@
+"""The kernel_ridge topic."""

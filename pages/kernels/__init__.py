@@ -1,0 +1,1 @@
+"""The kernels topic."""

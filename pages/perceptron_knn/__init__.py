@@ -1,0 +1,1 @@
+"""The perceptron_knn topic."""

@@ -1,0 +1,20 @@
+"""Topic settings (the kernel, γ, C, λ … in the bar at the top of a topic's sections) keep their values while the
+student moves between sections and topics.
+
+Streamlit forgets a widget's value when a page that does not draw it runs. Each topic names its settings' widget
+keys once (`pages/<topic>/settings.py`, KEYS); at the start of every run the entry script copies each of those
+values aside, and puts it back when the widget's key has been forgotten. The widget then starts from the student's
+value, and, bound to the address bar, writes it into the link again."""
+import streamlit as st
+
+SHADOW = "_kept_"
+
+
+def carry(keys):
+    """Call once per run, before the page runs."""
+    state = st.session_state
+    for key in keys:
+        if key in state:
+            state[SHADOW + key] = state[key]
+        elif SHADOW + key in state:
+            state[key] = state[SHADOW + key]
