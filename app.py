@@ -1,19 +1,27 @@
 """Kernelscope: the entry script. Page config, the process-wide set-up, the navigation built from the topics
 table, the shared sidebar; nothing else."""
-import streamlit as st
+import sys
 
-from pages import HOME, TOPICS, setting_keys, url_path
-from ui import runtime
-from ui.classroom import classroom_sidebar, presenting
-from ui.data import dataset_sidebar
-from ui.settings import carry
+import streamlit as st
+from streamlit import runtime as streamlit_runtime
+
+if not streamlit_runtime.exists():  # `python app.py [options]`: start the server (the README's command)
+    from ui.runtime import launch
+
+    launch(__file__, sys.argv[1:])
+
+from pages import HOME, TOPICS, setting_keys, url_path  # noqa: E402  (after the launcher)
+from ui import runtime  # noqa: E402
+from ui.classroom import classroom_sidebar, presenting  # noqa: E402
+from ui.data import dataset_sidebar  # noqa: E402
+from ui.settings import carry  # noqa: E402
 
 runtime.set_up()
 st.set_page_config(page_title="Kernelscope", page_icon="🔭", layout="wide",
                    initial_sidebar_state="collapsed" if presenting() else "auto")
 page = st.navigation(
     {"": [st.Page(HOME, title="Home", icon="🔭", url_path="", default=True)],
-     **{f"{t.icon} {t.title}": [st.Page(s.module, title=s.title, url_path=url_path(t, s)) for s in t.sections]
+     **{f"{t.icon} {t.short}": [st.Page(s.module, title=s.title, url_path=url_path(t, s)) for s in t.sections]
         for t in TOPICS}},
     position="top")
 carry(setting_keys())

@@ -54,7 +54,10 @@ def serve(script="app.py", timeout=90, extra=(), env=None):
     which Streamlit refuses on the command line)."""
     port = free_port()
     log = tempfile.NamedTemporaryFile("w+", prefix="bench-streamlit-", suffix=".log", delete=False)
-    cmd = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(port),
+    # The app starts itself (`python app.py`, the README's command: st.navigation mode before the first session);
+    # other scripts (the benches' reference apps) through `streamlit run`.
+    launcher = [sys.executable, script] if script == "app.py" else [sys.executable, "-m", "streamlit", "run", script]
+    cmd = [*launcher, "--server.port", str(port),
            "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none",
            "--browser.gatherUsageStats", "false", *extra]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})

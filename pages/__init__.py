@@ -21,38 +21,39 @@ class Section:
 class Topic:
     slug: str           # the topic's address (its first section's)
     title: str
+    short: str          # the navigation bar's label (the bar fits six topics on a 1280 px projector)
     icon: str
     summary: str        # one line for Home's path through the app
     sections: tuple
 
 
-def _topic(slug, title, icon, summary, package, *rows):
-    return Topic(slug, title, icon, summary,
+def _topic(slug, title, short, icon, summary, package, *rows):
+    return Topic(slug, title, short, icon, summary,
                  tuple(Section(s, t, f"pages/{package}/{m}.py", chart) for s, t, m, chart in rows))
 
 
 TOPICS = (
-    _topic("kernels", "Kernels & Gram matrices", "🧮",
+    _topic("kernels", "Kernels & Gram matrices", "Kernels", "🧮",
            "What a kernel is, when a matrix is a valid Gram matrix (symmetric, PSD), how kernels combine, geometry "
            "in feature space.", "kernels",
            ("overview", "Kernels & Gram matrices", "page", "")),
-    _topic("mercer", "Mercer feature maps", "🧩",
+    _topic("mercer", "Mercer feature maps", "Mercer maps", "🧩",
            "The explicit φ behind a kernel, the lift of the circles to 3-D, the feature explosion, the eigen map of K, "
            "random Fourier features and Nyström.", "mercer",
            ("overview", "Mercer feature maps", "page", "")),
-    _topic("kernel-pca", "Kernel PCA", "🌀",
+    _topic("kernel-pca", "Kernel PCA", "Kernel PCA", "🌀",
            "Linear vs kernel PCA, centring K′ = JKJ, projecting a new point, denoising by pre-images, and the "
            "Laplacian eigenmap.", "kernel_pca",
            ("overview", "Kernel PCA", "page", "")),
-    _topic("kernel-ridge", "Kernel ridge regression", "📈",
+    _topic("kernel-ridge", "Kernel ridge regression", "Kernel ridge", "📈",
            "Dual coefficients, primal vs dual, RBF + linear, cross-validation, and the Gaussian-process view with "
            "error bars.", "kernel_ridge",
            ("overview", "Kernel ridge regression", "page", "")),
-    _topic("perceptron-knn", "Perceptron vs k-NN", "🧠",
+    _topic("perceptron-knn", "Perceptron vs k-NN", "Perceptron · k-NN", "🧠",
            "Watch the kernelized perceptron learn mistake by mistake beside k-NN; the two prediction rules; "
            "overfitting without a regulariser.", "perceptron_knn",
            ("overview", "Perceptron vs k-NN", "page", "")),
-    _topic("svm", "Support vector machines", "🛡️",
+    _topic("svm", "Support vector machines", "SVM", "🛡️",
            "Margins and support vectors, Gaussian vs Laplacian, Kriege's objective solved step by step next to "
            "libsvm, (C, γ) by cross-validation, the hinge loss.", "svm",
            ("overview", "Support vector machines", "page", "")),

@@ -15,7 +15,7 @@ def readme_commands():
 
 def test_readme_has_exactly_two_commands_and_ci_runs_the_test_one():
     run_app, run_tests = readme_commands()
-    assert run_app.endswith("streamlit run app.py") and "-r requirements.txt" in run_app
+    assert run_app.endswith(".venv/bin/python app.py") and "-r requirements.txt" in run_app
     assert run_tests.endswith("pytest tests") and "-r tests/requirements.txt" in run_tests
     ci_lines = [ln for ln in (ROOT / ".ci" / "run").read_text().splitlines() if ln and not ln.startswith(("#", "set ", "cd "))]
     assert ci_lines == [run_tests]

@@ -10,8 +10,10 @@ ENTRIES = 64
 
 
 def build_kernel(spec):
-    """A kernel spec of plain values -> kernel_core Kernel. spec = (name, params) or
-    ("compose", op, spec1, spec2_or_None, number_or_coefs)."""
+    """A kernel choice (ui.kernel_choice.Single / Composed) -> kernel_core Kernel. Sections not yet moved to the
+    choice dataclasses pass the older tuple spec: (name, params) or ("compose", op, spec1, spec2_or_None, arg)."""
+    if hasattr(spec, "kernel"):
+        return spec.kernel()
     if spec[0] != "compose":
         name, params = spec
         return kc.Kernel(name, **dict(params))

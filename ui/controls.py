@@ -5,15 +5,9 @@ import streamlit as st
 
 from kernel_core import KERNEL_PARAMS
 
+from .kernel_choice import LABELS as KERNEL_LABELS
+from .kernel_choice import Single
 from .ranges import PARAMS, SIGMOID_DEFAULTS
-
-KERNEL_LABELS = {
-    "rbf": "RBF / Gaussian",
-    "laplacian": "Laplacian",
-    "poly": "Polynomial",
-    "linear": "Linear",
-    "sigmoid": "Sigmoid (not PSD)",
-}
 
 
 def labeller(table):
@@ -54,3 +48,9 @@ def kernel_picker(page, label="Kernel", default="rbf", container=st, suffix="", 
                                format_func=labeller(KERNEL_LABELS), bind="query-params")
     params = {p: param_widget(page, name, p, container, suffix) for p in KERNEL_PARAMS[name]}
     return name, params
+
+
+def pick_kernel(page, label="Kernel", default="rbf", container=st, suffix="", options=None):
+    """kernel_picker returning a ui.kernel_choice.Single (keys "{page}_kernel{suffix}", "{page}_{param}{suffix}")."""
+    name, params = kernel_picker(page, label, default, container, suffix, options)
+    return Single(name, tuple(params.items()))

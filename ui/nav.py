@@ -13,15 +13,24 @@ _KEYS = st.components.v2.component("kernelscope.nav_keys", js=(Path(__file__).pa
                                    css=KEYS_CSS, isolate_styles=False)
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _module(file):
+    """A section's file as TOPICS names it ("pages/svm/margins.py"), from its __file__ or that name itself."""
+    path = Path(file)
+    return path.resolve().relative_to(ROOT).as_posix() if path.is_absolute() else path.as_posix()
+
+
 def _label(pair, arrow):
     topic, section = pair
     title = section.title if len(topic.sections) > 1 else topic.title
     return f"{arrow} {topic.icon} {title}"
 
 
-def section_footer(module):
-    """Prev / Next links of the section whose file is `module` (call last in the section)."""
-    prev, nxt = neighbours(module)
+def section_footer(file):
+    """Prev / Next links of the section whose file is `file` (pass `__file__`; call last in the section)."""
+    prev, nxt = neighbours(_module(file))
     left, right = st.columns(2)
     with left, st.container(key="nav_prev"):
         if prev:
@@ -38,9 +47,9 @@ def section_footer(module):
             _KEYS(key="nav_keys_listener", data={"enabled": True})
 
 
-def section_header(module):
+def section_header(file):
     """The section's title line: topic › section (one line, so the picture starts high on the screen)."""
-    topic, section = find(module)
+    topic, section = find(_module(file))
     if len(topic.sections) > 1:
         st.markdown(f"#### {topic.icon} {topic.title} › {section.title}")
     else:

@@ -87,3 +87,19 @@ def set_up():
     _freeze_the_libraries()
     _collect_on_a_schedule()
     _return_freed_memory_to_the_system()
+
+
+def launch(script, argv):
+    """`python app.py [streamlit run options]`: serve `script` with Streamlit, in st.navigation mode from the first
+    session on. Streamlit switches to its old pages-folder mode when a folder named `pages` sits beside the script,
+    until some session's script has called st.navigation; every session that opens before then runs a first pass
+    in that mode, and one that opened a section's address (a shared link) is told "Page not found". Setting the mode
+    before the server starts leaves no such window."""
+    import sys
+
+    from streamlit.runtime.pages_manager import PagesManager
+    from streamlit.web import cli
+
+    PagesManager.uses_pages_directory = False
+    sys.argv = ["streamlit", "run", script, *argv]
+    sys.exit(cli.main())

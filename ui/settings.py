@@ -18,3 +18,10 @@ def carry(keys):
             state[SHADOW + key] = state[key]
         elif SHADOW + key in state:
             state[key] = state[SHADOW + key]
+
+
+def bar(spec, gap="small"):
+    """The topic's settings bar: one compact row at the top of each of its sections (st.columns of `spec`, in a
+    bordered box keyed "topic_bar"). Draw the topic's shared widgets into it."""
+    with st.container(key="topic_bar", border=True):
+        return st.columns(spec, gap=gap, vertical_alignment="bottom")

@@ -1,0 +1,79 @@
+"""A kernel as the student chose it: plain values that key the caches, build the kernel_core Kernel and describe
+themselves on screen. `Single` is one kernel of KERNEL_PARAMS with its parameters; `Composed` combines one or two
+choices by a closure rule (sum, product, a positive scale, exp, a polynomial with non-negative coefficients)."""
+from dataclasses import dataclass, replace
+
+import kernel_core as kc
+
+LABELS = {
+    "rbf": "RBF / Gaussian",
+    "laplacian": "Laplacian",
+    "poly": "Polynomial",
+    "linear": "Linear",
+    "sigmoid": "Sigmoid (not PSD)",
+}
+SYMBOLS = {"gamma": "γ", "degree": "m", "coef0": "r"}
+
+
+@dataclass(frozen=True)
+class Single:
+    name: str                # a key of kernel_core.KERNEL_PARAMS
+    params: tuple = ()       # ((parameter, value), ...) in KERNEL_PARAMS order
+
+    @classmethod
+    def of(cls, name, **params):
+        return cls(name, tuple(params.items()))
+
+    def kernel(self):
+        return kc.Kernel(self.name, **dict(self.params))
+
+    def describe(self):
+        """In words for titles: 'RBF / Gaussian, γ = 1'."""
+        return ", ".join([LABELS[self.name], *(f"{SYMBOLS[p]} = {v:g}" for p, v in self.params)])
+
+    @property
+    def gamma(self):
+        """γ of this kernel, None when it has none (linear)."""
+        return dict(self.params).get("gamma")
+
+    def with_gamma(self, gamma):
+        """The same choice with γ replaced (None when the kernel has no γ)."""
+        if self.gamma is None:
+            return None
+        return replace(self, params=tuple((p, gamma if p == "gamma" else v) for p, v in self.params))
+
+
+@dataclass(frozen=True)
+class Composed:
+    op: str                  # "sum", "product", "scale", "exp" or "polynomial"
+    first: "Single | Composed"
+    second: "Single | Composed | None" = None
+    arg: object = None       # the scale c, or the polynomial's coefficients
+
+    def kernel(self):
+        k1 = self.first.kernel()
+        if self.op == "sum":
+            return k1 + self.second.kernel()
+        if self.op == "product":
+            return k1 * self.second.kernel()
+        if self.op == "scale":
+            return self.arg * k1
+        if self.op == "exp":
+            return k1.exp()
+        if self.op == "polynomial":
+            return k1.polynomial(self.arg)
+        raise ValueError(f"Unknown composition {self.op!r}.")
+
+    def describe(self):
+        if self.op in ("sum", "product"):
+            return f"({self.first.describe()}) {'+' if self.op == 'sum' else '·'} ({self.second.describe()})"
+        return f"{self.op}({self.first.describe()})"
+
+    @property
+    def gamma(self):
+        """γ of the first kernel k₁ (the one a (C, γ) search moves)."""
+        return self.first.gamma
+
+    def with_gamma(self, gamma):
+        first = self.first.with_gamma(gamma)
+        return None if first is None else replace(self, first=first)
