@@ -16,6 +16,7 @@ from .classroom import explain
 from .code import show_code
 from .controls import labeller, log_slider
 from .ranges import LARGE_N as R
+from .theme import POSITIVE
 
 ENTRIES = 16
 MODES = {"auto-nystroem": "Auto: exact, then Nyström", "auto-rff": "Auto: exact, then random Fourier",
@@ -99,7 +100,7 @@ def krr_figure(x, y, grid, f, title):
                    hoverinfo="skip"),
         go.Scatter(x=grid, y=np.sin(grid).astype(np.float32), mode="lines", name="sin x (truth)",
                    line=dict(color=TRUTH_COLOR, dash="dot", width=2), hoverinfo="skip"),
-        go.Scatter(x=grid, y=f, mode="lines", name="f(x), the fit", line=dict(color=figures.POSITIVE, width=3),
+        go.Scatter(x=grid, y=f, mode="lines", name="f(x), the fit", line=dict(color=POSITIVE, width=3),
                    hovertemplate="x = %{x:.2f}<br>f(x) = %{y:.3f}<extra></extra>")])
     fig.update_xaxes(range=[-0.2, 2 * np.pi + 0.2], title="x")
     fig.update_yaxes(range=[-2.2, 2.2], title="y")

@@ -8,7 +8,9 @@ from pages import HOME, find, neighbours
 
 from .classroom import presenting
 
-KEYS_CSS = """[class*="st-key-nav_keys"] { display: none; }"""
+KEYS_CSS = """[class*="st-key-nav_keys"] {
+  display: none;
+}"""  # inline CSS over several lines (Streamlit reads a one-line string as a file path)
 _KEYS = st.components.v2.component("kernelscope.nav_keys", js=(Path(__file__).parent / "nav_keys.js").read_text(),
                                    css=KEYS_CSS, isolate_styles=False)
 

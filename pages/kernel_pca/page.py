@@ -312,3 +312,8 @@ exercises(PAGE, [
              "Seed 002: the pre-image z solves min ‖φ(z) − f₀‖² with f₀ the projection onto q components. With all "
              "components f₀ = φ(x̃), so z returns to the noisy point; the curve's minimum is the useful q."),
 ])
+
+
+from ui.nav import section_footer  # noqa: E402
+
+section_footer(__file__)

@@ -370,3 +370,8 @@ exercises(PAGE, [
              "f(x) = k(x)ᵀα with α = (K + λI)⁻¹y and λ = σ²: the page checks it to the last bits on the plotted grid. "
              "What the GP adds is the ±2 std band around it."),
 ])
+
+
+from ui.nav import section_footer  # noqa: E402
+
+section_footer(__file__)

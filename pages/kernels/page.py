@@ -256,3 +256,8 @@ exercises(PAGE, [
              "Closure rule (seeds 002, 003): φ = (φ₁, φ₂) stacked gives k₁ + k₂, so the composed Gram matrix in "
              "section 3 stays PSD."),
 ])
+
+
+from ui.nav import section_footer  # noqa: E402
+
+section_footer(__file__)

@@ -311,3 +311,8 @@ exercises(PAGE, [
              "error shrinks like a Monte-Carlo average, 1/√D — the dashed line. Nyström, which uses the data's own "
              "points, is exact once m = n."),
 ])
+
+
+from ui.nav import section_footer  # noqa: E402
+
+section_footer(__file__)

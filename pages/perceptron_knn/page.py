@@ -307,3 +307,8 @@ exercises(PAGE, [
              "— a noisy one too — claims the region around it. Larger k averages more neighbours and smooths the "
              "boundary. How to choose k? Seed 003: cross-validation."),
 ])
+
+
+from ui.nav import section_footer  # noqa: E402
+
+section_footer(__file__)

@@ -327,3 +327,8 @@ exercises(PAGE, [
              "narrows. Support vectors are the points on or inside the margin (every violation has αᵢ = C), so B "
              "(C = 100) keeps fewer than A (C = 1) — compare the counts under the two maps."),
 ])
+
+
+from ui.nav import section_footer  # noqa: E402
+
+section_footer(__file__)

@@ -1,0 +1,35 @@
+"""The figure layer, by concern: `style` (toolbar config, layout, presentation look), `margins` (margins reserved on
+the server; a finished figure as plain data), `caching` (one decorator for builders on a rerun path) and `builders`
+(the figures several topics share). Topic-specific builders live in their topic (`pages/<topic>/figures.py`).
+
+Importing from `ui.figures` gives the names below, whichever module holds them."""
+from .builders import (
+    MAX_HEATMAP,
+    add_classes,
+    decision_map,
+    gram_heatmap,
+    level_lines,
+    scatter_classes,
+    slice_line,
+    spectrum_bars,
+    surface_heatmap,
+)
+from .caching import FIGURE_CACHE, cache_with_figures, cached_figure
+from .margins import (
+    CHAR,
+    CHART_WIDTH,
+    ENTRY,
+    FILLED,
+    GAP,
+    ROW,
+    THREE_D,
+    Spec,
+    reserve_margins,
+    to_spec,
+)
+from .style import CHART_CONFIG, base_layout
+
+__all__ = ["MAX_HEATMAP", "add_classes", "decision_map", "gram_heatmap", "level_lines", "scatter_classes",
+           "slice_line", "spectrum_bars", "surface_heatmap", "FIGURE_CACHE", "cache_with_figures", "cached_figure",
+           "CHART_WIDTH", "CHAR", "ENTRY", "FILLED", "GAP", "ROW", "THREE_D", "Spec", "reserve_margins", "to_spec",
+           "CHART_CONFIG", "base_layout"]
