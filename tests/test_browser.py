@@ -1,13 +1,14 @@
-"""Browser tests: the real app (`streamlit run`) in Debian's Chromium through Playwright.
+"""Browser tests: the real app (`python app.py`) in Debian's Chromium through Playwright.
 
-Every page in the navigation is opened; on pages with charts a slider is moved with the keyboard and
+Every section in the navigation is opened; on sections with charts a slider is moved with the keyboard and
 a chart must re-draw with new numbers. No page may show an exception or request anything outside
 this machine. These tests never skip: without Chromium they fail with the command to install it.
+(Sections as pages — first screen, Prev / Next, PageDown, settings across sections, old addresses, the cold
+start — are tested in tests/test_browser_sections.py.)
 """
 import pytest
 
 from tests.app_pages import navigation
-from tests.conftest import serve_app
 from ui.theme import PRESENT_FONT_SIZE
 
 pytestmark = pytest.mark.timeout(300)
@@ -29,22 +30,13 @@ def settle(page):
 def open_url(page, url):
     page.goto(url)
     settle(page)
-    page.wait_for_selector("h1", timeout=30000)
+    page.wait_for_selector("[data-testid='stMain'] h1, [data-testid='stMain'] h4", timeout=30000)
 
 
 def assert_healthy(page):
     exceptions = page.locator("[data-testid='stException']")
     assert exceptions.count() == 0, exceptions.first.inner_text()
     assert page.outside_requests == [], f"requests left the machine: {page.outside_requests[:5]}"
-
-
-def test_navigation_lists_every_page(page, app_url):
-    open_url(page, app_url)
-    hrefs = [a.get_attribute("href") for a in page.locator("[data-testid='stSidebarNav'] a").all()]
-    for _, url_path in navigation():
-        assert any(h.rstrip("/").endswith("/" + url_path) or (url_path == "" and h.rstrip("/") == app_url)
-                   for h in hrefs), f"/{url_path} in the sidebar navigation ({hrefs})"
-    assert_healthy(page)
 
 
 # Some chart is on the page and Plotly has drawn every one (its data and layout are filled in).
@@ -119,21 +111,6 @@ def test_presentation_mode_charts_keep_their_reserved_margins(page, app_url, url
     assert_margins_reserved(page)
     assert_legends_clear(page)
     assert_healthy(page)
-
-
-@pytest.mark.parametrize("url_path", [u for _, u in navigation() if u])
-def test_shared_link_on_a_cold_server_opens_inside_the_app(page, url_path):
-    """A link to a page opened as the very first request to a fresh server gets the app's navigation and
-    sidebar, and no "Page not found" dialog."""
-    title = next(t for f, u in navigation() if u == url_path for t in [f])
-    with serve_app() as url:
-        open_url(page, f"{url}/{url_path}")
-        page.wait_for_selector("[data-testid='stSidebar'] >> text=Data set", timeout=30000)
-        nav = page.locator("[data-testid='stSidebarNav']").inner_text()
-        assert "Kernels & Gram matrices" in nav and "app" not in nav.split()
-        assert page.get_by_role("dialog").count() == 0, page.get_by_role("dialog").first.inner_text()
-        assert page.locator("h1").count() >= 1 and title
-        assert_healthy(page)
 
 
 def test_show_the_code_opens_with_the_listing_and_keeps_the_chart(page, app_url):

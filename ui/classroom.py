@@ -9,13 +9,20 @@ PRESENT_KEY = "present"
 # "Show the code" and secondary controls hidden. Containers keyed "secondary_*" are secondary.
 PRESENTATION_CSS = """<style>
 html { font-size: 20px; }
-[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 1.5rem 2rem 3rem 2rem; }
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 4rem 1.5rem 2rem 1.5rem; }  /* just under the bar */
 [data-testid="stMain"] { color: #000; }
 .katex-display { overflow-x: auto; overflow-y: hidden; }   /* long formulas scroll instead of being cut */
 [data-testid="stMain"] [data-testid="stCaptionContainer"],
 [data-testid="stMain"] [data-testid="stExpander"],
 [data-testid="stMain"] [class*="st-key-secondary"],
 [data-testid="stMain"] [class*="st-key-explain"] { display: none; }
+</style>"""
+
+
+# Every view: the section starts right under the top navigation bar (Streamlit leaves 8rem above it), so the
+# picture gets that room on a projector's first screen.
+BASE_CSS = """<style>
+[data-testid="stMainBlockContainer"] { padding-top: 4.5rem; }
 </style>"""
 
 
@@ -31,8 +38,7 @@ def classroom_sidebar():
     sb.markdown("### Classroom")
     sb.toggle("🎦 Presentation mode", key=PRESENT_KEY, bind="query-params",
               help="Large type and markers for a projector; explanations and secondary controls hidden.")
-    if presenting():
-        st.html(PRESENTATION_CSS)
+    st.html(PRESENTATION_CSS if presenting() else BASE_CSS)
     with sb.popover("🔗 Link to this view", width="stretch"):
         st.caption("Copy this address (button at its right): it opens this page with the same settings "
                    "and points in any browser.")

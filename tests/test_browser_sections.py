@@ -1,0 +1,186 @@
+"""Sections as pages, in Chromium (issue 20): every section's main chart on the first screen of a projector
+(1280x720, presentation mode, plotting area at least 440 px tall) and of a laptop (1400x900), nothing cut off;
+Prev / Next walk the path of TOPICS; PageDown / PageUp in presentation mode; topic settings survive moving between
+sections and topics and a reload of the share link; the old topic addresses open their first section with their
+parameters; a cold server gives 30 sessions opening a shared /svm link at once the app shell and the link's points."""
+import pytest
+
+from bench.load import run_async
+from pages import TOPICS, sections, url_path
+from tests.browser_env import ARGS, ensure_chromium
+from tests.conftest import serve_app
+from tests.test_browser import CHARTS_DRAWN, assert_healthy, open_url, settle
+
+pytestmark = pytest.mark.timeout(600)
+
+SECTIONS = [(url_path(t, s), s.main_chart) for t, s in sections()]
+MIN_PLOT_HEIGHT = 440   # px of the main chart's plotting area at 1280x720 in presentation mode (issue 20)
+# The main chart's box and its plotting area (Plotly's drag layer of a 2-D chart; the whole chart for a 3-D one).
+MAIN_CHART = """(key) => { const box = document.querySelector('.st-key-' + key);
+  if (!box) return null;
+  const plot = box.querySelector('.js-plotly-plot');
+  const area = box.querySelector('.nsewdrag') || (plot && plot.querySelector('.gl-container, .svg-container'));
+  const r = box.getBoundingClientRect(), a = area ? area.getBoundingClientRect() : r;
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, plotHeight: a.height,
+          viewH: window.innerHeight, viewW: window.innerWidth}; }"""
+# Formulas, metric values and captions whose content is wider than their box (cut off, or scrolling inside it).
+CUT_OFF = """() => Array.from(document.querySelectorAll(
+  '[data-testid="stMain"] .katex-display, [data-testid="stMain"] [data-testid="stMetricValue"], ' +
+  '[data-testid="stMain"] [data-testid="stCaptionContainer"]'))
+  .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText.slice(0, 60))"""
+
+
+def sized(browser, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.outside_requests = []
+    page.on("request", lambda r: page.outside_requests.append(r.url)
+            if not r.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
+    return context, page
+
+
+def first_screen(page, key):
+    page.wait_for_function(CHARTS_DRAWN, timeout=60000)
+    box = page.evaluate(MAIN_CHART, key)
+    assert box is not None, f"main chart .st-key-{key} not found"
+    return box
+
+
+@pytest.mark.parametrize("url,key", SECTIONS)
+def test_main_chart_is_on_the_projectors_first_screen(browser, app_url, url, key):
+    context, page = sized(browser, 1280, 720)
+    try:
+        open_url(page, f"{app_url}/{url}?present=true")
+        box = first_screen(page, key)
+        assert 0 <= box["top"] and box["bottom"] <= box["viewH"] + 1, f"/{url}: main chart at {box}"
+        assert box["plotHeight"] >= MIN_PLOT_HEIGHT, f"/{url}: plotting area {box['plotHeight']:.0f} px tall"
+        assert page.evaluate(CUT_OFF) == []
+        assert page.locator("[data-testid='stSidebar'][aria-expanded='true']").count() == 0, "sidebar collapsed"
+        assert_healthy(page)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("url,key", SECTIONS)
+def test_main_chart_is_on_the_laptops_first_screen(browser, app_url, url, key):
+    context, page = sized(browser, 1400, 900)
+    try:
+        open_url(page, f"{app_url}/{url}")
+        box = first_screen(page, key)
+        assert 0 <= box["top"] and box["bottom"] <= box["viewH"] + 1, f"/{url}: main chart at {box}"
+        assert page.evaluate(CUT_OFF) == []
+        assert_healthy(page)
+    finally:
+        context.close()
+
+
+def test_next_walks_every_section_in_order_and_prev_comes_back(page, app_url):
+    """From Home's first topic, Next at the end of each section opens the next row of TOPICS; Prev goes back."""
+    urls = [u for u, _ in SECTIONS]
+    open_url(page, f"{app_url}/{urls[0]}")
+    for expected in urls[1:]:
+        page.locator(".st-key-nav_next a").click()
+        page.wait_for_url(f"{app_url}/{expected}*", timeout=30000)
+        settle(page)
+    assert_healthy(page)
+    page.locator(".st-key-nav_prev a").click()
+    page.wait_for_url(f"{app_url}/{urls[-2]}*", timeout=30000)
+    settle(page)
+    assert_healthy(page)
+
+
+def test_pagedown_and_pageup_move_between_sections_when_presenting(page, app_url):
+    topic = next(t for t in TOPICS if len(t.sections) > 1)
+    first, second = (url_path(topic, s) for s in topic.sections[:2])
+    open_url(page, f"{app_url}/{first}?present=true")
+    page.locator("[data-testid='stMain']").click(position={"x": 5, "y": 5})
+    page.keyboard.press("PageDown")
+    page.wait_for_url(f"{app_url}/{second}*", timeout=30000)
+    settle(page)
+    page.keyboard.press("PageUp")
+    page.wait_for_url(f"{app_url}/{first}*", timeout=30000)
+    settle(page)
+    assert_healthy(page)
+
+
+def svm_C(page):
+    """The value shown by the SVM bar's C slider."""
+    return page.locator(".st-key-svm_C [data-testid='stSliderThumbValue']").inner_text()
+
+
+def test_topic_settings_survive_sections_topics_and_a_reload(page, app_url, browser):
+    """An old-style link (/svm?svm_C=10) opens the topic's first section with C = 10; C stays 10 on the next
+    section, after a visit to another topic, and in the share link opened in a fresh browser."""
+    svm = next(t for t in TOPICS if t.slug == "svm")
+    open_url(page, f"{app_url}/svm?svm_C=10")
+    assert svm_C(page) == "10"
+    page.locator(".st-key-nav_next a").click()
+    page.wait_for_url(f"{app_url}/{url_path(svm, svm.sections[1])}*", timeout=30000)
+    settle(page)
+    assert svm_C(page) == "10" and "svm_C=10" in page.url
+    page.get_by_role("link", name="Home").first.click()
+    settle(page)
+    page.locator("[data-testid='stMain']").get_by_role("link", name="Support vector machines").click()
+    page.wait_for_url(f"{app_url}/svm*", timeout=30000)
+    settle(page)
+    assert svm_C(page) == "10"
+    link = page.url
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        fresh = context.new_page()
+        open_url(fresh, link)
+        assert svm_C(fresh) == "10"
+    finally:
+        context.close()
+    assert_healthy(page)
+
+
+def test_old_addresses_open_their_topics_first_section(page, app_url):
+    for topic in TOPICS:
+        open_url(page, f"{app_url}/{topic.slug}")
+        heading = page.locator("[data-testid='stMain'] h1, [data-testid='stMain'] h4").first.inner_text()
+        assert topic.title in heading, (topic.slug, heading)
+        assert_healthy(page)
+
+
+STUDENTS = 30
+LINK = "svm?pts=3.17%7C0.10%2C0.50%2C%2B&svm_C=3.16"   # point 3 (and 17) removed, one added: 120 - 2 + 1 = 119
+
+
+def test_cold_start_thirty_sessions_opening_a_shared_link_at_once():
+    """A freshly started server; 30 browser tabs open the same /svm share link at the same moment. Every one gets the
+    app shell (sidebar with the data set, the navigation), no "Page not found", and the link's points."""
+    import asyncio
+
+    from playwright.async_api import async_playwright
+
+    async def student(browser, url):
+        context = await browser.new_context(viewport={"width": 1400, "height": 900})
+        page = await context.new_page()
+        await page.goto(f"{url}/{LINK}", timeout=180000)
+        await page.wait_for_selector("[data-testid='stSidebar'] >> text=Data set", timeout=180000)
+        await page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=180000)
+        await page.wait_for_timeout(500)
+        result = {"dialog": await page.get_by_role("dialog").count(),
+                  "nav": await page.locator("[data-testid='stTopNavLink']").count(),
+                  "in_use": await page.locator("[data-testid='stSidebar']").inner_text(),
+                  "url": page.url}
+        await context.close()
+        return result
+
+    async def class_opens(url):
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+            try:
+                return await asyncio.gather(*(student(browser, url) for _ in range(STUDENTS)), return_exceptions=True)
+            finally:
+                await browser.close()
+
+    with serve_app() as url:
+        results = run_async(class_opens(url))
+    for i, r in enumerate(results):
+        assert not isinstance(r, BaseException), f"student {i}: {type(r).__name__}: {r}"
+        assert r["dialog"] == 0, f"student {i} saw a dialog"
+        assert r["nav"] > 0, f"student {i} has no app navigation"
+        assert "your own points (119)" in r["in_use"], (i, r["in_use"][:300])
+        assert "pts=" in r["url"], f"student {i}: the link's points left the address bar ({r['url']})"
