@@ -14,9 +14,11 @@ from pages import HOME, TOPICS, setting_keys, url_path  # noqa: E402  (after the
 from ui import runtime  # noqa: E402
 from ui.classroom import classroom_sidebar, presenting  # noqa: E402
 from ui.data import dataset_sidebar  # noqa: E402
+from ui.links import clean_link, link_notes  # noqa: E402
 from ui.settings import carry  # noqa: E402
 
 runtime.set_up()
+clean_link()
 st.set_page_config(page_title="Kernelscope", page_icon="🔭", layout="wide",
                    initial_sidebar_state="collapsed" if presenting() else "auto")
 page = st.navigation(
@@ -27,4 +29,5 @@ page = st.navigation(
 carry(setting_keys())
 dataset_sidebar()
 classroom_sidebar()
+link_notes()
 page.run()

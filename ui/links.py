@@ -1,0 +1,114 @@
+"""A link's query parameters, read before any widget sees them: one function per kind (number, choice) answers a bad
+value with a note and leaves the widget's default, never an exception and never a broken session.
+
+Streamlit binds a widget to its parameter (`bind="query-params"`) and already ignores a value that is not one of
+its options or is out of its range. What it does not survive, and what a hand-edited link can hold: numbers that
+are not finite (`inf`, `nan`, `1e400`: an OverflowError in the number input), `-0` (kept as a negative zero that
+scikit-learn rejects as a negative noise), and a choice written as its value or in other case than its label
+(`data_preset=circles`, `svm_kernel=poly`) — which are read here as the label they mean. The student's points
+(`pts`) have their own reader (ui.points_io.decode_edits)."""
+import math
+import re
+
+import streamlit as st
+
+from kernel_core import CLASSIFICATION_DATASETS
+
+from .kernel_choice import LABELS as KERNEL_LABELS
+
+NOTES = "link_notes"   # session-state key of the notes shown after a link was opened
+CLEANED = "link_cleaned"
+POINTS = "pts"
+# Choices whose link value is the label a student sees: (what the key is, or ends with) -> {value: label}.
+CHOICES = {
+    "data_preset": {name: name.capitalize() for name in CLASSIFICATION_DATASETS},
+    "_kernel": KERNEL_LABELS,
+    "_kernel2": KERNEL_LABELS,
+}
+
+
+def number(text):
+    """A link's number: a finite float, 0.0 for a negative zero; None when the text is a number that is not finite.
+    Text that is no number at all is left to the widget (a choice, a toggle's true/false)."""
+    try:
+        value = float(text)
+    except (TypeError, ValueError, OverflowError):
+        return text
+    if not math.isfinite(value):
+        return None
+    return 0.0 if value == 0 else value
+
+
+def choice(text, options):
+    """The label of `options` ({value: label}) that `text` names, as its value or label in any case; None when none."""
+    folded = str(text).strip().casefold()
+    for value, label in options.items():
+        if folded in (str(value).casefold(), str(label).casefold()):
+            return label
+    return None
+
+
+def _name(key):
+    """A parameter's name for a note: the app's own names are plain words; anything else is not echoed (a link's
+    text is never rendered as Markdown)."""
+    return key if re.fullmatch(r"[a-z][a-z0-9_]{0,40}", key) else "a parameter of the link"
+
+
+def _options_for(key):
+    for name, options in CHOICES.items():
+        if key == name or (name.startswith("_") and key.endswith(name)):
+            return options
+    return None
+
+
+def clean_link():
+    """Call at the top of a session's first run (app.py), before any widget: fix or drop the link's bad values and
+    keep a note for each. Later runs do nothing (a new link opened in the browser starts a new session)."""
+    state = st.session_state
+    if state.get(CLEANED):
+        return
+    state[CLEANED] = True
+    notes, params = [], st.query_params
+    for key in list(params.keys()):
+        if key == POINTS:
+            continue
+        values = params.get_all(key)
+        fixed = []
+        for text in values:
+            options = _options_for(key)
+            if options is not None:
+                label = choice(text, options)
+                if label is None:
+                    notes.append(f"{_name(key)}: not one of {', '.join(options.values())}")
+                else:
+                    fixed.append(label)
+                continue
+            value = number(text)
+            if value is None:
+                notes.append(f"{_name(key)}: not a finite number")
+            elif isinstance(value, float):
+                fixed.append(text if float(text) == value and not text.strip().startswith("-0") else
+                             ("0" if value == 0 else repr(value)))
+            else:
+                fixed.append(text)
+        if fixed != values:
+            if fixed:
+                params[key] = fixed if len(fixed) > 1 else fixed[0]
+            else:
+                del params[key]
+    # Widgets take their first value from the run's initial copy of the link, not from st.query_params: seed them
+    # from the cleaned parameters (Streamlit's own step after a page switch).
+    from streamlit.runtime.state import get_session_state
+
+    with get_session_state().query_params() as qp:
+        qp.set_initial_query_params_from_current()
+    if notes:
+        state[NOTES] = notes
+
+
+def link_notes():
+    """The notes of the link just opened, shown once as a warning (the values are shown as text, not Markdown)."""
+    notes = st.session_state.pop(NOTES, None)
+    if notes:
+        st.warning("Some values in this link could not be used, so their defaults are shown: "
+                   + "; ".join(notes) + ".", icon="🔗")
