@@ -48,7 +48,13 @@ TOPICS = (
     _topic("kernel-ridge", "Kernel ridge regression", "Kernel ridge", "📈",
            "Dual coefficients, primal vs dual, RBF + linear, cross-validation, and the Gaussian-process view with "
            "error bars.", "kernel_ridge",
-           ("overview", "Kernel ridge regression", "page", "")),
+           ("fit", "The fit and its dual coefficients", "fit", "kernel_ridge_fit"),
+           ("primal-dual", "Primal or dual, and Kriege's λ", "primal_dual", "kernel_ridge_costs"),
+           ("extrapolation", "RBF + linear: extrapolation", "extrapolation", "kernel_ridge_semi"),
+           ("cross-validation", "Choosing λ and γ by cross-validation", "cross_validation", "kernel_ridge_cv"),
+           ("overfitting", "Over- and under-fitting", "overfitting", "kernel_ridge_along_lam"),
+           ("gaussian-process", "The Gaussian-process view", "gaussian_process", "kernel_ridge_gp"),
+           ("large-n", "Large n: Nyström and random features", "large_n", "kernel_ridge_large_fig")),
     _topic("perceptron-knn", "Perceptron vs k-NN", "Perceptron · k-NN", "🧠",
            "Watch the kernelized perceptron learn mistake by mistake beside k-NN; the two prediction rules; "
            "overfitting without a regulariser.", "perceptron_knn",

@@ -1,8 +1,14 @@
-"""Browser test of the kernel ridge page's clickable fit plot (issue 8): in own-points mode a click adds a point
-at the clicked (x, y), remove takes it away, undo brings it back; on the noisy sine a click switches to own
-points seeded with the sine's points plus the click; a click on the α plot below changes nothing."""
+"""Browser tests of the kernel ridge fit section's clickable chart (issue 8): in own-points mode a click adds a point
+at the clicked (x, y), remove takes it away, undo brings it back; on the noisy sine a click switches to own points
+seeded with the sine's points plus the click; a click on the αₗ strip under the data changes nothing. And the own
+points travel in the link (issue 21, item 10): a fresh browser opening the address shows the same points and the
+same fit."""
+import re
+
 import pytest
 
+from pages.kernel_ridge.points import URL_KEY
+from pages.kernel_ridge.settings import KEY
 from tests.test_browser import assert_healthy, open_url, settle
 
 pytestmark = pytest.mark.timeout(300)
@@ -12,8 +18,8 @@ FIND = """() => { const box = document.querySelector('[class*="st-key-clickable_
 DATA = f"""() => {{ const el = ({FIND})(); if (!el) return null; const t = el._fullData.find(t => t.name === 'data');
   return Array.from(t.x).map((x, i) => [Math.round(x * 1000) / 1000, Math.round(t.y[i] * 1000) / 1000]); }}"""
 TO_PIXELS = f"""([x, y, n]) => {{ const el = ({FIND})(); const L = el._fullLayout; const r = el.getBoundingClientRect();
-  const xa = L['xaxis' + n], ya = L['yaxis' + n];
-  return [r.left + xa._offset + xa.l2p(x), r.top + ya._offset + ya.l2p(y)]; }}"""   # n: '' top plot, '2' the α plot
+  const xa = L.xaxis, ya = L['yaxis' + n];
+  return [r.left + xa._offset + xa.l2p(x), r.top + ya._offset + ya.l2p(y)]; }}"""   # n: '' data, '2' the αₗ strip
 
 
 def data(page):
@@ -30,27 +36,41 @@ def wait_for_count(page, n):
     settle(page)
 
 
-def click_at(page, x, y, expect, subplot=""):
+def click_at(page, x, y, expect, axis=""):
     page.evaluate(f"() => ({FIND})().scrollIntoView({{block: 'center'}})")
     page.wait_for_timeout(300)
-    px, py = page.evaluate(TO_PIXELS, [x, y, subplot])
+    px, py = page.evaluate(TO_PIXELS, [x, y, axis])
     page.mouse.click(px, py)
     wait_for_count(page, expect)
 
 
-def test_click_on_the_fit_plot_adds_removes_undoes_and_leaves_the_sine(page, app_url):
+def choose_source(page, label):
+    page.locator(f".st-key-{KEY.SOURCE}").click()
+    page.get_by_role("option", name=label).click()
+    settle(page)
+
+
+def main_text(page):
+    return page.locator("[data-testid='stMain']").inner_text()
+
+
+def training_mse(page):
+    return re.search(r"Training MSE\s+([0-9.e-]+)", main_text(page)).group(1)
+
+
+def test_click_on_the_fit_chart_adds_removes_undoes_and_leaves_the_sine(page, app_url):
     open_url(page, f"{app_url}/kernel-ridge")
     page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
-    page.get_by_text("My own points").first.click()
+    choose_source(page, "My own points")
     wait_for_count(page, 6)
     n0 = len(data(page))
     assert n0 == 6                                        # ui.ranges.KERNEL_RIDGE_POINTS
 
     click_at(page, 2.0, 1.5, n0 + 1)                      # default mode: add
     assert near((2.0, 1.5), data(page))
-    assert "7 points — your own" in page.locator("[data-testid='stMain']").inner_text()
+    assert "7 points — your own" in main_text(page)
 
-    page.mouse.click(*page.evaluate(TO_PIXELS, [2.5, 0.0, "2"]))     # on the α plot: no point, no rerun
+    page.mouse.click(*page.evaluate(TO_PIXELS, [2.5, 0.0, "2"]))     # on the αₗ strip: no point, no rerun
     page.wait_for_timeout(2000)
     settle(page)
     assert len(data(page)) == n0 + 1
@@ -66,11 +86,34 @@ def test_click_on_the_fit_plot_adds_removes_undoes_and_leaves_the_sine(page, app
     assert_healthy(page)
 
     page.get_by_role("radio", name="Add", exact=True).click()
-    page.get_by_text("Noisy sine").first.click()
+    choose_source(page, "Noisy sine")
     wait_for_count(page, 30)
-    assert "A click switches to" in page.locator("[data-testid='stMain']").inner_text()
+    assert "A click switches to" in main_text(page)
     click_at(page, 0.0, -1.5, 31)                         # the sine's 30 points + the click, now own points
     assert near((0.0, -1.5), data(page))
-    assert page.get_by_role("radio", name="My own points").is_checked()
-    assert "31 points — your own" in page.locator("[data-testid='stMain']").inner_text()
+    assert "kernel_ridge_source=My+own+points" in page.url
+    assert "31 points — your own" in main_text(page)
     assert_healthy(page)
+
+
+def test_own_points_round_trip_through_the_link(page, browser, app_url):
+    open_url(page, f"{app_url}/kernel-ridge")
+    page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
+    choose_source(page, "My own points")
+    wait_for_count(page, 6)
+    click_at(page, 2.0, 1.5, 7)
+    points, mse = data(page), training_mse(page)
+    page.wait_for_function(f"() => location.search.includes('{URL_KEY}=')", timeout=10000)
+    link = page.url
+    assert "kernel_ridge_source=" in link
+
+    fresh = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()   # another browser: no session
+    fresh.outside_requests = []
+    try:
+        open_url(fresh, link)
+        fresh.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
+        wait_for_count(fresh, 7)
+        assert data(fresh) == points and training_mse(fresh) == mse
+        assert_healthy(fresh)
+    finally:
+        fresh.context.close()

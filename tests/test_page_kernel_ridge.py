@@ -1,29 +1,33 @@
-"""AppTest of the kernel ridge page: the numbers shown against scikit-learn computed here, the n*lambda toggle,
-the student's own points, lambda = 0 with duplicated points, one-click CV, the GP statement, Compare A / B,
-the clickable fit plot (click handler: add, remove, undo, switch from the sine), the exercises, the chart
-toolbar and presentation mode."""
+"""AppTest of the kernel ridge sections: the numbers shown against scikit-learn computed here, Kriege's nλ toggle,
+the student's own points (and their round trip through the link), λ = 0 with duplicated points, one-click CV, the
+GP statement, Compare A / B, the clickable fit chart (click handler: add, remove, undo, switch from the sine), the
+exercises, the chart toolbar, presentation mode and the bar's settings kept across sections."""
 import json
 
 import numpy as np
 import pandas as pd
 import pytest
 from sklearn.kernel_ridge import KernelRidge as SkKR
+from sklearn.linear_model import Ridge
 from sklearn.model_selection import GridSearchCV, KFold, cross_val_score
 from streamlit.testing.v1 import AppTest
 
 from kernel_core import make_sine
-from tests.app_pages import open_page, page_errors
+from pages.kernel_ridge import points
+from pages.kernel_ridge.settings import KEY
+from tests.app_pages import ROOT, open_page, page_errors
 from tests.click_catcher import click_catcher
-from ui.kernel_ridge import apply_edits
+from ui.points_io import MAX_URL_POINTS
 
-FILE = "pages/kernel_ridge/page.py"
-P = "kernel_ridge"
+SECTION = {name: f"pages/kernel_ridge/{name}.py" for name in
+           ("fit", "primal_dual", "extrapolation", "cross_validation", "overfitting", "gaussian_process", "large_n")}
+FIT = SECTION["fit"]
 
 
 @pytest.fixture(scope="module")
 def fresh():
-    """A page at its defaults (opened once; tests that change widgets open their own)."""
-    return open_page(FILE)
+    """The fit section at its defaults (opened once; tests that change widgets open their own)."""
+    return open_page(FIT)
 
 
 def metric(at, label):
@@ -39,6 +43,15 @@ def trace(fig, name):
     return next(t for t in fig["data"] if t.get("name") == name)
 
 
+def values(t, axis):
+    """A trace's x or y values (Plotly JSON may carry them as a typed array)."""
+    v = t[axis]
+    if isinstance(v, dict):  # {"dtype": "f4", "bdata": base64}
+        import base64
+        return np.frombuffer(base64.b64decode(v["bdata"]), dtype=np.dtype(v["dtype"]))
+    return np.asarray(v, float)
+
+
 def sk_cv_mse(X, y, lam, gamma=1.0):
     scores = cross_val_score(SkKR(alpha=lam, kernel="rbf", gamma=gamma), X, y, scoring="neg_mean_squared_error",
                              cv=KFold(5, shuffle=True, random_state=0))
@@ -50,114 +63,161 @@ def sk_train_mse(X, y, lam, gamma=1.0):
     return float(np.mean((model.predict(X) - y) ** 2))
 
 
-def test_default_view_matches_sklearn_and_states_the_conventions(fresh):
+def test_default_fit_matches_sklearn_and_is_a_clickable_chart(fresh):
     at = fresh
     assert not page_errors(at) and not at.error
     X, y = make_sine(30, 0.25, 0)
     assert float(metric(at, "Training MSE")) == pytest.approx(sk_train_mse(X, y, 0.1), rel=1e-3)
-    captions = " ".join(c.value for c in at.caption)
-    assert "λ₀₀₃ = λ / n (here n = 30)" in captions and "is λ₀₀₃ = 0.003333" in captions
-    assert "scikit-learn calls λ alpha" in captions
-    assert any(r"n = 30,\ \lambda = 0.1" in lx.value for lx in at.latex)
-    assert any(r"\lambda_{003} &= \lambda_{000} / n\\ &= 0.1 / 30 = 0.003333" in lx.value for lx in at.latex)  # always on screen
-    assert any("Verified on the plotted grid" in s.value for s in at.success)  # GP mean = KRR with lam = sigma^2
+    assert float(metric(at, "5-fold CV MSE")) == pytest.approx(sk_cv_mse(X, y, 0.1), rel=1e-3)
+    alpha = SkKR(alpha=0.1, kernel="rbf", gamma=1.0).fit(X, y).dual_coef_
+    assert float(metric(at, "Largest |αₗ|")) == pytest.approx(np.max(np.abs(alpha)), rel=1e-3)
+    assert any(r"n &= 30,\ \lambda = 0.1" in lx.value for lx in at.latex)
+    fig = chart(at, KEY.FIT_CHART)
+    assert values(trace(fig, "αₗ"), "y") == pytest.approx(alpha, rel=1e-4)       # the stems are sklearn's dual_coef_
+    assert click_catcher(at, KEY.FIT_CHART) == {"subplot": "xy"}
+    assert fig["layout"]["dragmode"] is False                                # a drag is not a click
+    assert fig["layout"]["xaxis"]["range"] == pytest.approx([X.min() - 1.5, X.max() + 1.5])   # fixed: the data ± margin
+    assert "A click switches to" in " ".join(m.value for m in at.markdown)      # said on the page (sine source)
 
 
-def test_n_lambda_toggle_multiplies_by_n():
-    at = open_page(FILE)
-    at.toggle(key=f"{P}_nlam").set_value(True).run()
+def test_lambda_conventions_and_primal_equals_dual():
+    at = open_page(SECTION["primal_dual"])
     assert not page_errors(at)
-    assert any(r"n\,\lambda_{003} = 30\times0.1 = 3" in lx.value for lx in at.latex)
+    captions = " ".join(c.value for c in at.caption)
+    assert "her λ is λ / n (here n = 30)" in captions and "is Kriege's 0.003333" in captions
+    assert "scikit-learn calls λ alpha" in captions
+    assert any(r"\lambda_{\text{Kriege}} = \lambda / n = 0.1 / 30 = 0.003333" in lx.value for lx in at.latex)
+    X, y = make_sine(30, 0.25, 0)
+    U = (X[:, 0] / np.abs(X).max())[:, None] ** np.arange(1, 4)                   # p = 3 features u, u², u³
+    beta = Ridge(alpha=0.1, fit_intercept=False).fit(U, y).coef_
+    table = at.dataframe[0].value
+    assert table.iloc[:, 0].to_numpy() == pytest.approx(beta, rel=1e-6)
+    assert table.iloc[:, 1].to_numpy() == pytest.approx(beta, rel=1e-6)
+    costs = at.dataframe[1].value
+    assert list(costs["cheaper"]) == ["primal", "dual", "dual", "primal"]        # p = 3, 100, 10 000 at n = 30; n = 3000
+
+
+def test_kriege_toggle_multiplies_by_n():
+    at = open_page(SECTION["primal_dual"])
+    at.toggle(key=KEY.KRIEGE).set_value(True).run()
+    assert not page_errors(at)
+    assert any(r"\lambda = n\,\lambda_{\text{Kriege}} = 30\times0.1 = 3" in lx.value for lx in at.latex)
+    at = open_page(FIT)
+    at.toggle(key=KEY.KRIEGE).set_value(True).run()
+    X, y = make_sine(30, 0.25, 0)
+    assert float(metric(at, "Training MSE")) == pytest.approx(sk_train_mse(X, y, 3.0), rel=1e-3)
+
+
+@pytest.mark.xfail(strict=True, reason="ui.settings.carry: the first run of another section draws the bar's widgets "
+                   "with their defaults (a widget's id includes its page; the Next link drops the bound parameters)")
+def test_the_bar_keeps_its_settings_in_the_next_section():
+    at = open_page(SECTION["primal_dual"])
+    at.toggle(key=KEY.KRIEGE).set_value(True).run()
+    at.switch_page(FIT).run()
     X, y = make_sine(30, 0.25, 0)
     assert float(metric(at, "Training MSE")) == pytest.approx(sk_train_mse(X, y, 3.0), rel=1e-3)
 
 
 def test_own_points_survive_reruns_and_duplicates_with_lam_zero_warn():
-    at = open_page(FILE)
-    at.radio(key=f"{P}_source").set_value("own").run()
+    at = open_page(FIT)
+    at.selectbox(key=KEY.SOURCE).set_value("own").run()
     pts = pd.DataFrame({"x": [0.0, 1.0, 2.0, 3.5], "y": [0.0, 1.0, -1.0, 0.5]})
-    at.session_state["kernel_ridge_points"] = pts
+    at.session_state[points.POINTS] = pts
     at.run()
-    at.select_slider(key=f"{P}_lam").set_value(1.0).run()  # another rerun: the table is still there
+    at.select_slider(key=KEY.LAM).set_value(1.0).run()  # another rerun: the table is still there
     X, y = pts[["x"]].to_numpy(), pts["y"].to_numpy()
     assert float(metric(at, "Training MSE")) == pytest.approx(sk_train_mse(X, y, 1.0), rel=1e-3)
-    at.checkbox(key=f"{P}_lam0").check().run()
-    at.button(key=f"{P}_dup").click().run()
-    assert len(at.session_state["kernel_ridge_points"]) == 8
+    at.checkbox(key=KEY.LAM_ZERO).check().run()
+    at.button(key=KEY.DUPLICATE).click().run()
+    assert len(at.session_state[points.POINTS]) == 8
     assert not page_errors(at)
     assert any("least squares" in w.value for w in at.warning)
     assert float(metric(at, "Training MSE")) == pytest.approx(0.0, abs=1e-8)  # interpolates the duplicates
 
 
 def test_empty_table_is_an_error_message_not_a_traceback():
-    at = open_page(FILE)
-    at.radio(key=f"{P}_source").set_value("own").run()
-    at.session_state["kernel_ridge_points"] = pd.DataFrame({"x": [np.nan], "y": [1.0]})
+    at = open_page(FIT)
+    at.selectbox(key=KEY.SOURCE).set_value("own").run()
+    at.session_state[points.POINTS] = pd.DataFrame({"x": [np.nan], "y": [1.0]})
     at.run()
     assert not page_errors(at)
     assert any("No data to fit" in e.value for e in at.error)
+    for name in ("primal_dual", "extrapolation", "cross_validation", "overfitting", "gaussian_process"):
+        at.switch_page(SECTION[name]).run()
+        at.selectbox(key=KEY.SOURCE).set_value("own").run()
+        assert not page_errors(at), name
+        assert at.error or at.info, f"{name} says why there is nothing to show"
 
 
 def test_apply_best_sets_the_cv_choice_of_sklearn_grid_search():
-    at = open_page(FILE)
-    at.button(key=f"{P}_apply").click().run()
+    at = open_page(SECTION["cross_validation"])
+    at.button(key=KEY.APPLY).click().run()
     assert not page_errors(at)
     X, y = make_sine(30, 0.25, 0)
     lams = [float(f"{v:.3g}") for v in np.geomspace(1e-4, 1e2, 13)]
     gammas = [float(f"{v:.3g}") for v in np.geomspace(1e-2, 1e2, 9)]
     search = GridSearchCV(SkKR(kernel="rbf"), {"alpha": lams, "gamma": gammas}, scoring="neg_mean_squared_error",
                           cv=KFold(5, shuffle=True, random_state=0)).fit(X, y)
-    assert at.select_slider(key=f"{P}_lam").value == search.best_params_["alpha"]
-    assert at.select_slider(key=f"{P}_gamma").value == search.best_params_["gamma"]
     best = search.best_params_
-    assert float(metric(at, "Training MSE")) == pytest.approx(sk_train_mse(X, y, best["alpha"], best["gamma"]), rel=1e-3)
+    assert at.select_slider(key=KEY.LAM).value == best["alpha"]
+    assert at.select_slider(key=KEY.GAMMA).value == best["gamma"]
+    assert float(metric(at, "Its CV mean squared error")) == pytest.approx(-search.best_score_, rel=1e-3)
+    fig = chart(at, KEY.CV_CHART)                                    # the map, with the bar's setting ringed ...
+    star, ring = trace(fig, "best (CV)"), trace(fig, "current")
+    assert [ring["x"][0], ring["y"][0]] == pytest.approx([star["x"][0], star["y"][0]])   # ... on the star now
+
+
+def test_training_and_held_out_curves_match_sklearn():
+    at = open_page(SECTION["overfitting"])
+    assert not page_errors(at)
+    X, y = make_sine(30, 0.25, 0)
+    fig = chart(at, KEY.ALONG_GAMMA_CHART)
+    gammas = values(trace(fig, "training error"), "x")
+    held_out = values(trace(fig, "held-out error (CV)"), "y")
+    for g, shown in zip(gammas[::4], held_out[::4]):
+        assert shown == pytest.approx(sk_cv_mse(X, y, 0.1, float(f"{g:.3g}")), rel=1e-3)
+    train = values(trace(chart(at, KEY.ALONG_LAM_CHART), "training error"), "y")
+    assert train[0] < train[-1]                                       # small λ fits the training points closest
 
 
 def test_sigmoid_kernel_has_no_gp_and_says_so():
-    at = open_page(FILE)
-    at.selectbox(key=f"{P}_kernel").set_value("sigmoid").run()
+    at = open_page(SECTION["gaussian_process"])
+    at.selectbox(key=KEY.KERNEL).set_value("sigmoid").run()
     assert not page_errors(at)
     assert any("No Gaussian process with this kernel" in e.value for e in at.error)
 
 
+def test_gp_mean_is_the_krr_curve(fresh):
+    at = open_page(SECTION["gaussian_process"])
+    assert any("Verified on the plotted grid" in s.value for s in at.success)  # GP mean = KRR with lam = sigma^2
+    X, y = make_sine(30, 0.25, 0)
+    mean = trace(chart(at, KEY.GP_CHART), "posterior mean m(x)")
+    f = SkKR(alpha=0.0631, kernel="rbf", gamma=1.0).fit(X, y).predict(values(mean, "x")[:, None].astype(float))
+    assert values(mean, "y") == pytest.approx(f, abs=1e-5)
+
+
 def test_apply_edits_folds_in_a_change_record():
     df = pd.DataFrame({"x": [0.0, 1.0, 2.0], "y": [5.0, 6.0, 7.0]})
-    out = apply_edits(df, {"edited_rows": {0: {"y": -1.0}}, "added_rows": [{"x": 9.0, "y": 9.5}], "deleted_rows": [1]})
+    out = points.apply_edits(df, {"edited_rows": {0: {"y": -1.0}}, "added_rows": [{"x": 9.0, "y": 9.5}],
+                                  "deleted_rows": [1]})
     assert out.to_dict("list") == {"x": [0.0, 2.0, 9.0], "y": [-1.0, 7.0, 9.5]}
 
 
-def values(t, axis):
-    """A trace's x or y values (Plotly JSON may carry them as a typed array)."""
-    v = t[axis]
-    if isinstance(v, dict):  # {"dtype": "f4", "bdata": base64}
-        import base64
-        return np.frombuffer(base64.b64decode(v["bdata"]), dtype=np.dtype(v["dtype"]))
-    return np.asarray(v, float)
-
-
-def test_default_fit_shows_cv_error_and_is_a_clickable_chart(fresh):
-    at = fresh
-    X, y = make_sine(30, 0.25, 0)
-    assert float(metric(at, "5-fold CV MSE")) == pytest.approx(sk_cv_mse(X, y, 0.1), rel=1e-3)
-    fig = chart(at, f"{P}_fit")
-    assert click_catcher(at, f"{P}_fit") == {"subplot": "xy"}             # clicks count on the top plot only
-    assert fig["layout"]["dragmode"] is False                                # a drag is not a click
-    assert fig["layout"]["xaxis"]["range"] == pytest.approx([X.min() - 1.5, X.max() + 1.5])   # fixed: the data ± margin
-    assert "A click switches to" in " ".join(m.value for m in at.markdown)      # said on the page (sine source)
-
-
-def test_every_chart_has_the_png_toolbar(fresh):
-    for c in fresh.get("plotly_chart"):
-        config = json.loads(c.proto.config)
-        assert config["displaylogo"] is False and config["toImageButtonOptions"]["format"] == "png"
-        assert "displayModeBar" not in config
+def test_every_chart_has_the_png_toolbar():
+    for name in ("fit", "primal_dual", "extrapolation", "cross_validation", "overfitting", "gaussian_process"):
+        at = open_page(SECTION[name])
+        assert at.get("plotly_chart"), name
+        for c in at.get("plotly_chart"):
+            config = json.loads(c.proto.config)
+            assert config["displaylogo"] is False and config["toImageButtonOptions"]["format"] == "png"
+            assert "displayModeBar" not in config
 
 
 def test_compare_a_b_shows_two_fits_with_their_own_numbers():
-    at = open_page(FILE)
-    at.toggle(key=f"{P}_compare").set_value(True).run()
-    at.select_slider(key=f"{P}_b_lam").set_value(1.0).run()
-    at.select_slider(key=f"{P}_b_gamma").set_value(3.16).run()
+    at = open_page(FIT)
+    at.toggle(key=KEY.COMPARE).set_value(True).run()
+    at.select_slider(key=KEY.B_LAM).set_value(1.0).run()
+    at.select_slider(key=KEY.B_GAMMA).set_value(3.16).run()
     assert not page_errors(at)
     X, y = make_sine(30, 0.25, 0)
     assert float(metric(at, "Training MSE (A)")) == pytest.approx(sk_train_mse(X, y, 0.1), rel=1e-3)
@@ -166,28 +226,28 @@ def test_compare_a_b_shows_two_fits_with_their_own_numbers():
     alpha_b = SkKR(alpha=1.0, kernel="rbf", gamma=3.16).fit(X, y).dual_coef_
     assert float(metric(at, "Largest |αₗ| (B)")) == pytest.approx(np.max(np.abs(alpha_b)), rel=1e-3)
     curve = "f(x) = Σ αₗ k(xₗ, x)"
-    fa, fb = chart(at, f"{P}_fit"), chart(at, f"{P}_fit_b")
-    assert click_catcher(at, f"{P}_fit_b") == {"subplot": "xy"}          # B's plot takes clicks too
+    fa, fb = chart(at, KEY.FIT_CHART), chart(at, KEY.FIT_B_CHART)
+    assert click_catcher(at, KEY.FIT_B_CHART) == {"subplot": "xy"}          # B's plot takes clicks too
     assert np.max(np.abs(values(trace(fa, curve), "y") - values(trace(fb, curve), "y"))) > 0.05
     assert any(m.value.startswith("**B**: RBF") and m.value.endswith("γ = 3.16, λ = 1") for m in at.markdown)
-    assert any(m.value.startswith("**A** — the kernel and λ set above: RBF") and m.value.endswith("γ = 1, λ = 0.1")
+    assert any(m.value.startswith("**A** — the kernel and λ of the bar: RBF") and m.value.endswith("γ = 1, λ = 0.1")
                for m in at.markdown)
 
 
 def click_script():
-    """The page's data radio and the fit plot's click handler, driven by session-state requests."""
+    """The bar's data choice and the fit chart's click handler, driven by session-state requests."""
     import streamlit as st
 
-    from ui import kernel_ridge as kr
+    from pages.kernel_ridge import compute, points
 
-    kr.init_points()
+    points.init_points()
     st.radio("Data", ["sine", "own"], key="kernel_ridge_source")
-    X, y = kr.dataset(("sine", 5, 0.0, 0))
+    X, y = compute.dataset(("sine", 5, 0.0, 0))
     click = st.session_state.pop("click", None)
     if click:
-        changed = kr.click_edit(*click, X, y, st.session_state["kernel_ridge_source"], (10.0, 4.0))
+        changed = points.click_edit(*click, X, y, st.session_state["kernel_ridge_source"], (10.0, 4.0))
         st.session_state["changed"] = changed
-    st.button("Undo", key="undo", on_click=kr.undo_points)
+    st.button("Undo", key="undo", on_click=points.undo_points)
 
 
 def test_click_handler_switches_from_sine_adds_removes_and_undoes():
@@ -219,46 +279,117 @@ def test_click_handler_switches_from_sine_adds_removes_and_undoes():
 
 
 def test_own_points_click_mode_and_undo_on_the_page():
-    at = open_page(FILE)
-    at.radio(key=f"{P}_source").set_value("own").run()
-    assert at.button(key=f"{P}_undo").disabled
-    at.button(key=f"{P}_dup").click().run()
-    assert len(at.session_state["kernel_ridge_points"]) == 12 and not at.button(key=f"{P}_undo").disabled
-    at.button(key=f"{P}_undo").click().run()
-    assert len(at.session_state["kernel_ridge_points"]) == 6
-    assert click_catcher(at, f"{P}_fit") == {"subplot": "xy"}
+    at = open_page(FIT)
+    at.selectbox(key=KEY.SOURCE).set_value("own").run()
+    assert at.button(key=KEY.UNDO).disabled
+    at.button(key=KEY.DUPLICATE).click().run()
+    assert len(at.session_state[points.POINTS]) == 12 and not at.button(key=KEY.UNDO).disabled
+    at.button(key=KEY.UNDO).click().run()
+    assert len(at.session_state[points.POINTS]) == 6
+    assert click_catcher(at, KEY.FIT_CHART) == {"subplot": "xy"}
     assert "6 points — your own" in " ".join(m.value for m in at.markdown)
 
 
-def test_exercise_alphas_sets_a_tiny_and_a_larger_lambda_side_by_side():
-    at = open_page(FILE)
-    at.radio(key=f"{P}_ex_kr_alphas").set_value(1).run()
-    at.button(key=f"{P}_ex_kr_alphas_check").click().run()
+# ---------------------------------------------------------------- own points in the link (issue 21, item 10)
+def open_link(query):
+    """A fresh session opening the fit section with this link's query parameters."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    for k, v in query.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page(FIT).run()
+    return at
+
+
+def test_own_points_round_trip_through_the_link():
+    at = open_page(FIT)
+    at.selectbox(key=KEY.SOURCE).set_value("own").run()
+    assert points.URL_KEY not in at.query_params                     # the built-in points need no link text
+    added = pd.concat([points.default_points(), pd.DataFrame({"x": [2.0], "y": [1.5]})], ignore_index=True)
+    at.session_state[points.POINTS] = added                          # what a click at (2, 1.5) leaves
+    at.run()
+    shown = metric(at, "Training MSE")
+    query = {**at.query_params, KEY.SOURCE: "My own points"}   # AppTest leaves out what bound widgets write
+    assert query[points.URL_KEY].endswith(";2.0,1.5")
+    again = open_link(query)                                          # a fresh browser with the link
+    assert not page_errors(again)
+    pd.testing.assert_frame_equal(again.session_state[points.POINTS], added)
+    assert metric(again, "Training MSE") == shown and "7 points — your own" in " ".join(m.value for m in again.markdown)
+    X, y = added[["x"]].to_numpy(), added["y"].to_numpy()
+    assert float(shown) == pytest.approx(sk_train_mse(X, y, 0.1), rel=1e-3)
+
+
+def test_a_bad_link_keeps_the_built_in_points_with_a_sentence():
+    at = open_link({KEY.SOURCE: "My own points", points.URL_KEY: "1,2;3,oops;inf,1"})
     assert not page_errors(at)
-    assert at.select_slider(key=f"{P}_lam").value == 0.0001 and at.toggle(key=f"{P}_compare").value
-    assert at.select_slider(key=f"{P}_b_lam").value == 1.0
+    assert any("point 2 has text where a number belongs" in w.value for w in at.warning)
+    assert "oops" not in " ".join(w.value for w in at.warning)        # the link's text is not echoed
+    pd.testing.assert_frame_equal(at.session_state[points.POINTS], points.default_points())
+
+
+def test_too_many_points_for_a_link_say_so_and_leave_the_link():
+    at = open_page(FIT)
+    at.selectbox(key=KEY.SOURCE).set_value("own").run()
+    many = MAX_URL_POINTS + 1
+    at.session_state[points.POINTS] = pd.DataFrame({"x": np.linspace(0, 6, many), "y": np.sin(np.linspace(0, 6, many))})
+    at.run()
+    assert not page_errors(at)
+    assert points.URL_KEY not in at.query_params
+    assert any(f"more than {MAX_URL_POINTS}" in c.value for c in at.caption)
+
+
+def test_link_codec_is_exact_and_bounded():
+    df = pd.DataFrame({"x": [0.1, -2.345, 1e-7], "y": [1 / 3, 2.0, -0.5]})
+    pd.testing.assert_frame_equal(points.decode(points.encode(df)), df)
+    assert points.encode(points.default_points()) == ""
+    assert points.encode(pd.DataFrame({"x": np.arange(MAX_URL_POINTS + 1.0), "y": 0.0})) is None
+    for bad in ("", "1", "1,2,3", "a,1", "nan,1", "1,inf"):
+        with pytest.raises(ValueError):
+            points.decode(bad)
+
+
+# ---------------------------------------------------------------- exercises, presentation
+def test_exercise_alphas_sets_a_tiny_and_a_larger_lambda_side_by_side():
+    at = open_page(FIT)
+    at.radio(key="kernel_ridge_ex_kr_alphas").set_value(1).run()
+    at.button(key="kernel_ridge_ex_kr_alphas_check").click().run()
+    assert not page_errors(at)
+    assert at.select_slider(key=KEY.LAM).value == 0.0001 and at.toggle(key=KEY.COMPARE).value
+    assert at.select_slider(key=KEY.B_LAM).value == 1.0
     assert float(metric(at, "Largest |αₗ| (A)")) > 100 * float(metric(at, "Largest |αₗ| (B)"))
     assert float(metric(at, "Training MSE (A)")) < float(metric(at, "Training MSE (B)"))
     assert any("Right" in s.value for s in at.success)
 
 
 def test_exercises_extrapolation_and_gp_mean_set_their_sliders():
-    at = open_page(FILE)
-    at.radio(key=f"{P}_ex_kr_extrapolate").set_value(0).run()
-    at.button(key=f"{P}_ex_kr_extrapolate_check").click().run()
-    assert at.slider(key=f"{P}_c2").value == 1.0 and at.slider(key=f"{P}_slope").value == 1.0
+    at = open_page(SECTION["extrapolation"])
+    at.radio(key="kernel_ridge_ex_kr_extrapolate").set_value(0).run()
+    at.button(key="kernel_ridge_ex_kr_extrapolate_check").click().run()
+    assert at.slider(key=KEY.C2).value == 1.0 and at.slider(key=KEY.SLOPE).value == 1.0
     assert any("Not quite" in w.value for w in at.warning)
-    at.radio(key=f"{P}_ex_kr_gp_mean").set_value(0).run()
-    at.button(key=f"{P}_ex_kr_gp_mean_check").click().run()
-    assert at.select_slider(key=f"{P}_gp_noise").value == 0.1 == at.select_slider(key=f"{P}_lam").value
+    fig = chart(at, KEY.SEMI_CHART)
+    rbf, both = values(trace(fig, "c₁ RBF only"), "y"), values(trace(fig, "c₁ RBF + c₂ linear"), "y")
+    assert abs(rbf[-1]) < 0.1 and both[-1] > 3                      # far right: RBF back at 0, the trend carried on
+    at = open_page(SECTION["gaussian_process"])
+    at.radio(key="kernel_ridge_ex_kr_gp_mean").set_value(0).run()
+    at.button(key="kernel_ridge_ex_kr_gp_mean_check").click().run()
+    assert at.select_slider(key=KEY.GP_NOISE).value == 0.1 == at.select_slider(key=KEY.LAM).value
     assert any(r"\lambda = \sigma^2 = 0.1" in lx.value for lx in at.latex)
     assert not page_errors(at)
 
 
 def test_presentation_mode_hides_the_explanations():
-    at = open_page(FILE)
+    at = open_page(FIT)
     assert any("The stems under the curve" in m.value for m in at.markdown)
     at.session_state["present"] = True
     at.run()
     assert not page_errors(at)
     assert not any("The stems under the curve" in m.value for m in at.markdown)
+    assert chart(at, KEY.FIT_CHART)["layout"]["font"]["size"] == 20      # the projector's type
+
+
+def test_sources_are_named_by_author():
+    text = " ".join((ROOT / f).read_text() for f in SECTION.values())
+    assert "seed 00" not in text.lower()
+    for author in ("Held", "Bishop's notes", "Kriege"):
+        assert author in text

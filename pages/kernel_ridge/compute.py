@@ -1,0 +1,141 @@
+"""Kernel ridge regression: the topic's cached calls into kernel_core.ridge, keyed by plain values (a data key
+("sine", n, noise, seed) or ("own", ((x, y), ...)), a ui.kernel_choice.Single, λ), returning dataclasses."""
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.linalg import LinAlgWarning
+
+import kernel_core as kc
+from ui.cache import cache_data
+from ui.controls import log_options
+from ui.ranges import KERNEL_RIDGE as R
+from ui.ranges import PARAMS
+
+ENTRIES = 32
+CV_LAMS = tuple(log_options(*R["lam"][:2])[::5])             # the λ of the cross-validation grid (13, log-spaced)
+CV_GAMMAS = tuple(log_options(*PARAMS["gamma"][1:3])[::5])   # its γ (9)
+
+
+@dataclass(frozen=True)
+class Fit:
+    xs: np.ndarray         # the plotting grid
+    f: np.ndarray          # f(x) = Σ αₗ k(xₗ, x) on the grid
+    alpha: np.ndarray      # the dual coefficients, one per data point
+    train_mse: float
+    solver: str            # "cholesky", or "lstsq" when K + λI is singular / not positive definite
+
+
+@dataclass(frozen=True)
+class PrimalDual:
+    beta_primal: np.ndarray    # (UᵀU + λI_p)⁻¹Uᵀy: a p × p solve
+    beta_dual: np.ndarray      # Uᵀα with α = (UUᵀ + λI_n)⁻¹y: an n × n solve
+
+
+@dataclass(frozen=True)
+class SemiParametric:
+    xs: np.ndarray
+    y: np.ndarray          # the data with the trend added
+    f_rbf: np.ndarray      # c₁ RBF alone
+    f_both: np.ndarray     # c₁ RBF + c₂ linear
+
+
+@dataclass(frozen=True)
+class GPView:
+    xs: np.ndarray
+    mean: np.ndarray
+    std: np.ndarray        # of the latent f
+    samples: np.ndarray    # (grid, n_samples)
+    gap: float             # max |m(x) − f_KRR(x)| on the grid, KRR with λ = σ²
+    scale: float           # max |f_KRR(x)|
+
+
+@cache_data(max_entries=ENTRIES)
+def dataset(key):
+    """X (n, 1), y (n,) for a data key; ValueError when there is no point."""
+    if key[0] == "sine":
+        X, y = kc.make_sine(*key[1:])
+    else:
+        pts = np.asarray(key[1], float).reshape(-1, 2)
+        X, y = pts[:, :1], pts[:, 1]
+    if len(X) == 0:
+        raise ValueError("There are no complete points (x and y) in the table; add at least one.")
+    return X, y
+
+
+def x_range(X, margin=R["margin"]):
+    lo, hi = float(X.min()), float(X.max())
+    return lo - margin, hi + margin
+
+
+def _grid(X, margin=R["margin"]):
+    return np.linspace(*x_range(X, margin), R["grid"])[:, None]
+
+
+def _fit_krr(kernel, lam, X, y):
+    """KernelRidge fit that reports the least-squares fall-back (solver_) instead of printing the warning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", LinAlgWarning)
+        return kc.KernelRidge(kernel, lam).fit(X, y)
+
+
+@cache_data(max_entries=ENTRIES)
+def krr_fit(data, kernel, lam):
+    """The fit of `kernel` (a Single) with penalty λ on the plotting grid."""
+    X, y = dataset(data)
+    model = _fit_krr(kernel.kernel(), lam, X, y)
+    xs = _grid(X)
+    return Fit(xs[:, 0], model.predict(xs), model.dual_coef_, float(np.mean((model.predict(X) - y) ** 2)),
+               model.solver_)
+
+
+@cache_data(max_entries=ENTRIES)
+def cv_grid(data, kernel, lams, grid_name=None, grid_values=()):
+    """K-fold CV of (λ, one kernel parameter) over a grid; grid_name None means λ only (kernel_core.CVResult)."""
+    X, y = dataset(data)
+    grid = {grid_name: list(grid_values)} if grid_name else None
+    fixed = {k: v for k, v in kernel.params if k != grid_name}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", LinAlgWarning)
+        return kc.cross_validate(X, y, kernel.name, lams, grid, n_folds=min(R["folds"], len(X)), **fixed)
+
+
+def held_out_error(data, kernel, lam):
+    """The K-fold CV mean squared error of this one setting (None when there are too few points)."""
+    try:
+        return float(cv_grid(data, kernel, (lam,)).errors[0, 0])
+    except ValueError:
+        return None
+
+
+@cache_data(max_entries=ENTRIES)
+def primal_vs_dual(data, p, lam):
+    """Ridge on u = x / max|x| and its powers (u, ..., uᵖ): β by the p × p and by the n × n route."""
+    X, y = dataset(data)
+    U = kc.power_features(X[:, 0] / (np.abs(X).max() or 1.0), p)
+    beta_dual = U.T @ kc.KernelRidge("linear", lam).fit(U, y).dual_coef_  # beta = X^T alpha
+    return PrimalDual(kc.primal_ridge(U, y, lam), beta_dual)
+
+
+@cache_data(max_entries=ENTRIES)
+def semi_parametric(data, gamma, lam, c1, c2, slope):
+    """Kriege's c₁ RBF + c₂ linear against c₁ RBF alone, on y + slope·x, over a wider range."""
+    X, y = dataset(data)
+    y = y + slope * X[:, 0]
+    xs = _grid(X, 2 * R["margin"])
+    rbf = c1 * kc.Kernel("rbf", gamma=gamma)
+    both = rbf + c2 * kc.Kernel("linear") if c2 > 0 else rbf
+    curves = [_fit_krr(k, lam, X, y).predict(xs) for k in (rbf, both)]
+    return SemiParametric(xs[:, 0], y, curves[0], curves[1])
+
+
+@cache_data(max_entries=ENTRIES)
+def gp_view(data, kernel, noise, n_samples, seed):
+    """GP posterior mean, latent std and seeded samples on the grid; KRR with λ = σ² on the same grid."""
+    X, y = dataset(data)
+    xs = _grid(X)
+    gp = kc.GaussianProcessRegressor(kernel.kernel(), noise).fit(X, y)
+    mean, std = gp.predict(xs, return_std=True)
+    samples = gp.sample_y(xs, n_samples, seed) if n_samples else np.empty((len(xs), 0))
+    krr = _fit_krr(kernel.kernel(), noise, X, y).predict(xs)  # kernel ridge with lam = sigma^2
+    return GPView(xs[:, 0], mean, std, samples, float(np.max(np.abs(mean - krr))), float(np.max(np.abs(krr))))

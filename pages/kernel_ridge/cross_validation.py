@@ -1,0 +1,66 @@
+"""Kernel ridge regression › Cross-validation: K-fold CV error over a grid of (λ, γ) (Kriege), the best setting
+starred, and one click to apply it."""
+import streamlit as st
+
+import kernel_core as kc
+from pages.kernel_ridge import compute, figures, settings
+from pages.kernel_ridge.settings import KEY
+from ui import figures as ui_figures
+from ui.classroom import explain, presenting
+from ui.code import show_code
+from ui.nav import section_footer, section_header
+from ui.ranges import KERNEL_RIDGE as R
+
+CHART = {"config": ui_figures.CHART_CONFIG}
+
+section_header(__file__)
+s = settings.bar()
+present = presenting()
+
+
+def apply_best(best_lam, best_gamma):
+    """on_click of Apply: the bar's λ (Held's, so the Kriege toggle and λ = 0 go off) and γ."""
+    ss = st.session_state
+    ss[KEY.LAM], ss[KEY.KRIEGE], ss[KEY.LAM_ZERO] = best_lam, False, False
+    if best_gamma is not None:
+        ss[KEY.GAMMA] = best_gamma
+
+
+def cross_validation():
+    grid_name = "gamma" if s.kernel.gamma is not None else None
+    try:
+        with st.spinner("Cross-validating the grid…"):
+            res = compute.cv_grid(s.data, s.kernel, compute.CV_LAMS, grid_name, compute.CV_GAMMAS if grid_name else ())
+    except ValueError as err:
+        st.info(f"Cross-validation needs more points: {err}")
+        return
+    best_gamma = res.best_params.get("gamma")
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        if grid_name:
+            fig = figures.cv_heatmap(res, "gamma", (s.gamma, s.lam), present=present)
+        else:
+            fig = figures.error_curves(res.lams, res.train_errors[:, 0], res.errors[:, 0],
+                                       max(s.lam, compute.CV_LAMS[0]), "λ (log scale)", present=present,
+                                       chart_height=figures.height("side", present))
+        st.plotly_chart(fig, key=KEY.CV_CHART, **CHART)
+    with right:
+        st.latex(r"\begin{aligned}\mathrm{CV}(\lambda,\gamma) &= \frac{1}{K}\sum_{k=1}^{K}\frac{1}{|F_k|}"
+                 r"\sum_{i\in F_k}\big(f_{-k}(\mathbf x_i) - y_i\big)^2\\ K &= " + f"{min(R['folds'], s.n)}"
+                 r"\end{aligned}")
+        best = f"λ = {res.best_lam:g}" + (f", γ = {best_gamma:g}" if best_gamma is not None else "")
+        st.metric("Best setting on the grid", best, help=f"CV mean squared error {res.best_error:.4g}")
+        st.metric("Its CV mean squared error", f"{res.best_error:.4g}")
+        if st.button("Apply the best setting", key=KEY.APPLY, on_click=apply_best, args=(res.best_lam, best_gamma),
+                     type="primary"):
+            st.rerun()
+        st.caption("f₋ₖ is fitted without fold Fₖ, then scored on it; the folds are a seeded shuffle. Star: the best "
+                   "setting; ringed in red: the bar's.")
+
+
+cross_validation()
+explain("Each cell is one (λ, γ): fit on four fifths of the points, score on the fifth left out, average over the five "
+        "choices of the fifth. The valley of the map is the setting that predicts new points best; **Apply** sets "
+        "the bar to it. Over- and under-fitting, the next section, shows why the valley is where it is.")
+show_code(kc.cross_validate)
+section_footer(__file__)

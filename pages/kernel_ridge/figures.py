@@ -1,0 +1,206 @@
+"""Kernel ridge regression: the topic's figure builders (plain data in, figure out; presentation mode passed in as
+`present`; fixed axis ranges, float32 arrays)."""
+import numpy as np
+import plotly.graph_objects as go
+
+from ui.figures import base_layout, cached_figure
+from ui.theme import ACCENT, NEGATIVE, POSITIVE
+
+DATA_COLOR, TRUTH_COLOR, BAND_COLOR = "#222222", "#999999", "rgba(0,114,178,0.18)"
+SAMPLE_COLORS = ("#E69F00", "#CC79A7", "#009E73", "#56B4E9", "#D55E00", "#F0E442", "#999999", "#000000")
+STRIP = 0.3            # share of the fit chart's plot height under the data band: the αₗ stems
+# (normal, presentation) chart heights. At 1280x720 in presentation mode the navigation, the section's title and the
+# topic bar take the first ~290 px: the chart fills the rest of the first screen.
+HEIGHT = {"fit": (480, 420), "side": (440, 420), "curves": (330, 380)}
+
+
+def height(kind, present):
+    return HEIGHT[kind][bool(present)]
+
+
+def _f32(a):
+    return np.asarray(a, dtype=np.float32)
+
+
+def nice_step(span, count):
+    """The smallest of 1, 2, 5 x 10^k that puts at most `count` steps in `span`."""
+    raw = span / count
+    base = 10 ** np.floor(np.log10(raw))
+    return float(next(m * base for m in (1, 2, 5, 10) if m * base >= raw))
+
+
+def _nice_below(v):
+    """The largest of 1, 2, 5 x 10^k that is at most v (> 0): a tick on the αₗ axis."""
+    base = 10 ** np.floor(np.log10(v))
+    return float(max(m * base for m in (1, 2, 5) if m * base <= v * (1 + 1e-9)))
+
+
+def _y_range(*arrays):
+    lo = min(float(np.min(a)) for a in arrays)
+    hi = max(float(np.max(a)) for a in arrays)
+    pad = 0.25 * (hi - lo) + 0.5
+    return [lo - pad, hi + pad]
+
+
+def _data_trace(X, y, name="data", **kw):
+    return go.Scatter(x=_f32(X[:, 0]), y=_f32(y), mode="markers", name=name,
+                      marker=dict(color=DATA_COLOR, size=8, line=dict(color="white", width=1)),
+                      hovertemplate="x = %{x:.3f}<br>y = %{y:.3f}<extra></extra>", **kw)
+
+
+def fit_floor(layout):
+    """The y (data units) where the fit chart's data band ends and the αₗ strip under it begins."""
+    return layout["meta"]["floor"]
+
+
+@cached_figure
+def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None):
+    """The fitted curve over the data (with sin x when `truth`) and, in a strip under it on the same x axis, the
+    dual coefficients αₗ as stems. One plot area (the strip is an overlaid y axis), so the data band keeps most of
+    the chart's height; clicks below `fit_floor` (on the strip) are not data."""
+    truth = np.sin(xs) if truth else None
+    lo, hi = _y_range(y, truth if truth is not None else y)
+    floor = lo - (hi - lo) * STRIP / (1 - STRIP)
+    m = float(np.max(np.abs(alpha))) * 1.15 or 1.0
+    fig = go.Figure()
+    if truth is not None:
+        fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(truth), mode="lines", name="sin x (truth)",
+                                 line=dict(color=TRUTH_COLOR, dash="dot", width=2), hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f), mode="lines", name="f(x) = Σ αₗ k(xₗ, x)",
+                             line=dict(color=POSITIVE, width=3),
+                             hovertemplate="x = %{x:.2f}<br>f(x) = %{y:.3f}<extra></extra>"))
+    fig.add_trace(_data_trace(X, y))
+    stems_y = np.column_stack([np.zeros_like(alpha), alpha, np.full_like(alpha, np.nan)]).ravel()
+    fig.add_trace(go.Scatter(x=_f32(np.repeat(X[:, 0], 3)), y=_f32(stems_y), mode="lines", yaxis="y2",
+                             line=dict(color=ACCENT, width=2), hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(x=_f32(X[:, 0]), y=_f32(alpha), mode="markers", name="αₗ", yaxis="y2",
+                             marker=dict(color=np.where(alpha < 0, NEGATIVE, ACCENT), size=7),
+                             customdata=np.arange(len(alpha), dtype=np.int32),
+                             hovertemplate="point %{customdata}<br>α = %{y:.4g}<extra></extra>"))
+    step = nice_step(hi - lo, 5)
+    ticks = np.arange(np.ceil(lo / step), np.floor(hi / step) + 1) * step
+    a = _nice_below(m / 1.15)
+    fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
+    fig.update_layout(
+        yaxis=dict(title="y", range=[floor, hi], tickvals=ticks.tolist(), ticktext=[f"{t:g}" for t in ticks],
+                   zeroline=False),
+        yaxis2=dict(overlaying="y", side="left", range=[-m, -m + 2 * m / STRIP], showgrid=False, zeroline=True,
+                    zerolinecolor="#BBBBBB", tickvals=[-a, 0.0, a], ticktext=[f"{-a:.3g}", "0", f"{a:.3g}"],
+                    tickfont=dict(color=ACCENT)),
+        meta=dict(floor=lo, chart_width=900))
+    fig.add_shape(type="line", xref="paper", x0=0, x1=1, yref="y", y0=lo, y1=lo, line=dict(color="#888888", width=1))
+    fig.add_annotation(xref="paper", x=0.005, yref="y", y=lo, yanchor="top", xanchor="left", showarrow=False,
+                       text="dual coefficients αₗ", font=dict(color=ACCENT))
+    h = chart_height or height("fit", present)
+    return base_layout(fig, None, height=h, present=present, showlegend=True,   # the legend inside: the plot keeps
+                       legend=dict(orientation="h", x=0.01, y=0.99, yanchor="top",  # the chart's height
+                                   bgcolor="rgba(255,255,255,0.8)"))
+
+
+@cached_figure
+def cost_figure(n, p, present=False):
+    """Operations of the two routes to β against the number of features p, at this n: primal np² + p³/3 (a p × p
+    solve), dual n²p + n³/3 (an n × n solve); they cross near p = n."""
+    ps = np.unique(np.round(np.geomspace(1, 1e5, 121)))
+    primal, dual = n * ps ** 2 + ps ** 3 / 3, n * n * ps + n ** 3 / 3
+    fig = go.Figure([
+        go.Scatter(x=_f32(ps), y=_f32(primal), mode="lines", name="primal: np² + p³/3", line=dict(color=POSITIVE,
+                   width=3), hovertemplate="p = %{x:.0f}<br>%{y:.3g} operations<extra>primal</extra>"),
+        go.Scatter(x=_f32(ps), y=_f32(dual), mode="lines", name="dual: n²p + n³/3", line=dict(color=NEGATIVE,
+                   width=3), hovertemplate="p = %{x:.0f}<br>%{y:.3g} operations<extra>dual</extra>")])
+    here = (n * p * p + p ** 3 / 3, n * n * p + n ** 3 / 3)
+    fig.add_trace(go.Scatter(x=[p, p], y=list(here), mode="markers", name=f"p = {p} (the slider)", hoverinfo="skip",
+                             marker=dict(color=[POSITIVE, NEGATIVE], size=12, symbol="circle-open", line=dict(width=3))))
+    fig.add_vline(x=n, line=dict(color="black", dash="dot"), annotation_text=f"p = n = {n}",
+                  annotation_position="top left")
+    fig.update_xaxes(title="features p (log scale)", type="log", range=[0, 5], dtick=1, tickformat="~g")
+    top = float(np.log10(max(primal.max(), dual.max())))
+    fig.update_yaxes(title="floating-point operations (log)", type="log", range=[0, top + 0.3], dtick=2,
+                     tickformat=".0e")
+    return base_layout(fig, None, height=height("side", present), present=present, showlegend=True,
+                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0), meta=dict(chart_width=800))
+
+
+@cached_figure
+def semi_figure(X, y, xs, f_rbf, f_both, x_data, present=False):
+    fig = go.Figure()
+    fig.add_vrect(x0=x_data[0], x1=x_data[1], fillcolor="rgba(0,0,0,0.05)", line_width=0,
+                  annotation_text="data", annotation_position="top left")
+    fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f_rbf), mode="lines", name="c₁ RBF only",
+                             line=dict(color=NEGATIVE, width=3, dash="dash")))
+    fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f_both), mode="lines", name="c₁ RBF + c₂ linear",
+                             line=dict(color=POSITIVE, width=3)))
+    fig.add_trace(_data_trace(X, y))
+    fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
+    fig.update_yaxes(title="y", range=_y_range(y, f_both))
+    return base_layout(fig, None, height=height("side", present), present=present, showlegend=True,
+                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0), meta=dict(chart_width=800))
+
+
+@cached_figure
+def cv_heatmap(res, grid_name, current, present=False):
+    """log10 CV error over (grid parameter, λ); the best setting starred, the current one ringed."""
+    gvals = np.array([s[grid_name] for s in res.settings])
+    Z = _f32(np.log10(res.errors))
+    fig = go.Figure(go.Heatmap(x=np.arange(len(gvals), dtype=np.int32), y=np.arange(len(res.lams), dtype=np.int32),
+                               z=Z, colorscale="Viridis_r", colorbar=dict(title="log₁₀ CV MSE", thickness=14),
+                               showlegend=False, customdata=np.dstack(np.meshgrid(gvals, res.lams)).astype(np.float32),
+                               hovertemplate=f"{grid_name} = %{{customdata[0]:.3g}}<br>λ = %{{customdata[1]:.3g}}"
+                                             "<br>log₁₀ MSE = %{z:.3f}<extra></extra>"))
+    fig.add_trace(go.Contour(x=np.arange(len(gvals)), y=np.arange(len(res.lams)), z=Z, showscale=False,
+                             contours_coloring="none", ncontours=8, line=dict(color="white", width=1),
+                             hoverinfo="skip", showlegend=False))
+    best = (int(np.argmax(gvals == res.best_params[grid_name])), int(np.argmax(res.lams == res.best_lam)))
+    fig.add_trace(go.Scatter(x=[best[0]], y=[best[1]], mode="markers", name="best (CV)", hoverinfo="skip",
+                             marker=dict(symbol="star", size=20, color="white", line=dict(color="black", width=1.5))))
+    cur = (float(np.interp(np.log10(current[0]), np.log10(gvals), np.arange(len(gvals)))),
+           float(np.interp(np.log10(max(current[1], res.lams[0])), np.log10(res.lams), np.arange(len(res.lams)))))
+    fig.add_trace(go.Scatter(x=[cur[0]], y=[cur[1]], mode="markers", name="current", hoverinfo="skip",
+                             marker=dict(symbol="circle-open", size=18, color="red", line=dict(width=3))))
+    label = "γ" if grid_name == "gamma" else grid_name
+    fig.update_xaxes(title=f"{label} (log scale)", tickvals=np.arange(len(gvals)), ticktext=[f"{g:g}" for g in gvals],
+                     range=[-0.5, len(gvals) - 0.5])
+    fig.update_yaxes(title="λ (log scale)", tickvals=np.arange(len(res.lams)), ticktext=[f"{v:g}" for v in res.lams],
+                     range=[-0.5, len(res.lams) - 0.5])
+    return base_layout(fig, None, height=height("side", present), present=present, showlegend=True,
+                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0), meta=dict(chart_width=700))
+
+
+@cached_figure
+def error_curves(values, train, held_out, current, label, present=False, chart_height=None):
+    """Training vs held-out (CV) error along one parameter: the gap is over-fitting, both high is under-fitting."""
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=_f32(values), y=_f32(train), mode="lines+markers", name="training error",
+                             line=dict(color=ACCENT, width=3)))
+    fig.add_trace(go.Scatter(x=_f32(values), y=_f32(held_out), mode="lines+markers", name="held-out error (CV)",
+                             line=dict(color=NEGATIVE, width=3)))
+    fig.add_vline(x=current, line=dict(color="black", dash="dot"), annotation_text="current",
+                  annotation_position="bottom right")
+    lo, hi = np.log10(max(float(np.min(train)), 1e-6)) - 0.2, np.log10(float(np.max(held_out))) + 0.2
+    fig.update_xaxes(title=label, type="log", range=[float(np.log10(values[0])), float(np.log10(values[-1]))],
+                     dtick=1, tickformat="~g")
+    fig.update_yaxes(title="mean squared error", type="log", range=[lo, hi], tickformat="~g",
+                     dtick=1 if hi - lo > 1.5 else "D2")
+    return base_layout(fig, None, height=chart_height or height("curves", present), present=present, showlegend=True,
+                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0))
+
+
+@cached_figure
+def gp_figure(X, y, xs, mean, std, samples, present=False):
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=_f32(np.r_[xs, xs[::-1]]), y=_f32(np.r_[mean + 2 * std, (mean - 2 * std)[::-1]]),
+                             fill="toself", fillcolor=BAND_COLOR, line=dict(width=0), name="m(x) ± 2 std",
+                             hoverinfo="skip"))
+    for s in range(samples.shape[1]):
+        fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(samples[:, s]), mode="lines", name="posterior samples",
+                                 line=dict(color=SAMPLE_COLORS[s % len(SAMPLE_COLORS)], width=1.5),
+                                 showlegend=s == 0, legendgroup="samples", hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(mean), mode="lines", name="posterior mean m(x)",
+                             line=dict(color=POSITIVE, width=3),
+                             customdata=_f32(std), hovertemplate="x = %{x:.2f}<br>m = %{y:.3f}<br>std = "
+                                                                 "%{customdata:.3f}<extra></extra>"))
+    fig.add_trace(_data_trace(X, y))
+    fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
+    fig.update_yaxes(title="f(x)", range=_y_range(y, mean - 2 * std, mean + 2 * std))
+    return base_layout(fig, None, height=height("side", present), present=present, showlegend=True,
+                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0), meta=dict(chart_width=800))

@@ -1,0 +1,151 @@
+"""Kernel ridge regression › The fit: one dual coefficient αₗ per data point, f(x) = Σ αₗ k(xₗ, x) (Held, Bishop's
+notes, Kriege, Nguyen). Click the chart to add or remove points; Compare A / B puts a second setting beside it."""
+import numpy as np
+import streamlit as st
+
+import kernel_core as kc
+from pages.kernel_ridge import compute, figures, points, settings
+from pages.kernel_ridge.settings import KEY
+from ui import figures as ui_figures
+from ui.classroom import explain, presenting
+from ui.code import show_code
+from ui.controls import log_slider
+from ui.exercises import Exercise, exercises
+from ui.formulas import with_numbers
+from ui.nav import section_footer, section_header
+from ui.points import click_chart
+from ui.points_io import MAX_URL_POINTS
+from ui.ranges import KERNEL_RIDGE as R
+
+CHART = {"config": ui_figures.CHART_CONFIG}
+
+section_header(__file__)
+s = settings.bar()
+present = presenting()
+
+
+def clickable_fit(fit, X, y, key, chart_height=None):
+    """The fit chart; a click on the data band (snapped to a nice step of the fixed axes) adds or removes a point, a
+    click on the αₗ strip under it is not data."""
+    spec = figures.fit_figure(X, y, fit.xs, fit.f, fit.alpha, truth=s.source == "sine", present=present,
+                              chart_height=chart_height).to_dict()
+    layout = spec["layout"]
+    (x0, x1), y1 = layout["xaxis"]["range"], layout["yaxis"]["range"][1]
+    floor = figures.fit_floor(layout)
+    sx, sy = figures.nice_step(x1 - x0, R["click_cols"]), figures.nice_step(y1 - floor, R["click_rows"])
+
+    def on_click(cx, cy):
+        if cy < floor:
+            return False
+        return points.click_edit(round(round(cx / sx) * sx, 6), round(round(cy / sy) * sy, 6), X, y, s.source,
+                                 (x1 - x0, y1 - floor))
+
+    click_chart(ui_figures.Spec({**spec, "layout": {**layout, "dragmode": False}}), key, on_click, **CHART)
+
+
+def numbers(fit, held_out, suffix="", per_row=3):
+    """Training MSE, the K-fold CV error of this setting and the largest |α|."""
+    row = st.columns(per_row)
+    row[0].metric(f"Training MSE{suffix}", f"{fit.train_mse:.4g}")
+    row[1].metric(f"{R['folds']}-fold CV MSE{suffix}", "—" if held_out is None else f"{held_out:.4g}",
+                  help="Held-out error of this very setting: fit without one fold, score on it (Cross-validation).")
+    last = row[2] if per_row == 3 else st.columns(per_row)[0]
+    last.metric(f"Largest |αₗ|{suffix}", f"{np.max(np.abs(fit.alpha)):.4g}")
+    if fit.solver == "lstsq":
+        st.warning("K + λI is singular (λ = 0 with repeated x, or nearly so) or not positive definite: the "
+                   "Cholesky solve is replaced by least squares, which returns the shortest α that fits best.")
+
+
+def toolbar(n):
+    """Compare A / B, what a click does, Undo, and what a click on the sine does."""
+    a, b = st.columns([3, 2], vertical_alignment="bottom")
+    a.segmented_control("Click on the plot to", list(points.CLICK_MODES), format_func=points.CLICK_MODES.get,
+                        key=KEY.CLICK_MODE, default="add", selection_mode="single")
+    b.button("↩ Undo", key=KEY.UNDO, on_click=points.undo_points, disabled=not points.can_undo(), width="stretch")
+    st.toggle("Compare A / B", key=KEY.COMPARE, bind="query-params",
+              help="A second fit B with its own kernel and λ over the same data, drawn beside this one.")
+    st.markdown(f"{n} points — your own" if s.source == "own" else
+                "A click switches to **your own points**: these sine points plus the one you click.")
+
+
+def own_points_editor():
+    with st.expander("✏️ Your points (x, y) — kept for this session and in the link", expanded=True):
+        st.data_editor(st.session_state[points.POINTS], key=points.editor_key(), num_rows="dynamic",
+                       on_change=points.commit_edits,
+                       column_config={c: st.column_config.NumberColumn(c, format="%.3f") for c in ("x", "y")})
+        b1, b2 = st.columns(2)
+        b1.button("Replace with 12 points of the noisy sine", key=KEY.TO_SINE, on_click=points.replace_points,
+                  args=compute.dataset(("sine", 12, R["noise"][2], 0)))
+        b2.button("Duplicate every point (try it with λ = 0)", key=KEY.DUPLICATE, on_click=points.duplicate_points)
+        if s.dropped:
+            st.warning(f"{s.dropped} row(s) with an empty cell are left out.")
+        st.caption("Click on the fit chart, or edit the table: type x and y, add rows at the bottom, select rows to "
+                   "delete them.")
+
+
+def view():
+    try:
+        X, y = compute.dataset(s.data)
+    except ValueError as err:
+        st.error(f"No data to fit: {err}")
+        st.button("↩ Undo", key=KEY.UNDO, on_click=points.undo_points, disabled=not points.can_undo())
+        own_points_editor()
+        return
+    n = len(X)
+    with st.spinner("Fitting and cross-validating…"):
+        fit_a, cv_a = compute.krr_fit(s.data, s.kernel, s.lam), compute.held_out_error(s.data, s.kernel, s.lam)
+    if not st.session_state.get(KEY.COMPARE):
+        left, right = st.columns([3, 2], gap="large")
+        with right:
+            toolbar(n)
+            st.latex(rf"\begin{{aligned}}\boldsymbol\alpha &= (\mathbf K + \lambda\mathbf I_n)^{{-1}}\mathbf y\\ "
+                     rf"n &= {n},\ \lambda = {s.lam:.4g}\end{{aligned}}")
+            st.latex(rf"f(\mathbf x) = \sum_{{l=1}}^{{{n}}} \alpha_l\, k(\mathbf x_l, \mathbf x)")
+            numbers(fit_a, cv_a, per_row=2)
+            st.latex(with_numbers(s.kernel.name, dict(s.kernel.params), aligned=True))
+        with left:
+            clickable_fit(fit_a, X, y, KEY.FIT_CHART)
+        explain("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "
+                "αₗ k(xₗ, x). Lower λ and the αₗ grow and alternate in sign as the curve chases the noise; raise λ "
+                "and they shrink towards 0 (Held).")
+    else:
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            toolbar(n)
+        row = st.container(horizontal=True, gap="small", vertical_alignment="bottom")
+        row.markdown("**B**, its own kernel and λ:")
+        kernel_b = settings.pick_kernel(row, page=f"{settings.PAGE}_b")
+        lam_b = s.to_lam(log_slider("Ridge penalty λ (B)", KEY.B_LAM, *R["b_lam"], container=row))
+        with st.spinner("Fitting and cross-validating B…"):
+            fit_b, cv_b = compute.krr_fit(s.data, kernel_b, lam_b), compute.held_out_error(s.data, kernel_b, lam_b)
+        for col, (fit, cv, tag, kernel, lam) in zip(st.columns(2, gap="large"),
+                                                    [(fit_a, cv_a, "A", s.kernel, s.lam),
+                                                     (fit_b, cv_b, "B", kernel_b, lam_b)]):
+            with col:
+                what = "**A** — the kernel and λ of the bar" if tag == "A" else "**B**"
+                st.markdown(f"{what}: {kernel.describe()}, λ = {lam:.4g}")
+                clickable_fit(fit, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
+                              chart_height=figures.height("side", present))
+                numbers(fit, cv, f" ({tag})")
+        explain("Same data, two settings: the numbers show which fits the training points closer (training MSE) and "
+                "which predicts left-out points better (CV MSE) — they need not be the same one.")
+    if s.source == "own":
+        own_points_editor()
+    if not points.link_fits():
+        st.caption(f"Your points are more than {MAX_URL_POINTS}: they do not fit in a link (the link shows the "
+                   f"built-in points). Keep at most {MAX_URL_POINTS} to share them.")
+    show_code(kc.KernelRidge, kc.ridge.solve_dual)
+
+
+view()
+exercises(settings.PAGE, [
+    Exercise("kr_alphas", "What happens to the dual coefficients αₗ = ((K + λI)⁻¹y)ₗ as λ → 0?",
+             ("They shrink towards 0", "They grow large and alternate in sign while the curve runs through every "
+              "noisy point", "Nothing: λ only moves the curve up or down"), 1,
+             {**settings.LAM_OFF, KEY.SOURCE: "sine", KEY.LAM: 0.0001, KEY.COMPARE: True,
+              KEY.B_KERNEL: "rbf", KEY.B_GAMMA: 1.0, KEY.B_LAM: 1.0},
+             "A has λ = 0.0001, B the same kernel with λ = 1. With almost no penalty, K + λI is close to the "
+             "ill-conditioned K, so α = (K + λI)⁻¹y is large, of alternating sign, and the curve interpolates the "
+             "noise: training MSE near 0, CV MSE higher. The penalty λ‖β‖² (Held) keeps α small and the curve "
+             "smooth."),
+])
+section_footer(__file__)

@@ -1,0 +1,50 @@
+"""Kernel ridge regression › Over- and under-fitting: training vs held-out (cross-validated) error along λ and γ."""
+import streamlit as st
+
+import kernel_core as kc
+from pages.kernel_ridge import compute, figures, settings
+from pages.kernel_ridge.settings import KEY
+from ui import figures as ui_figures
+from ui.classroom import explain, presenting
+from ui.code import show_code
+from ui.nav import section_footer, section_header
+
+CHART = {"config": ui_figures.CHART_CONFIG}
+
+section_header(__file__)
+s = settings.bar()
+present = presenting()
+
+
+def curves():
+    grid = s.kernel.gamma is not None
+    try:
+        with st.spinner("Cross-validating along λ and γ…"):
+            along_lam = compute.cv_grid(s.data, s.kernel, compute.CV_LAMS)
+            along_gamma = compute.cv_grid(s.data, s.kernel, (s.lam,), "gamma", compute.CV_GAMMAS) if grid else None
+    except ValueError as err:
+        st.info(f"Cross-validation needs more points: {err}")
+        return
+    h = figures.height("side", present)
+    cols = st.columns(2, gap="large")
+    with cols[0]:
+        st.plotly_chart(figures.error_curves(compute.CV_LAMS, along_lam.train_errors[:, 0], along_lam.errors[:, 0],
+                                             max(s.lam, compute.CV_LAMS[0]), "λ (log scale)", present=present,
+                                             chart_height=h), key=KEY.ALONG_LAM_CHART, **CHART)
+    with cols[1]:
+        if grid:
+            st.plotly_chart(figures.error_curves(compute.CV_GAMMAS, along_gamma.train_errors[0], along_gamma.errors[0],
+                                                 s.gamma, "γ (log scale)", present=present, chart_height=h),
+                            key=KEY.ALONG_GAMMA_CHART, **CHART)
+        else:
+            st.info(f"The {s.kernel.describe()} kernel has no γ: pick RBF, Laplacian, polynomial or sigmoid in the bar "
+                    "to see the error along γ.")
+
+
+curves()
+explain("Small λ or large γ: the training error falls towards 0 while the held-out error rises — the curve "
+        "**over-fits** the noise. Large λ or small γ: both errors are high — it **under-fits**. "
+        "Cross-validation picks the valley of the red curve. Each curve moves one parameter and keeps the bar's "
+        "other one.")
+show_code(kc.cross_validate)
+section_footer(__file__)

@@ -1,0 +1,74 @@
+"""Kernel ridge regression › Primal or dual: the same β by a p × p or an n × n solve (Held's Woodbury step, Bishop's
+notes), what each costs, and how Kriege's λ relates to Held's (her nλ)."""
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import kernel_core as kc
+from pages.kernel_ridge import compute, figures, settings
+from pages.kernel_ridge.settings import KEY
+from ui import figures as ui_figures
+from ui.classroom import explain, presenting
+from ui.code import show_code
+from ui.nav import section_footer, section_header
+from ui.ranges import KERNEL_RIDGE as R
+
+CHART = {"config": ui_figures.CHART_CONFIG}
+
+section_header(__file__)
+s = settings.bar()
+present = presenting()
+
+
+def lam_conventions(n):
+    """Held's / Bishop's λ and Kriege's, with this n plugged in."""
+    if s.kriege and not s.lam_zero:
+        st.latex(rf"\lambda = n\,\lambda_{{\text{{Kriege}}}} = {n}\times{s.lam_value:g} = {s.lam:.4g}")
+    else:
+        st.latex(rf"\lambda_{{\text{{Kriege}}}} = \lambda / n = {s.lam:.4g} / {n} = {s.lam / n:.4g}")
+    st.caption(f"λ here is Held's and Bishop's notes': α = (K + λI)⁻¹y. Kriege divides the squared error by n, so "
+               f"her λ is λ / n (here n = {n}): λ = {s.lam:.4g} is Kriege's {s.lam / n:.4g}. scikit-learn calls λ "
+               "alpha. The bar's λ popover lets the slider set Kriege's λ instead.")
+
+
+@st.fragment
+def primal_dual(n):
+    left, right = st.columns([3, 2], gap="large")
+    with right:
+        p = st.slider("Features p: u, u², …, uᵖ with u = x / max|x|", *R["p"][:3], R["p"][3], key=KEY.FEATURES,
+                      bind="query-params")
+        st.latex(r"\begin{aligned}\hat{\boldsymbol\beta} &= (\mathbf X^\top\mathbf X + \lambda\mathbf I_p)^{-1}"
+                 r"\mathbf X^\top\mathbf y\\ &= \mathbf X^\top(\mathbf X\mathbf X^\top + \lambda\mathbf I_n)^{-1}"
+                 r"\mathbf y = \mathbf X^\top\hat{\boldsymbol\alpha}\end{aligned}")
+        if s.lam <= 0:
+            st.info("The Woodbury identity needs λ > 0 (Held): untick λ = 0 in the bar to compare the two routes.")
+        else:
+            res = compute.primal_vs_dual(s.data, p, s.lam)
+            st.dataframe(pd.DataFrame({"β primal (p × p)": res.beta_primal, "β = Xᵀα (n × n)": res.beta_dual,
+                                       "difference": np.abs(res.beta_primal - res.beta_dual)},
+                                      index=[f"β{j + 1} (u^{j + 1})" for j in range(p)]).style.format("{:.3e}"))
+            st.caption(f"Linear kernel K = XXᵀ on these {p} features, λ = {s.lam:.4g}: the two columns agree to "
+                       "round-off.")
+        lam_conventions(n)
+    with left:
+        st.plotly_chart(figures.cost_figure(n, p, present=present), key=KEY.COST_CHART, **CHART)
+    rows = [(n, p), (n, 100), (n, 10_000), (100 * n, p)]
+    costs = [kc.solve_costs(a, b) for a, b in rows]
+    st.dataframe(pd.DataFrame({"n": [a for a, _ in rows], "p": [b for _, b in rows],
+                               "primal ≈ np² + p³/3": [c["primal"] for c in costs],
+                               "dual ≈ n²p + n³/3": [c["dual"] for c in costs],
+                               "cheaper": ["primal" if c["primal"] < c["dual"] else "dual" for c in costs]})
+                 .style.format({"primal ≈ np² + p³/3": "{:.2e}", "dual ≈ n²p + n³/3": "{:.2e}"}), hide_index=True)
+
+
+try:
+    X, _ = compute.dataset(s.data)
+except ValueError as err:
+    st.error(f"No data to fit: {err}")
+else:
+    primal_dual(len(X))
+    explain("Floating-point operations to form the matrix and solve it by Cholesky. The dual route wins when p > n — "
+            "and a kernel's feature space may have p = ∞ (Bishop's notes: 'we determine a by inverting an N × N "
+            "matrix, whereas in the original parameter space … an M × M matrix').")
+    show_code(kc.primal_ridge, kc.solve_costs)
+section_footer(__file__)

@@ -1,0 +1,129 @@
+"""Kernel ridge regression: the topic's shared settings (the data, the kernel, λ) and the one place that names the
+topic's widget keys. The bar at the top of every section draws the shared ones; sections, Apply buttons, exercises
+and tests use the names below.
+
+λ is Held's and Bishop's (α = (K + λI)⁻¹y, scikit-learn's `alpha`); Kriege divides the squared error by n, so her
+λ is λ / n. A toggle in the bar lets the slider set Kriege's λ instead."""
+from dataclasses import dataclass
+
+import streamlit as st
+
+import kernel_core as kc
+from ui.controls import labeller, log_slider, param_widget
+from ui.kernel_choice import LABELS as KERNEL_LABELS
+from ui.kernel_choice import Single
+from ui.ranges import KERNEL_RIDGE as R
+from ui.ranges import PARAMS
+from ui.settings import bar as settings_bar
+
+from . import points
+
+PAGE = "kernel_ridge"
+
+
+class KEY:
+    """Widget keys of the topic (today's names, so links made before the sections still work)."""
+    # the bar (shared by the sections, kept across them and in the link)
+    SOURCE = points.SOURCE                  # "sine" or "own"
+    N, NOISE, SEED = "kernel_ridge_n", "kernel_ridge_noise", "kernel_ridge_seed"
+    KERNEL = "kernel_ridge_kernel"
+    GAMMA, DEGREE, COEF0 = "kernel_ridge_gamma", "kernel_ridge_degree", "kernel_ridge_coef0"
+    LAM = "kernel_ridge_lam"
+    KRIEGE = "kernel_ridge_nlam"            # the slider sets Kriege's λ (α = (K + nλI)⁻¹y)
+    LAM_ZERO = "kernel_ridge_lam0"
+    # the fit section
+    FIT_CHART, FIT_B_CHART = "kernel_ridge_fit", "kernel_ridge_fit_b"
+    COMPARE = "kernel_ridge_compare"
+    B_KERNEL, B_GAMMA, B_LAM = "kernel_ridge_b_kernel", "kernel_ridge_b_gamma", "kernel_ridge_b_lam"
+    CLICK_MODE = points.CLICK_MODE
+    UNDO, DUPLICATE, TO_SINE = "kernel_ridge_undo", "kernel_ridge_dup", "kernel_ridge_to_sine"
+    # primal vs dual
+    FEATURES, COST_CHART = "kernel_ridge_p", "kernel_ridge_costs"
+    # RBF + linear
+    C1, C2, SLOPE, SEMI_CHART = "kernel_ridge_c1", "kernel_ridge_c2", "kernel_ridge_slope", "kernel_ridge_semi"
+    # cross-validation, over- and under-fitting
+    APPLY, CV_CHART = "kernel_ridge_apply", "kernel_ridge_cv"
+    ALONG_LAM_CHART, ALONG_GAMMA_CHART = "kernel_ridge_along_lam", "kernel_ridge_along_gamma"
+    # the Gaussian-process view
+    GP_NOISE, SAMPLES, SAMPLE_SEED = "kernel_ridge_gp_noise", "kernel_ridge_samples", "kernel_ridge_sample_seed"
+    GP_CHART = "kernel_ridge_gp"
+    # large n (ui.large_n names its widgets "{PAGE}_large_*")
+    LARGE_CHART = "kernel_ridge_large_fig"
+
+
+KEYS = (KEY.SOURCE, KEY.N, KEY.NOISE, KEY.SEED, KEY.KERNEL, KEY.GAMMA, KEY.DEGREE, KEY.COEF0, KEY.LAM, KEY.KRIEGE,
+        KEY.LAM_ZERO)
+SOURCES = {"sine": "Noisy sine", "own": "My own points"}
+LAM_OFF = {KEY.KRIEGE: False, KEY.LAM_ZERO: False, KEY.KERNEL: "rbf", KEY.GAMMA: 1.0}  # exercises start from here
+
+
+@dataclass(frozen=True)
+class Settings:
+    data: tuple            # ("sine", n, noise, seed) or ("own", ((x, y), ...)): the key of compute.dataset
+    kernel: Single
+    lam_value: float       # the slider's value
+    kriege: bool           # the slider sets Kriege's λ, so λ = n × the slider
+    lam_zero: bool         # no penalty at all
+    dropped: int = 0       # rows of the own table with an empty cell, left out
+
+    @property
+    def source(self):
+        return self.data[0]
+
+    @property
+    def n(self):
+        return self.data[1] if self.source == "sine" else len(self.data[1])
+
+    def to_lam(self, value, zero=False):
+        """Held's / Bishop's λ from a slider value: 0, the value, or n times Kriege's λ."""
+        return 0.0 if zero else (kc.lam_from_seed003(value, self.n) if self.kriege else value)
+
+    @property
+    def lam(self):
+        return self.to_lam(self.lam_value, self.lam_zero)
+
+    @property
+    def gamma(self):
+        """γ of the kernel, or the default γ when the kernel has none (linear): the RBF part of section 3."""
+        return float(self.kernel.gamma or PARAMS["gamma"][3])
+
+    @property
+    def noise(self):
+        return self.data[2] if self.source == "sine" else None
+
+
+def pick_kernel(container, page=PAGE):
+    """The kernel's select box and one widget per parameter, side by side in `container` (a horizontal row)."""
+    name = container.selectbox("Kernel", list(KERNEL_LABELS), key=f"{page}_kernel", format_func=labeller(KERNEL_LABELS),
+                               bind="query-params")
+    return Single(name, tuple((p, param_widget(page, name, p, container)) for p in kc.KERNEL_PARAMS[name]))
+
+
+def bar():
+    """The topic bar (data, kernel and its parameters, λ; one row) at the top of a section; returns the Settings."""
+    points.init_points()
+    (col,) = settings_bar([1])
+    with col:
+        row = st.container(horizontal=True, gap="small", vertical_alignment="bottom", wrap=False)
+        source = row.selectbox("Data", list(SOURCES), format_func=labeller(SOURCES), key=KEY.SOURCE,
+                               bind="query-params", help="The noisy sine (its n, noise and seed: the ⋯ menu at the "
+                               "right) or your own points (click on the fit chart; they travel in the link).")
+        kernel = pick_kernel(row)
+        lam_value = log_slider("Ridge penalty λ", KEY.LAM, *R["lam"], container=row,
+                               help="Larger λ = smoother curve, smaller dual coefficients.")
+        with row.popover("⋯", help="Kriege's λ, λ = 0, and the noisy sine's n, noise and seed"):
+            kriege = st.toggle("Slider sets Kriege's λ (α = (K + nλI)⁻¹y)", key=KEY.KRIEGE, bind="query-params")
+            lam_zero = st.checkbox("λ = 0 (no penalty at all)", key=KEY.LAM_ZERO, bind="query-params")
+            st.markdown("**Noisy sine** y = sin x + noise")
+            n = st.slider("Points n", *R["n"][:3], R["n"][3], key=KEY.N, bind="query-params")
+            noise = st.slider("Noise (std of y − sin x)", *R["noise"][:3], R["noise"][3], key=KEY.NOISE,
+                              bind="query-params")
+            seed = st.number_input("Random seed", *R["seed"][:3], R["seed"][3], key=KEY.SEED, bind="query-params")
+    if source == "sine":
+        data, dropped = ("sine", n, noise, int(seed)), 0
+    else:
+        data, dropped = points.own_points_key()
+    points.sync_link()
+    if st.session_state.get(points.NOTE):
+        st.warning(st.session_state[points.NOTE])
+    return Settings(data, kernel, lam_value, kriege, lam_zero, dropped)
