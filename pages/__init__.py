@@ -62,7 +62,11 @@ TOPICS = (
     _topic("svm", "Support vector machines", "SVM", "🛡️",
            "Margins and support vectors, Gaussian vs Laplacian, Kriege's objective solved step by step next to "
            "libsvm, (C, γ) by cross-validation, the hinge loss.", "svm",
-           ("overview", "Support vector machines", "page", "")),
+           ("margins", "Margins & support vectors", "margins", "svm_map"),
+           ("gauss-laplace", "Gaussian vs Laplacian", "gauss_laplace", "svm_rbf_map"),
+           ("subgradient", "Kriege's objective, step by step", "subgradient", "svm_teach_map"),
+           ("cross-validation", "Choosing C and γ", "cross_validation", "svm_cv"),
+           ("hinge-loss", "The hinge loss", "hinge", "svm_hinge")),
 )
 HOME = "pages/home/overview.py"
 

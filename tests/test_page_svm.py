@@ -1,19 +1,26 @@
-"""AppTest of the SVM page: the shown counts and accuracies equal scikit-learn's SVC on the same seeded
-split, the sliders move the formulas, the teaching solver steps, cross-validation runs on request and
-its best cell is applied to the sliders, bad data give st.error instead of a traceback."""
+"""AppTest of the SVM sections (pages/svm/): the shown counts and accuracies equal scikit-learn's SVC on the same
+seeded split, the sliders move the formulas, the teaching solver steps, cross-validation is drawn when its section
+opens and Apply sets the bar to its best cell, a clicked point always trains and moves no other point, bad data give
+st.error instead of a traceback, one libsvm fit per setting whatever the plots' bounds."""
+import base64
 import json
 
 import numpy as np
 import pytest
 from sklearn.datasets import make_moons
+from sklearn.model_selection import StratifiedKFold, cross_val_score
 from sklearn.svm import SVC
 
+import kernel_core as kc
 import ui.data
 from kernel_core import holdout_split
+from pages.svm.figures import CHART_HEIGHT
+from pages.svm.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
 
-FILE = "pages/svm/page.py"
+MARGINS, GAUSS_LAPLACE, SUBGRADIENT, CV, HINGE = (f"pages/svm/{m}.py" for m in (
+    "margins", "gauss_laplace", "subgradient", "cross_validation", "hinge"))
 pytestmark = pytest.mark.timeout(600)
 
 
@@ -27,7 +34,7 @@ def latex(at):
 
 @pytest.fixture(scope="module")
 def at():
-    return open_page(FILE)
+    return open_page(MARGINS)
 
 
 def expected(C=1.0, gamma=1.0):
@@ -54,21 +61,34 @@ def test_counts_and_accuracies_equal_sklearn(at):
 
 
 def test_C_slider_changes_lambda_and_the_support_vectors(at):
-    at.select_slider(key="svm_C").set_value(10.0).run()
+    at.select_slider(key=KEY.C).set_value(10.0).run()
     assert not page_errors(at)
     ref = expected(C=10.0)
     assert metric(at, "Support vectors") == f"{ref['n_sv']} of {ref['n']}"
     assert f"= {1 / (2 * ref['n'] * 10):.3g}" in latex(at)        # lambda = 1/(2 n C)
-    at.select_slider(key="svm_C").set_value(1.0).run()
+    at.select_slider(key=KEY.C).set_value(1.0).run()
 
 
-def test_width_h_sets_both_gammas(at):
-    at.select_slider(key="svm_h").set_value(0.2).run()
+def test_the_kernel_formula_is_written_out(at):
+    assert r"k(\mathbf{x},\mathbf{y}) = " in latex(at) and r"\exp" in latex(at)
+
+
+def test_width_h_sets_both_gammas():
+    at = open_page(GAUSS_LAPLACE)
+    at.select_slider(key=KEY.H).set_value(0.2).run()
     assert not page_errors(at)
     assert r"\gamma = \frac{1}{h^2} = 25" in latex(at) and r"\gamma = \frac{1}{h} = 5" in latex(at)
+    (g,), (lap,) = ([m.value for m in at.markdown if m.value.startswith("**")][i:i + 1] for i in (0, 1))
+    for text, kernel, gamma in ((g, "rbf", 25.0), (lap, "laplacian", 5.0)):   # each map's counts are scikit-learn's
+        X, y = make_moons(120, noise=0.1, random_state=0)
+        y = np.where(y > 0, 1, -1)
+        tr, te = holdout_split(y, 0.3, 0, X=X)
+        svc = SVC(kernel="precomputed", C=1.0).fit(kc.Kernel(kernel, gamma=gamma)(X[tr]), y[tr])
+        assert text.startswith(f"**{len(svc.support_)}** support vectors"), text
 
 
-def test_teaching_solver_steps_resets_and_converges(at):
+def test_teaching_solver_steps_resets_and_converges():
+    at = open_page(SUBGRADIENT)
     assert metric(at, "Steps t") == "20"
     at.button(key="svm_teach_step10").click().run()
     assert metric(at, "Steps t") == "30"
@@ -82,29 +102,43 @@ def test_teaching_solver_steps_resets_and_converges(at):
     assert any("Converged" in s.value for s in at.success)
     gap = float(metric(at, "Gap to libsvm").rstrip("%"))
     assert 0 <= gap < 1.0  # within 1 % of libsvm's optimum at C = 1
+    rule = latex(at)         # the update rule on screen: f already includes b (issue 21, item 20)
+    assert r"y_i f(\mathbf{x}_i) < 1" in rule and "+ b) < 1" not in rule
+    assert any("shrinks like 1/(λt)" in m.value for m in at.markdown)
 
 
-def test_cross_validation_runs_on_request_and_applies_its_best_cell(at):
-    n_charts = len(at.get("plotly_chart"))
-    assert any("Not run yet" in c.value for c in at.caption)
-    at.button(key="svm_cv_run").click().run()
+def test_cross_validation_is_drawn_on_opening_and_applies_its_best_cell():
+    at = open_page(CV)
     assert not page_errors(at)
-    assert len(at.get("plotly_chart")) == n_charts + 1
+    charts = [c.proto.id.rsplit("-", 1)[-1] for c in at.get("plotly_chart")]
+    assert charts == ["svm_cv"]
+    X, y = make_moons(120, noise=0.1, random_state=0)
+    y = np.where(y > 0, 1, -1)
+    tr, _ = holdout_split(y, 0.3, 0, X=X)
     best = metric(at, "Best cell")                                   # "C = 3.16, γ = 1"
     C_best, g_best = (float(part.split("=")[1]) for part in best.split(","))
+    # scikit-learn's own cross-validation of its RBF SVC on the same folds: the best cell's accuracy and no better
+    folds = StratifiedKFold(3, shuffle=True, random_state=0)
+    ref = {(C, g): cross_val_score(SVC(kernel="rbf", C=C, gamma=g), X[tr], y[tr], cv=folds).mean()
+           for C in (0.1, 0.316, 1.0, 3.16, 10.0, 31.6, 100.0) for g in (0.1, 0.316, 1.0, 3.16, 10.0, 31.6, 100.0)}
+    assert ref[C_best, g_best] == pytest.approx(max(ref.values()), abs=1e-9)
+    assert next(m for m in at.metric if m.label == "Best cell").delta == f"CV accuracy {ref[C_best, g_best]:.1%}"
     at.button(key="svm_cv_apply").click().run()
     assert not page_errors(at)
-    assert at.select_slider(key="svm_C").value == pytest.approx(C_best)
-    assert at.select_slider(key="svm_gamma").value == pytest.approx(g_best)
-    assert metric(at, "Best cell") == best                            # the stored result survives the rerun
+    assert at.select_slider(key=KEY.C).value == pytest.approx(C_best)
+    assert at.select_slider(key=KEY.GAMMA).value == pytest.approx(g_best)
+    assert metric(at, "Best cell") == best                            # the grid does not depend on C or γ
+    assert [c.proto.id.rsplit("-", 1)[-1] for c in at.get("plotly_chart")] == ["svm_cv"]   # the picture stays
 
 
 def test_linear_kernel_has_no_gamma_grid_and_compositions_work():
-    at = open_page(FILE)
-    at.selectbox(key="svm_kernel").set_value("linear").run()
+    at = open_page(CV)
+    at.selectbox(key=KEY.KERNEL).set_value("linear").run()
     assert not page_errors(at)
     assert any("has no γ" in i.value for i in at.info)
-    at.selectbox(key="svm_combine").set_value("sum").run()
+    at = open_page(MARGINS)
+    at.selectbox(key=KEY.KERNEL).set_value("linear").run()
+    at.selectbox(key=KEY.COMBINE).set_value("sum").run()
     assert not page_errors(at)
     assert "x^\\top y + " in latex(at)                                # k1 + k2 written out
 
@@ -112,7 +146,7 @@ def test_linear_kernel_has_no_gamma_grid_and_compositions_work():
 def test_one_class_shows_an_error_not_a_traceback(monkeypatch):
     X, _ = make_moons(30, noise=0.1, random_state=0)
     monkeypatch.setattr(ui.data, "current_dataset", lambda: (X, np.ones(30, int), "one class"))
-    at = open_page(FILE)
+    at = open_page(MARGINS)
     assert not page_errors(at)
     assert any("only one class" in e.value for e in at.error)
 
@@ -120,7 +154,7 @@ def test_one_class_shows_an_error_not_a_traceback(monkeypatch):
 def test_too_few_points_are_all_used_for_training(monkeypatch):
     X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [-1.0, 0.5]])
     monkeypatch.setattr(ui.data, "current_dataset", lambda: (X, np.array([1, 1, -1, -1, 1, -1]), "six points"))
-    at = open_page(FILE)
+    at = open_page(MARGINS)
     assert not page_errors(at)
     assert metric(at, "Held-out accuracy") == "—"
     assert metric(at, "Support vectors").endswith("of 6")
@@ -137,9 +171,9 @@ def metrics(at, label):
 
 
 def test_compare_a_b_draws_two_clickable_fits_with_their_own_counts():
-    at = open_page(FILE)
+    at = open_page(MARGINS)
     assert "svm_b_map" not in charts(at) and len(metrics(at, "Support vectors")) == 1   # default view: A only
-    at.toggle(key="svm_compare").set_value(True).run()
+    at.toggle(key=KEY.COMPARE).set_value(True).run()
     assert not page_errors(at)
     maps = charts(at)
     for key in ("svm_map", "svm_b_map"):
@@ -150,12 +184,12 @@ def test_compare_a_b_draws_two_clickable_fits_with_their_own_counts():
     assert metrics(at, "Support vectors") == [f"{a['n_sv']} of {a['n']}", f"{b['n_sv']} of {b['n']}"]
     assert metrics(at, "Margin violations") == [str(a["violations"]), str(b["violations"])]
     assert metrics(at, "Held-out accuracy") == [f"{a['test']:.1%}", f"{b['test']:.1%}"]
-    at.select_slider(key="svm_b_gamma").set_value(10.0).run()
-    at.select_slider(key="svm_b_C").set_value(1.0).run()
+    at.select_slider(key=KEY.B_GAMMA).set_value(10.0).run()
+    at.select_slider(key=KEY.B_C).set_value(1.0).run()
     b = expected(C=1.0, gamma=10.0)
     assert metrics(at, "Support vectors")[1] == f"{b['n_sv']} of {b['n']}"
     assert metrics(at, "Support vectors")[0] == f"{a['n_sv']} of {a['n']}"          # A untouched
-    at.selectbox(key="svm_b_kernel").set_value("linear").run()
+    at.selectbox(key=KEY.B_KERNEL).set_value("linear").run()
     assert not page_errors(at) and "B: Linear, C = 1" in charts(at)["svm_b_map"]["layout"]["title"]["text"]
 
 
@@ -170,41 +204,55 @@ def sv_counts(at):
 
 
 def test_exercise_gamma_reveals_a_b_with_a_large_gamma():
-    at = open_page(FILE)
+    at = open_page(MARGINS)
     check(at, "svm_rbf_gamma", 1)
-    assert at.toggle(key="svm_compare").value
-    assert at.select_slider(key="svm_gamma").value == 1.0 and at.select_slider(key="svm_b_gamma").value == 31.6
+    assert at.toggle(key=KEY.COMPARE).value
+    assert at.select_slider(key=KEY.GAMMA).value == 1.0 and at.select_slider(key=KEY.B_GAMMA).value == 31.6
     a, b = sv_counts(at)
     assert b == expected(C=1.0, gamma=31.6)["n_sv"] and b > a     # narrow bumps: many more support vectors
     assert any("Right" in s.value for s in at.success)
 
 
-def test_exercise_gauss_laplace_and_C_set_their_comparisons():
-    at = open_page(FILE)
+def test_exercise_gauss_laplace_sets_kriege_width_beside_its_maps():
+    at = open_page(GAUSS_LAPLACE)
+    at.select_slider(key=KEY.H).set_value(1.0).run()
     check(at, "svm_gauss_laplace", 1)                               # a wrong answer still reveals
-    assert at.selectbox(key="svm_b_kernel").value == "laplacian"
-    assert at.select_slider(key="svm_gamma").value == 10.0 and at.select_slider(key="svm_b_gamma").value == 3.16
+    assert at.select_slider(key=KEY.H).value == 0.316
+    assert r"\gamma = \frac{1}{h^2} = 10" in latex(at) and r"\gamma = \frac{1}{h} = 3.16" in latex(at)
     assert any("the answer is **The Gaussian's**" in w.value for w in at.warning)
+    assert [c.proto.id.rsplit("-", 1)[-1] for c in at.get("plotly_chart")] == ["svm_rbf_map", "svm_laplacian_map"]
+
+
+def test_exercise_C_sets_its_comparison():
+    at = open_page(MARGINS)
     check(at, "svm_C_support", 1)
-    assert at.selectbox(key="svm_b_kernel").value == "rbf" and at.select_slider(key="svm_b_C").value == 100.0
+    assert at.selectbox(key=KEY.B_KERNEL).value == "rbf" and at.select_slider(key=KEY.B_C).value == 100.0
     a, b = sv_counts(at)
     assert (a, b) == (expected(C=1.0)["n_sv"], expected(C=100.0)["n_sv"]) and b < a
 
 
-def test_every_chart_has_the_png_only_toolbar_and_explanations_hide_when_presenting():
-    at = open_page(FILE)
-    at.toggle(key="svm_compare").set_value(True).run()
-    at.button(key="svm_cv_run").click().run()
+@pytest.mark.parametrize("file", [MARGINS, GAUSS_LAPLACE, SUBGRADIENT, CV, HINGE])
+def test_every_chart_has_the_png_only_toolbar(file):
+    at = open_page(file)
+    if file == MARGINS:
+        at.toggle(key=KEY.COMPARE).set_value(True).run()
     configs = [json.loads(c.proto.config) for c in at.get("plotly_chart")]
-    assert len(configs) >= 8
+    assert configs
     for config in configs:
         assert config.get("displaylogo") is False and "zoom2d" in config["modeBarButtonsToRemove"]
         assert config.get("displayModeBar") is not False                 # the toolbar (PNG download) is there
+
+
+def test_explanations_hide_when_presenting_and_the_main_chart_fills_the_projector():
+    at = open_page(HINGE)
     hinge = "the SVM's hinge also charges"
     assert any(hinge in m.value for m in at.markdown)
     at.toggle(key="present").set_value(True).run()
     assert not page_errors(at)
     assert not any(hinge in m.value for m in at.markdown)
+    layout = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]
+    assert layout["height"] == CHART_HEIGHT[True] and not layout.get("title", {}).get("text")   # all of it plot
+    assert layout["margin"]["t"] + layout["margin"]["b"] <= CHART_HEIGHT[True] - 440
 
 
 @pytest.mark.timeout(300)
@@ -230,3 +278,60 @@ def test_browser_click_on_each_map_adds_a_point(page, app_url):
     settle(page)
     click("svm_b_map", -2.5, 2.5, 122)
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+# ---------------------------------------------------------------- one fit per setting; a clicked point trains
+def test_one_libsvm_fit_per_setting_whatever_the_plot_bounds(monkeypatch):
+    """The margins map (the plane) and the subgradient and hinge sections (the data's box) share one cached fit:
+    a new setting fits libsvm once, the surfaces are drawn from its expansion."""
+    fits = []
+    real = kc.KernelSVM.fit
+    monkeypatch.setattr(kc.KernelSVM, "fit", lambda self, X, y: fits.append(self.C) or real(self, X, y))
+    at = open_page(MARGINS)
+    at.select_slider(key=KEY.C).set_value(0.0398).run()      # a C no other test uses: fresh cache entries
+    before = len(fits)
+    at.select_slider(key=KEY.GAMMA).set_value(0.0398).run()   # one new setting ...
+    assert not page_errors(at) and len(fits) == before + 1    # ... one fit
+    for section in (SUBGRADIENT, HINGE):                      # the same setting drawn over the data's box
+        at.switch_page(section).run()
+        assert not page_errors(at) and at.select_slider(key=KEY.GAMMA).value == 0.0398   # the bar kept its values
+    assert len(fits) == before + 1
+
+
+def decode(values):
+    """A Plotly array as the chart sends it (a list, or a base64 typed array)."""
+    if isinstance(values, dict):
+        return np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
+    return np.asarray(values, float)
+
+
+def held_out_points(at):
+    spec = charts(at)["svm_map"]
+    return {(round(float(x), 2), round(float(y), 2)) for trace in spec["data"] if trace.get("name", "").startswith("held out")
+            for x, y in zip(decode(trace["x"]), decode(trace["y"]))}
+
+
+def test_a_clicked_point_trains_even_where_the_per_point_draw_would_hold_it_out():
+    """Issue 21, item 12: a point added by a click is a training point, always, and no other point changes set."""
+    from ui import points
+
+    X, y = make_moons(120, noise=0.1, random_state=0)
+    y = np.where(y > 0, 1, -1)
+    for x1, x2 in ((a / 4, b / 4) for a in range(-10, 11) for b in range(-10, 11)):
+        Xn, yn = np.vstack([X, [[x1, x2]]]), np.append(y, 1)
+        if 120 in holdout_split(yn, 0.3, 0, X=Xn)[1]:   # drawn per point from its place, this one is held out
+            break
+    else:
+        pytest.fail("no place where the per-point draw holds a new point out")
+    at = open_page(MARGINS)
+    before = held_out_points(at)
+    assert len(before) == 36
+    s = at.session_state[points.KEY]
+    at.session_state[points.KEY] = points.Points(Xn, yn, s.preset, edited=True)   # what a click (points.add) leaves
+    at.run()
+    assert not page_errors(at)
+    assert held_out_points(at) == before                      # nobody moved, and the new point is not held out
+    assert (x1, x2) not in held_out_points(at)
+    tr, te = holdout_split(y, 0.3, 0, X=X)
+    svc = SVC(kernel="rbf", C=1.0, gamma=1.0).fit(np.vstack([X[tr], [[x1, x2]]]), np.append(y[tr], 1))
+    assert metric(at, "Support vectors") == f"{len(svc.support_)} of {len(tr) + 1}"   # it trains

@@ -1,0 +1,150 @@
+"""The SVM topic's cached calls into kernel_core, keyed by plain values and returning dataclasses.
+
+One libsvm fit per setting (`fit`: the data, its split, the kernel, C), whatever is plotted; a decision surface is a
+separate cached call on the fit's expansion and the plot's bounds (`surface`), so two plots of one model never fit
+it twice. The cross-validation grid is cached and shared by a class; the teaching solver is a per-student object
+(the section keeps it in session state and `advance` continues it)."""
+from dataclasses import dataclass
+
+import numpy as np
+
+import kernel_core as kc
+from ui.cache import cache_data
+from ui.controls import log_options
+from ui.points import held_out
+from ui.ranges import PARAMS, PLANE
+from ui.ranges import SVM as R
+
+ENTRIES = 32
+PLANE_BOUNDS = (*PLANE, *PLANE)  # a clickable map shows exactly the plane (ui.points.on_plane)
+
+
+@dataclass(frozen=True, eq=False)
+class Split:
+    tr: np.ndarray          # indices of the training points
+    te: np.ndarray          # indices of the held-out points
+
+
+@dataclass(frozen=True, eq=False)
+class Fit:
+    """libsvm's SVM on the training part, and what the sections show of it."""
+    n: int                  # training points
+    lam: float              # Kriege's λ = 1/(2nC)
+    sv: np.ndarray          # support vectors, as indices into the training part
+    alpha: np.ndarray       # their αᵢ (0 < αᵢ ≤ C)
+    b: float
+    points: np.ndarray      # f(x) = Σ weights[i] k(points[i], x) + b: the expansion a surface is drawn from
+    weights: np.ndarray     # αᵢ yᵢ
+    f_tr: np.ndarray        # f on the training points
+    f_te: np.ndarray        # f on the held-out points
+    J: float                # Kriege's objective at libsvm's optimum
+    counts: dict            # kernel_core.margin_counts: misclassified, margin_violations, inside_margin
+    train_acc: float
+    test_acc: float         # nan when nothing is held out
+    at_bound: int           # support vectors with αᵢ = C
+    converged: bool
+
+
+@cache_data(max_entries=ENTRIES)
+def split(X, y, base):
+    """Train / held-out split (ui.points.held_out over the sidebar preset `base`): a clicked point always trains and
+    moves no other point between the parts. If the training part has lost a class (the student removed them), every
+    point trains."""
+    test = held_out(X, y, R["held_out"], R["split_seed"], base=base)
+    idx = np.arange(len(y))
+    if len(np.unique(y[~test])) < len(np.unique(y)):
+        test[:] = False
+    return Split(idx[~test], idx[test])
+
+
+@cache_data(max_entries=ENTRIES)
+def fit(X, y, part, kernel, C):
+    """libsvm on the training part of (X, y): decision values, counts, accuracies and Kriege's objective."""
+    tr, te = part.tr, part.te
+    model = kc.KernelSVM(kernel.kernel(), C=C).fit(X[tr], y[tr])
+    f_tr = model.decision_function(X[tr])
+    f_te = model.decision_function(X[te]) if len(te) else np.zeros(0)
+    n = len(tr)
+    lam = kc.lam_from_C(C, n)
+    alpha = np.abs(model.dual_coef_)
+    points, weights, b = model.expansion()
+    return Fit(n=n, lam=lam, sv=model.support_, alpha=alpha, b=b, points=points, weights=weights, f_tr=f_tr,
+               f_te=f_te, J=kc.seed_objective(model.kernel_(X[tr]), y[tr], model.seed_alpha(n), b, lam),
+               counts=kc.margin_counts(y[tr], f_tr), train_acc=float(np.mean(np.where(f_tr > 0, 1, -1) == y[tr])),
+               test_acc=float(np.mean(np.where(f_te > 0, 1, -1) == y[te])) if len(te) else float("nan"),
+               at_bound=int(np.sum(alpha >= C * (1 - 1e-6))), converged=model.converged_)
+
+
+def bounds(X):
+    """A square box around the data with a margin (maps keep x₁ and x₂ to one scale, so a square fills the plot);
+    the plane of the clickable map when there are no points."""
+    if not len(X):
+        return PLANE_BOUNDS
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    mid, half = (lo + hi) / 2, float(np.max(hi - lo)) / 2 + R["pad"]
+    return float(mid[0] - half), float(mid[0] + half), float(mid[1] - half), float(mid[1] + half)
+
+
+def axes(box):
+    return np.linspace(box[0], box[1], R["grid"]), np.linspace(box[2], box[3], R["grid"])
+
+
+@cache_data(max_entries=ENTRIES)
+def surface(points, weights, b, kernel, box):
+    """f(x) = Σ weights[i] k(points[i], x) + b over the box's grid (rows = x₂): a fit's (or the teaching
+    solver's) expansion, cached apart from the fit."""
+    xs, ys = axes(box)
+    if not len(points):  # no point carries weight (yet): f = b everywhere
+        return np.full((len(ys), len(xs)), float(b))
+    return kc.expansion_surface(points, weights, b, kernel.kernel(), xs, ys)
+
+
+# ---------------------------------------------------------------- cross-validation over (C, γ)
+def grid_values(slider, low, high, count):
+    """`count` of the log slider's own options between low and high, evenly spread in log space (so that Apply
+    sets the slider to exactly the cell's value). slider = (low, high) of the slider."""
+    opts = [v for v in log_options(*slider) if low * (1 - 1e-9) <= v <= high * (1 + 1e-9)]
+    return tuple(opts[i] for i in np.round(np.linspace(0, len(opts) - 1, count)).astype(int))
+
+
+CV_CS = grid_values(R["C"][:2], *R["cv_C"], R["cv_size"])
+CV_GAMMAS = grid_values(PARAMS["gamma"][1:3], *R["cv_gamma"], R["cv_size"])
+
+
+@dataclass(frozen=True, eq=False)
+class CV:
+    scores: np.ndarray      # mean accuracy, rows = γ, columns = C
+    Cs: tuple
+    gammas: tuple
+
+    @property
+    def best(self):
+        """(C, γ, accuracy) of the best cell (argmax: ties go to the smallest γ, then the smallest C)."""
+        a, c = np.unravel_index(int(np.argmax(self.scores)), self.scores.shape)
+        return self.Cs[c], self.gammas[a], float(self.scores[a, c])
+
+
+@cache_data(max_entries=8)
+def cross_validation(X, y, part, kernel):
+    """R['cv_folds']-fold cross-validation on the training part over the (C, γ) grid; γ is k₁'s (the kernel's γ
+    itself is ignored: the key is the kernel with γ = 0)."""
+    tr = part.tr
+    scores = kc.cross_validate_grid(X[tr], y[tr], CV_CS, CV_GAMMAS, lambda g: kernel.with_gamma(g).kernel(),
+                                    folds=R["cv_folds"], seed=R["split_seed"])
+    return CV(scores, CV_CS, CV_GAMMAS)
+
+
+# ---------------------------------------------------------------- the teaching solver (per student)
+def teaching_solver(X, y, part, kernel, C, batch):
+    """A fresh SubgradientSVM on the training part, R['first_steps'] steps in (the section keeps it per student)."""
+    lam = kc.lam_from_C(C, len(part.tr))
+    model = kc.SubgradientSVM(kernel.kernel(), lam=lam, n_steps=R["first_steps"], tol=R["tol"],
+                              batch_size=None if batch == "all" else 1, seed=R["split_seed"])
+    return model.fit(X[part.tr], y[part.tr])
+
+
+def advance(model, n):
+    """n more steps (never past max_steps), or to convergence within the time budget when n is None."""
+    room = R["max_steps"] - model.n_iter_
+    if room > 0:
+        model.step(room if n is None else min(n, room), max_seconds=R["max_seconds"])

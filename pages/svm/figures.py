@@ -1,0 +1,166 @@
+"""The SVM topic's figure builders: plain data in (arrays, a compute.Fit, a surface), a finished figure out;
+presentation mode is the explicit `present` argument. Axis ranges are fixed (a rerun remounts the chart)."""
+import numpy as np
+import plotly.graph_objects as go
+
+import kernel_core as kc
+from ui.figures import add_classes, base_layout, cached_figure, decision_map, level_lines
+from ui.ranges import SVM as R
+from ui.theme import ACCENT, CLASS_STYLE, POSITIVE
+
+WRONG, INSIDE = "#CC79A7", ACCENT   # markers of misclassified and inside-the-margin points
+# The main chart's height (px): its plotting area fills the first screen of a 1280x720 projector in presentation
+# mode (no title, no axis titles, no legend there: the formula beside it and the lecturer say what it shows).
+MAP_HEIGHT = {False: 600, True: 540}
+PAIR_HEIGHT = {False: 420, True: 462}   # two maps side by side (presentation: under a one-row bar, no x tick labels)
+CHART_HEIGHT = {False: 520, True: 560}  # the main chart in a wide left column (teaching map, CV grid, hinge)
+SIDE_HEIGHT = {False: 320, True: 330}   # a chart in the right column (the loss curve)
+TEACH_HEIGHT = {False: 580, True: 560}  # the teaching map (title and legend under it at normal size)
+
+
+def _legend(fig, show=True):
+    fig.update_layout(showlegend=show, legend=dict(orientation="h", x=0, y=-0.12, yanchor="top"))
+    return fig
+
+
+def _map(xs, ys, Z, X, y, title, levels, height, present):
+    """ui.figures.decision_map with its level lines named for the legend; presentation mode drops the axis titles
+    (x₁, x₂ go without saying) so the plot keeps its height."""
+    fig = decision_map(xs, ys, Z, X, y, title, levels=levels, height=height, present=present)
+    lines = [tr for tr in fig.data if tr.type == "scatter" and tr.mode == "lines"]
+    for level, tr in zip(levels, lines):
+        tr.update(name="boundary f = 0" if level == 0 else "margins f = ±1", showlegend=level >= 0)
+    if present:
+        fig.update_xaxes(title=None)
+        fig.update_yaxes(title=None)
+        fig.update_traces(selector=dict(type="heatmap"), colorbar=dict(title=None, thickness=12))
+    return fig
+
+
+@cached_figure
+def svm_map(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, height=None, legend=True, tag=None,
+            present=False):
+    """Filled f(x), boundary f = 0 and margins f = ±1, support vectors ringed and sized by α, misclassified and
+    inside-the-margin training points marked, held-out points hollow. X, y: all points; tr, te: the split.
+    tag: a name written in the plot's corner (costs no margin, unlike a title); with a tag in presentation mode the
+    x axis drops its tick labels and the colour bar goes, so two maps side by side keep their size under the bar."""
+    xs, ys = np.linspace(box[0], box[1], R["grid"]), np.linspace(box[2], box[3], R["grid"])
+    fig = _map(xs, ys, Z, X[tr], y[tr], title, (-1.0, 0.0, 1.0), height or MAP_HEIGHT[present], present)
+    sv = tr[fit.sv]
+    fig.add_trace(go.Scatter(x=X[sv, 0].astype(np.float32), y=X[sv, 1].astype(np.float32), mode="markers",
+                             name="support vector (size ∝ α)", customdata=fit.alpha.astype(np.float32),
+                             marker=dict(symbol="circle-open", color="black", line=dict(width=1.5),
+                                         size=(9 + 15 * fit.alpha / C).astype(np.float32)),
+                             hovertemplate="support vector<br>α = %{customdata:.3g}<extra></extra>"))
+    z = y[tr] * fit.f_tr
+    right = (fit.f_tr > 0) == (y[tr] > 0)
+    for mask, name, color in ((~right, "misclassified", WRONG),
+                              (right & (z < 1 - kc.svm.MARGIN_ATOL), "inside the margin", INSIDE)):
+        P = X[tr][mask]
+        fig.add_trace(go.Scatter(x=P[:, 0].astype(np.float32), y=P[:, 1].astype(np.float32), mode="markers",
+                                 name=name, hoverinfo="skip",
+                                 marker=dict(symbol="diamond-open", size=17, color=color, line=dict(width=2.5))))
+    if show_test and len(te):
+        for label, style in CLASS_STYLE.items():
+            P = X[te][y[te] == label]
+            fig.add_trace(go.Scatter(x=P[:, 0].astype(np.float32), y=P[:, 1].astype(np.float32), mode="markers",
+                                     name=f"held out, {style['name']}", hovertemplate="held out<extra></extra>",
+                                     marker=dict(symbol=f"{style['symbol']}-open", size=9, color=style["color"],
+                                                 line=dict(width=1.5))))
+    if tag:
+        fig.add_annotation(text=f"<b>{tag}</b>", xref="paper", yref="paper", x=0.02, y=0.98, xanchor="left",
+                           yanchor="top", showarrow=False, bgcolor="rgba(255,255,255,0.8)")
+        if present:
+            fig.update_xaxes(showticklabels=False)
+            fig.update_traces(selector=dict(type="heatmap"), showscale=False)
+    if legend and not present:  # the section's main map, in a wide column (ui.figures.reserve_margins)
+        fig.update_layout(meta=dict(chart_width=560))
+    return _legend(fig, legend and not present)
+
+
+@cached_figure
+def teaching_map(box, Z_teach, Z_exact, X, y, title=None, present=False):
+    """The teaching solver's f(x) with its boundary, and libsvm's boundary f = 0 as a green dashed line."""
+    xs, ys = np.linspace(box[0], box[1], R["grid"]), np.linspace(box[2], box[3], R["grid"])
+    fig = _map(xs, ys, Z_teach, X, y, None if present else title, (0.0,), TEACH_HEIGHT[present], present)
+    fig.data[1].name = "boundary, subgradient"
+    fig.add_trace(level_lines(xs, ys, Z_exact, 0.0, color=ACCENT, width=3, dash="dash").update(
+        name="libsvm boundary", showlegend=True))
+    return _legend(fig, not present)
+
+
+@cached_figure
+def loss_figure(curve, J_star, present=False):
+    t = np.arange(len(curve), dtype=np.float32)
+    fig = go.Figure(go.Scatter(x=t, y=np.asarray(curve, np.float32), mode="lines", name="J(αₜ)",
+                               line=dict(color=POSITIVE, width=2.5),
+                               hovertemplate="step %{x}<br>J = %{y:.5f}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=np.array([0, max(10, len(curve) - 1)], np.float32), y=np.full(2, J_star, np.float32),
+                             mode="lines", name=f"libsvm optimum J* = {J_star:.4f}", hoverinfo="skip",
+                             line=dict(color=ACCENT, dash="dash", width=2)))
+    fig.update_xaxes(title="step t", range=[0, max(10, len(curve) - 1)])
+    lo, hi = min(J_star, float(np.min(curve))), max(1.0, float(np.max(curve)))
+    fig.update_yaxes(title="J (log scale)", type="log", range=[np.log10(lo) - 0.15, np.log10(hi) + 0.1],
+                     tickvals=[0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100])
+    _legend(fig)
+    return base_layout(fig, "Kriege's objective J, step by step", height=SIDE_HEIGHT[present], present=present,
+                       showlegend=True)
+
+
+@cached_figure
+def cv_figure(scores, Cs, gammas, current, present=False):
+    """Accuracy over the (C, γ) grid (categorical log axes), best cell starred, current setting boxed."""
+    xl, yl = [f"{c:g}" for c in Cs], [f"{g:g}" for g in gammas]
+    fig = go.Figure(go.Heatmap(x=xl, y=yl, z=np.asarray(scores, np.float32), colorscale="Viridis",
+                               zmin=float(np.min(scores)), zmax=float(np.max(scores)),
+                               texttemplate="%{z:.2f}", colorbar=dict(title="accuracy", thickness=14),
+                               hovertemplate="C = %{x}<br>γ = %{y}<br>CV accuracy = %{z:.3f}<extra></extra>"))
+    fig.update_xaxes(title="C", type="category")
+    fig.update_yaxes(title="γ of k₁", type="category")
+    title = None if present else f"{R['cv_folds']}-fold cross-validation accuracy"
+    base_layout(fig, title, height=CHART_HEIGHT[present], present=present)
+    a, c = np.unravel_index(int(np.argmax(scores)), scores.shape)   # markers after the layout: their own sizes
+    fig.add_trace(go.Scatter(x=[xl[c]], y=[yl[a]], mode="markers", name="best", hoverinfo="skip",
+                             marker=dict(symbol="star", size=26, color="white", line=dict(color="black", width=2))))
+    if current in [(C, g) for C in Cs for g in gammas]:
+        fig.add_trace(go.Scatter(x=[f"{current[0]:g}"], y=[f"{current[1]:g}"], mode="markers", name="current",
+                                 hoverinfo="skip", marker=dict(symbol="square-open", size=44 * (1.4 if present else 1),
+                                                               color="white", line=dict(width=3))))
+    return fig
+
+
+@cached_figure
+def hinge_figure(z_tr, y_tr, z_te, y_te, present=False):
+    """max(0, 1 − z) against z = y f(x), with the perceptron loss and the 0/1 loss; the points on it."""
+    lo, hi = R["hinge_range"]
+    z = np.linspace(lo, hi, 301, dtype=np.float32)
+    fig = go.Figure()
+    fig.add_vrect(x0=lo, x1=0, fillcolor=WRONG, opacity=0.12, line_width=0, annotation_text="misclassified",
+                  annotation_position="top left")
+    fig.add_vrect(x0=0, x1=1, fillcolor=INSIDE, opacity=0.12, line_width=0, annotation_text="inside margin",
+                  annotation_position="top left")
+    for name, loss, style in (("hinge max(0, 1 − z) — SVM", np.maximum(0, 1 - z), dict(color="black", width=3)),
+                              ("perceptron max(0, −z)", np.maximum(0, -z), dict(color="#777777", width=2, dash="dash")),
+                              ("0/1 loss [z < 0]", (z < 0).astype(np.float32), dict(color="#777777", width=2, dash="dot"))):
+        fig.add_trace(go.Scatter(x=z, y=loss, mode="lines", name=name, line=style, hoverinfo="skip"))
+    for zs, ys_, held in ((z_tr, y_tr, False), (z_te, y_te, True)):
+        for label, style in CLASS_STYLE.items():
+            zz = np.clip(zs[ys_ == label], lo, hi).astype(np.float32)
+            fig.add_trace(go.Scatter(x=zz, y=np.maximum(0, 1 - zz), mode="markers",
+                                     name=f"{'held out' if held else 'training'}, {style['name']}",
+                                     marker=dict(symbol=style["symbol"] + ("-open" if held else ""), size=9,
+                                                 color=style["color"], opacity=0.8),
+                                     hovertemplate="y f(x) = %{x:.2f}<br>hinge = %{y:.2f}<extra></extra>"))
+    fig.update_xaxes(title="z = y f(x)", range=[lo, hi])
+    fig.update_yaxes(title="loss", range=[0, 1 - lo + 0.2])
+    title = None if present else "The hinge loss and where each point sits on it"
+    return _legend(base_layout(fig, title, height=CHART_HEIGHT[present], present=present,
+                               meta=dict(chart_width=540)), not present)
+
+
+@cached_figure
+def scatter_all(X, y, present=False):
+    """Only the data (when the model cannot be fitted), so the student still sees the points."""
+    fig = add_classes(go.Figure(), X, y)
+    fig.update_yaxes(scaleanchor="x")
+    return base_layout(fig, "The data", height=420, present=present)

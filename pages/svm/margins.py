@@ -1,0 +1,163 @@
+"""SVM › Margins & support vectors: the decision function f over the plane from libsvm, its margins f = ±1 and the
+support vectors; click to add or remove points; A / B compares two kernels or Cs on the same points."""
+import numpy as np
+import streamlit as st
+
+import kernel_core as kc
+from pages.svm import compute, figures
+from pages.svm.settings import KEY, PAGE, bar, data, frame
+from ui import points
+from ui.classroom import explain, presenting
+from ui.code import show_code
+from ui.controls import log_slider, pick_kernel
+from ui.exercises import Exercise, exercises
+from ui.figures import CHART_CONFIG
+from ui.nav import section_footer, section_header
+from ui.ranges import SVM as R
+
+BOX = compute.PLANE_BOUNDS
+
+section_header(__file__)
+present = presenting()
+
+
+def solve(kernel, C, label=""):
+    """The cached fit and its surface over the plane, or None with the reason shown."""
+    try:
+        fit = compute.fit(d.X, d.y, d.part, kernel, C)
+        Z = compute.surface(fit.points, fit.weights, fit.b, kernel, BOX)
+    except ValueError as err:
+        st.error(f"The SVM{label} cannot be fitted on these points with this kernel: {err}")
+        return None, None
+    if not fit.converged:
+        st.warning(f"libsvm stopped{label} after {kc.svm.MAX_ITER:,} iterations without converging: this kernel's "
+                   "values are badly scaled for these data (try a smaller degree, γ or C). The picture shows where it "
+                   "stopped.")
+    return fit, Z
+
+
+def draw(fit, Z, key, C, title=None, height=None):
+    fig = figures.svm_map(BOX, Z, fit, d.X, d.y, d.part.tr, d.part.te, C, title, show_test, height,
+                          legend=key == "svm_map", present=present)
+    points.clickable_chart(fig, PAGE, key=key, config=CHART_CONFIG)
+
+
+def fit_metrics(fit, C, columns=2):
+    cnt = fit.counts
+    items = (("Support vectors", f"{len(fit.sv)} of {fit.n}", "Training points with αᵢ > 0"),
+             ("… with α = C", fit.at_bound, f"αᵢ = C = {C:g}: on the wrong side of their margin line (or on it)"),
+             ("Margin violations", cnt["margin_violations"], "y f(x) < 1: inside the margin or misclassified"),
+             ("Misclassified (training)", cnt["misclassified"], None),
+             ("Training accuracy", f"{fit.train_acc:.1%}", None),
+             ("Held-out accuracy", "—" if np.isnan(fit.test_acc) else f"{fit.test_acc:.1%}",
+              "Points the SVM never saw"))
+    cells = [cell for _ in range(0, len(items), columns) for cell in st.columns(columns)]
+    for cell, (label, value, help_) in zip(cells, items):
+        cell.metric(label, value, help=help_)
+
+
+def compare_on():
+    """Compare A / B is on: the toggle's value before it is drawn (it decides the layout); a link's value on the
+    session's first run."""
+    if KEY.COMPARE in st.session_state:
+        return bool(st.session_state[KEY.COMPARE])
+    return st.query_params.get(KEY.COMPARE, "").lower() == "true"
+
+
+def toolbar():
+    """What a click on a map does (add either class, remove), Undo and Reset, Compare A / B and the held-out
+    points; returns show_test."""
+    state = points.state()
+    st.segmented_control("Click on the map to", list(points.MODES), format_func=points.MODES.get,
+                         key=f"{PAGE}_click_mode", default="+1", selection_mode="single")
+    undo, reset = st.columns(2)
+    undo.button("↩ Undo", key=f"{PAGE}_undo", on_click=points.undo, disabled=not state.undo, width="stretch")
+    reset.button("⟲ Reset", key=f"{PAGE}_reset", on_click=points.reset, disabled=not state.edited, width="stretch",
+                 help="Back to the sidebar preset")
+    comp, test = st.columns(2)
+    comp.toggle("Compare A / B", False, key=KEY.COMPARE, bind="query-params",
+                help="A second SVM with its own kernel and C on the same points, drawn beside this one.")
+    return test.toggle("Held-out points", True, key=KEY.SHOW_TEST, bind="query-params",
+                       help="Draw the points kept back from training (hollow markers).")
+
+
+if not compare_on():
+    s, left, right = frame()
+    d = data()
+    with right:
+        show_test = toolbar()
+    with left:
+        fit, Z = solve(s.kernel, s.C)
+        if fit is None:
+            st.plotly_chart(figures.scatter_all(d.X, d.y, present=present), key="svm_data", config=CHART_CONFIG)
+        else:
+            draw(fit, Z, "svm_map", s.C)
+    if fit is not None:
+        with right:
+            st.latex(r"k(\mathbf{x},\mathbf{y}) = " + s.kernel.kernel().latex())
+            st.latex(r"f(\mathbf{x}) = \sum_{i \in \mathrm{SV}} \alpha_i y_i\, k(\mathbf{x}_i, \mathbf{x}) + b")
+            st.latex(rf"b = {fit.b:.3g},\quad \lambda = \tfrac{{1}}{{2nC}} = \tfrac{{1}}{{2\cdot{fit.n}\cdot{s.C:g}}}"
+                     rf" = {fit.lam:.3g}")
+            fit_metrics(fit, s.C)
+else:
+    s = bar()
+    d = data()
+    tools, head_b = st.columns([2, 3], gap="medium")
+    with tools:
+        show_test = toolbar()
+    with head_b:
+        st.markdown(f"**A** — the bar's kernel and C: {s.describe()}. **B** — its own:")
+        row = st.container(horizontal=True, vertical_alignment="bottom")
+        kernel_b = pick_kernel(f"{PAGE}_b", "Kernel of B", container=row)
+        C_b = log_slider("C of B", KEY.B_C, *R["b_C"], help="B's price of a margin violation.", container=row)
+    fits = {}
+    for col, label, kernel, C, key in zip(st.columns(2, gap="medium"), "AB", (s.kernel, kernel_b), (s.C, C_b),
+                                          ("svm_map", "svm_b_map")):
+        with col:
+            fit, Z = fits[label] = solve(kernel, C, f" {label}")
+            if fit is not None:
+                draw(fit, Z, key, C, f"{label}: {kernel.describe()}, C = {C:g}", figures.PAIR_HEIGHT[present])
+                fit_metrics(fit, C, columns=3)
+    if all(f is not None for f, _ in fits.values()):
+        fa, fb = fits["A"][0], fits["B"][0]
+        st.markdown(f"Same {d.n} training points: A keeps **{len(fa.sv)}** support vectors and B **{len(fb.sv)}**; "
+                    f"margin violations {fa.counts['margin_violations']} vs {fb.counts['margin_violations']}.")
+
+st.caption(f"Data (sidebar): {d.describe}. {d.n} points train the SVM, {len(d.part.te)} are held out "
+           f"({R['held_out']:.0%} of each class of the sidebar preset). A point you click onto the map always trains, "
+           "and no other point changes part.")
+st.caption("Black line: boundary f = 0, dashed: margins f = ±1; black rings: support vectors (size ∝ αᵢ); pink "
+           "diamonds: misclassified, green diamonds: inside the margin; hollow markers: held-out points.")
+explain("The SVM is a kernel classifier like the perceptron, trained with the **hinge loss** and a penalty on "
+        "‖w‖² (Kriege). Only points on or inside the margin get αᵢ > 0: the **support vectors**. Points strictly "
+        "outside the margin have αᵢ = 0 and could be deleted without changing f; every margin violation has αᵢ = C. "
+        "Click on the map to add a point (or remove one) and watch which αᵢ change; raise C and watch the margin "
+        "narrow. This app uses scikit-learn's names **C** and **γ**; Kriege writes **λ** and a width **h**: "
+        "λ = 1/(2nC), γ = 1/h² (Gaussian), γ = 1/h (Laplacian).")
+show_code(kc.KernelSVM, kc.margin_counts)
+
+
+def ab(kernel_a, gamma_a, C_a, kernel_b, gamma_b, C_b):
+    """The widget values of an A / B comparison of two single kernels."""
+    return {KEY.COMPARE: True, KEY.COMBINE: "none", KEY.KERNEL: kernel_a, KEY.GAMMA: gamma_a, KEY.C: C_a,
+            KEY.B_KERNEL: kernel_b, KEY.B_GAMMA: gamma_b, KEY.B_C: C_b}
+
+
+exercises(PAGE, [
+    Exercise("svm_rbf_gamma", "What happens to the RBF (Gaussian) SVM's boundary as γ grows, C fixed?",
+             ("It gets smoother and approaches a straight line",
+              "It bends ever more tightly around single points, with more support vectors: it starts to overfit",
+              "Nothing: only C shapes the boundary"), 1,
+             ab("rbf", 1.0, 1.0, "rbf", 31.6, 1.0),
+             "γ = 1/h² (Kriege): a large γ is a small width h, so each point's bump k(xᵢ, x) dies out within a short "
+             "distance and f is a sum of narrow bumps. The maps above now compare A (γ = 1) with B (γ = 31.6): B needs "
+             "many more support vectors and wraps the classes in islands. The cross-validation section chooses γ."),
+    Exercise("svm_C_support", "What does a larger C do to the number of support vectors?",
+             ("It raises it: more points take part", "It lowers it: the margin narrows and fewer points lie on or "
+              "inside it", "Nothing: C only moves the offset b"), 1,
+             ab("rbf", 1.0, 1.0, "rbf", 1.0, 100.0),
+             "λ = 1/(2nC): a large C is a weak penalty on ‖w‖², so margin violations are expensive and the margin "
+             "narrows. Support vectors are the points on or inside the margin (every violation has αᵢ = C), so B "
+             "(C = 100) keeps fewer than A (C = 1) — compare the counts under the two maps."),
+])
+section_footer(__file__)

@@ -1,0 +1,135 @@
+"""The SVM topic's shared settings (the bar at the top of each of its sections): the kernel k₁, optionally combined
+with a second kernel k₂, and C. The one place that names the topic's widget keys: sections, Apply, the exercises'
+reveals and the tests use the names below. Keys are the old page's, so links made before sections still work."""
+from dataclasses import dataclass
+
+import numpy as np
+import streamlit as st
+
+import ui.compute
+import ui.data
+from kernel_core import KERNEL_PARAMS
+from pages.svm import compute
+from ui import points
+from ui.classroom import presenting
+from ui.controls import labeller, log_options
+from ui.kernel_choice import LABELS as KERNEL_LABELS
+from ui.kernel_choice import SYMBOLS, Composed, Single
+from ui.ranges import PARAMS, SIGMOID_DEFAULTS
+from ui.ranges import SVM as R
+from ui.settings import bar as settings_bar
+
+PAGE = "svm"                # prefix of every widget key of the topic
+COMBINE = {"none": "k₁ alone", "sum": "k₁ + k₂", "product": "k₁ · k₂"}
+
+
+class KEY:
+    """Widget keys. The bar's (carried between sections and topics, see KEYS) ..."""
+    KERNEL, COMBINE, KERNEL2, C = "svm_kernel", "svm_combine", "svm_kernel2", "svm_C"
+    GAMMA, DEGREE, COEF0 = "svm_gamma", "svm_degree", "svm_coef0"            # k₁'s parameters
+    GAMMA2, DEGREE2, COEF02 = "svm_gamma2", "svm_degree2", "svm_coef02"      # k₂'s
+    # ... and the sections' own
+    COMPARE, SHOW_TEST = "svm_compare", "svm_show_test"                      # margins: A / B, held-out points
+    B_KERNEL, B_GAMMA, B_DEGREE, B_COEF0, B_C = "svm_b_kernel", "svm_b_gamma", "svm_b_degree", "svm_b_coef0", "svm_b_C"
+    H = "svm_h"                                                              # Gaussian vs Laplacian: width h
+    BATCH = "svm_batch"                                                      # subgradient: points per step
+
+
+KEYS = (KEY.KERNEL, KEY.GAMMA, KEY.DEGREE, KEY.COEF0, KEY.COMBINE, KEY.KERNEL2, KEY.GAMMA2, KEY.DEGREE2,
+        KEY.COEF02, KEY.C,
+        # the sections' own settings keep their values too when the student walks through the topic
+        KEY.COMPARE, KEY.SHOW_TEST, KEY.B_KERNEL, KEY.B_GAMMA, KEY.B_DEGREE, KEY.B_COEF0, KEY.B_C, KEY.H, KEY.BATCH)
+
+
+@dataclass(frozen=True)
+class Settings:
+    kernel: "Single | Composed"   # k₁, or k₁ + k₂ / k₁ · k₂
+    C: float                      # libsvm's price of a margin violation (Kriege's λ = 1/(2nC))
+
+    @property
+    def gamma(self):
+        """γ of k₁ (None for the linear kernel): the γ a (C, γ) search moves."""
+        return self.kernel.gamma
+
+    def describe(self):
+        return f"{self.kernel.describe()}, C = {self.C:g}"
+
+
+def slider(row, label, symbol, key, low, high, default, help_, log=True, compact=False):
+    """A slider of the bar. compact (a projector's one-row bar): no label above it, the value reads "γ = 1"."""
+    shown, name = ("collapsed", f"{symbol} = ") if compact else ("visible", "")
+    if log:
+        options = log_options(low, high)
+        value = min(options, key=lambda v: abs(np.log(v / default)))
+        return row.select_slider(label, options, value=value, key=key, help=help_, bind="query-params",
+                                 format_func=lambda v: f"{name}{v:g}", label_visibility=shown)
+    fmt = f"{name}%d" if isinstance(default, int) else f"{name}%.1f"
+    return row.slider(label, low, high, default, 1 if isinstance(default, int) else 0.1, key=key, help=help_,
+                      format=fmt, bind="query-params", label_visibility=shown)
+
+
+def _kernel(row, label, suffix, default, compact):
+    """One kernel's select box and a slider per parameter (from ui.ranges.PARAMS), side by side in the bar's row."""
+    name = row.selectbox(label, list(KERNEL_LABELS), index=list(KERNEL_LABELS).index(default),
+                         key=f"{PAGE}_kernel{suffix}", format_func=labeller(KERNEL_LABELS), bind="query-params",
+                         label_visibility="collapsed" if compact else "visible")
+    params = []
+    for p in KERNEL_PARAMS[name]:
+        text, low, high, value, log, help_ = PARAMS[p]
+        value = SIGMOID_DEFAULTS.get(p, value) if name == "sigmoid" else value
+        params.append((p, slider(row, text, SYMBOLS[p] + ("₂" if suffix else ""), f"{PAGE}_{p}{suffix}", low, high,
+                                  value, help_, log, compact)))
+    return Single(name, tuple(params))
+
+
+def bar(extra=None, compact=False):
+    """The topic's settings bar: k₁ and its parameters, "combine with", k₂ and its parameters, C (one row; it wraps
+    where it is narrow). `extra(row, compact)`, when given, draws the section's own control at the row's end and
+    bar returns (Settings, what extra returned). compact: labels hidden, values written "γ = 1" (a projector's
+    one-row bar over a section whose picture takes the whole width)."""
+    (col,) = settings_bar([1])
+    with col:
+        row = st.container(horizontal=True, gap="small", vertical_alignment="bottom")
+        first = _kernel(row, "Kernel k₁", "", "rbf", compact)
+        op = row.selectbox("Combine with k₂", list(COMBINE), key=KEY.COMBINE, format_func=labeller(COMBINE),
+                           bind="query-params", help="Closure rules (Kriege): sums and products of kernels are kernels.",
+                           label_visibility="collapsed" if compact else "visible")
+        kernel = first if op == "none" else Composed(op, first, _kernel(row, "Kernel k₂", "2", "linear", compact))
+        C = slider(row, "C (price of a violation)", "C", KEY.C, *R["C"], compact=compact,
+                    help_="The price of a margin violation. Large C: few violations, narrow margin, wiggly boundary. "
+                          "Small C: wide margin.")
+        own = extra(row, compact) if extra else None
+    return (Settings(kernel, C), own) if extra else Settings(kernel, C)
+
+
+def frame(spec=(3, 2)):
+    """The bar and the section's two columns (picture left, formula and controls right). At a projector
+    (presentation mode) the bar sits at the top of the right column, so the picture starts right under the
+    heading and fills the screen's height; otherwise it is one row over both. Returns (Settings, left, right)."""
+    present = presenting()
+    if not present:
+        s = bar()
+    left, right = st.columns(spec, gap="medium")
+    if present:
+        with right:
+            s = bar()
+    return s, left, right
+
+
+@dataclass(frozen=True, eq=False)
+class Data:
+    """The session's points (ui.data, shared by every topic) and this topic's train / held-out split of them."""
+    X: np.ndarray
+    y: np.ndarray
+    describe: str
+    part: compute.Split
+
+    @property
+    def n(self):
+        return len(self.part.tr)
+
+
+def data():
+    X, y, describe = ui.data.current_dataset()
+    base = ui.compute.dataset(*points.state().preset)   # the split is drawn over the sidebar preset
+    return Data(X, y, describe, compute.split(X, y, base))
