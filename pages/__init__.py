@@ -58,7 +58,10 @@ TOPICS = (
     _topic("perceptron-knn", "Perceptron vs k-NN", "Perceptron · k-NN", "🧠",
            "Watch the kernelized perceptron learn mistake by mistake beside k-NN; the two prediction rules; "
            "overfitting without a regulariser.", "perceptron_knn",
-           ("overview", "Perceptron vs k-NN", "page", "")),
+           ("learning", "Watch the perceptron learn", "learning", "perceptron_knn_perceptron_map"),
+           ("knn", "k-NN on the same split", "knn", "perceptron_knn_knn_map"),
+           ("rules", "Two prediction rules", "rules", "perceptron_knn_rules_map"),
+           ("overfitting", "Overfitting without a regulariser", "overfitting", "perceptron_knn_overfit_map")),
     _topic("svm", "Support vector machines", "SVM", "🛡️",
            "Margins and support vectors, Gaussian vs Laplacian, Kriege's objective solved step by step next to "
            "libsvm, (C, γ) by cross-validation, the hinge loss.", "svm",

@@ -1,19 +1,22 @@
-"""The Perceptron vs k-NN page: Step / Reset / Play replay the recorded training (counters and the number
-of non-zero alphas change, no refit), k-NN follows its slider, bad data give st.error, and in the browser
-Play advances the epoch counter."""
+"""The Perceptron vs k-NN sections: the learning section opens at α = 0 and Step / Reset / Play replay the recorded
+training (counters and the number of non-zero alphas change, no refit); k-NN follows its slider on the same split;
+the rules section's k-NN vote matches scikit-learn; a clicked point always trains and moves nobody else; bad data
+give st.error; the overfitting demo states the numbers it plots; in the browser Play advances the epoch counter."""
 import base64
 import json
 import re
 
 import numpy as np
 import pytest
+from sklearn.neighbors import KNeighborsClassifier
 
 import kernel_core as kc
+from pages.perceptron_knn.settings import KEY, PAGE
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
 
-FILE = "pages/perceptron_knn/page.py"
-P = "perceptron_knn"
+LEARN, KNN, RULES, OVERFIT = (f"pages/perceptron_knn/{m}.py" for m in ("learning", "knn", "rules", "overfitting"))
+SECTIONS = (LEARN, KNN, RULES, OVERFIT)
 
 
 def metric(at, label, nth=0):
@@ -26,22 +29,38 @@ def counts(at, label):
     return int(a), int(b)
 
 
+def texts(at):
+    return [e.value for kind in ("markdown", "caption", "latex", "warning", "info", "error", "success", "subheader")
+            for e in getattr(at, kind)] + [m.label for m in at.metric]
+
+
+def preset():
+    from ui.ranges import DATA, DEFAULT_DATASET
+    return (DEFAULT_DATASET, DATA["n_samples"][2], DATA["noise"][2], DATA["seed"][2])
+
+
+def reference_split(X, y):
+    """The sections' defaults (30 % held out, seed 0): the held-out mask of ui.points.held_out over the preset."""
+    from ui.points import held_out
+    return held_out(X, y, 0.3, 0, base=kc.make_classification(*preset()))
+
+
 @pytest.fixture(scope="module")
 def at():
-    return open_page(FILE)
+    return open_page(LEARN)
 
 
-def test_opens_fully_trained_with_the_models_numbers(at):
+def test_opens_at_alpha_zero_with_step_enabled(at):
     assert not page_errors(at)
     step, T = counts(at, "Visits")
     epoch, E = counts(at, "Epoch")
     used, n_train = counts(at, "Points used (α ≠ 0)")
-    assert step == T > 0 and epoch == E >= 1
+    assert step == 0 and epoch == 0 and used == 0 and E >= 1
     assert T == E * n_train                      # every epoch visits each training point once
-    assert 0 < used < n_train                    # the perceptron keeps only the points it got wrong
-    assert metric(at, "Points used") == f"all {n_train}"   # k-NN keeps all of them
-    assert at.button(key=f"{P}_step_button").disabled     # nothing left to replay
+    assert metric(at, "Mistakes so far") == "0"
+    assert not at.button(key=KEY.step_button).disabled   # issue 20: opens at α = 0 with Step enabled
     assert n_train == round(0.7 * 120)           # the default data: 120 points, 30 % held out
+    assert any(r"\alpha = \mathbf{0}" in l.value for l in at.latex)
 
 
 def test_step_and_reset_change_the_counters_and_the_alphas(at):
@@ -54,32 +73,35 @@ def test_step_and_reset_change_the_counters_and_the_alphas(at):
 
     kc.KernelPerceptron.fit = counting_fit
     try:
-        at.button(key=f"{P}_reset_button").click().run()
+        at.button(key=KEY.reset_button).click().run()
         assert not page_errors(at)
         assert counts(at, "Visits")[0] == 0 and counts(at, "Epoch")[0] == 0
-        assert counts(at, "Points used (α ≠ 0)")[0] == 0
-        assert metric(at, "Mistakes so far") == "0"
 
-        at.radio(key=f"{P}_unit").set_value("mistake").run()
-        at.button(key=f"{P}_step_button").click().run()   # with alpha = 0 the first visit is a mistake
+        at.radio(key=KEY.unit).set_value("mistake").run()
+        at.button(key=KEY.step_button).click().run()   # with alpha = 0 the first visit is a mistake
         assert counts(at, "Visits")[0] == 1 and counts(at, "Epoch")[0] == 1
         assert counts(at, "Points used (α ≠ 0)")[0] == 1 and metric(at, "Mistakes so far") == "1"
         assert any("mistake" in l.value for l in at.latex)
 
-        at.button(key=f"{P}_step_button").click().run()   # the next mistake is another point (epoch 1)
+        at.button(key=KEY.step_button).click().run()   # the next mistake is another point (epoch 1)
         assert counts(at, "Visits")[0] > 1 and counts(at, "Points used (α ≠ 0)")[0] == 2
 
-        at.radio(key=f"{P}_unit").set_value("visit").run()
+        at.radio(key=KEY.unit).set_value("visit").run()
         before = counts(at, "Visits")[0]
-        at.button(key=f"{P}_step_button").click().run()
+        at.button(key=KEY.step_button).click().run()
         assert counts(at, "Visits")[0] == before + 1
 
-        at.radio(key=f"{P}_unit").set_value("epoch").run()
-        at.button(key=f"{P}_step_button").click().run()
+        at.radio(key=KEY.unit).set_value("epoch").run()
+        at.button(key=KEY.step_button).click().run()
         n_train = counts(at, "Points used (α ≠ 0)")[1]
         assert counts(at, "Visits")[0] == n_train and counts(at, "Epoch")[0] == 1
 
-        at.button(key=f"{P}_reset_button").click().run()
+        while not at.button(key=KEY.step_button).disabled:   # to the end: fully trained, Step disabled
+            at.button(key=KEY.step_button).click().run()
+        step, T = counts(at, "Visits")
+        assert step == T and counts(at, "Epoch")[0] == counts(at, "Epoch")[1]
+
+        at.button(key=KEY.reset_button).click().run()
         assert counts(at, "Visits")[0] == 0 and counts(at, "Points used (α ≠ 0)")[0] == 0
     finally:
         kc.KernelPerceptron.fit = original
@@ -87,80 +109,121 @@ def test_step_and_reset_change_the_counters_and_the_alphas(at):
 
 
 def test_play_and_pause(at):
-    at.button(key=f"{P}_reset_button").click().run()
-    at.radio(key=f"{P}_unit").set_value("epoch").run()
-    at.button(key=f"{P}_play_button").click().run()
+    at.button(key=KEY.reset_button).click().run()
+    at.radio(key=KEY.unit).set_value("epoch").run()
+    at.button(key=KEY.play_button).click().run()
     assert not page_errors(at)
-    assert at.button(key=f"{P}_play_button").label.endswith("Pause")
-    assert at.button(key=f"{P}_step_button").disabled
+    assert at.button(key=KEY.play_button).label.endswith("Pause")
+    assert at.button(key=KEY.step_button).disabled
     assert counts(at, "Epoch")[0] >= 1
-    at.button(key=f"{P}_play_button").click().run()
-    assert at.button(key=f"{P}_play_button").label.endswith("Play")
+    at.button(key=KEY.play_button).click().run()
+    assert at.button(key=KEY.play_button).label.endswith("Play")
     paused = counts(at, "Visits")[0]
     at.run()
     assert counts(at, "Visits")[0] == paused
 
 
+def test_the_page_says_where_it_differs_from_kriege_and_names_no_seed(at):
+    """Issue 21 item 21: Kriege picks a point uniformly at random; the page shuffles per epoch, and says so."""
+    captions = " ".join(c.value for c in at.caption)
+    assert "uniformly at random" in captions and "fresh random order" in captions and "Kriege" in captions
+    for file in SECTIONS:
+        shown = "\n".join(texts(open_page(file)))
+        assert not re.search(r"seeds? 00\d", shown, re.I), file                 # sources by author, not "seed 003"
+        assert "Kriege" in shown or file == KNN, file
+
+
 def test_k_slider_changes_knn_and_is_capped_by_the_training_set():
-    at = open_page(FILE)
-    at.slider(key=f"{P}_k").set_value(1).run()
-    assert metric(at, "Training accuracy", 1) == "100.0%"   # 1-NN: each training point is its own neighbour
+    at = open_page(KNN)
+    at.slider(key=KEY.k).set_value(1).run()
+    assert metric(at, "Training accuracy") == "100.0%"   # 1-NN: each training point is its own neighbour
     at.slider(key="data_n").set_value(20).run()
-    at.slider(key=f"{P}_k").set_value(50).run()
+    at.slider(key=KEY.k).set_value(50).run()
     assert not page_errors(at)
     assert any("k-NN uses k = 14" in w.value for w in at.warning)
     assert metric(at, "k") == "14"
 
 
-def test_kernel_change_refits_and_redraws():
-    at = open_page(FILE)
-    assert metric(at, "Training accuracy") == "100.0%"   # RBF separates the moons
-    at.selectbox(key=f"{P}_kernel").set_value("linear").run()
+def test_knn_accuracies_match_scikit_learn_on_the_same_split():
+    at = open_page(KNN)
+    at.slider(key=KEY.k).set_value(7).run()
+    X, y = kc.make_classification(*preset())
+    held = reference_split(X, y)
+    ref = KNeighborsClassifier(n_neighbors=7).fit(X[~held], y[~held])
+    assert metric(at, "Held-out accuracy") == f"{ref.score(X[held], y[held]):.1%}"
+    assert metric(at, "Training accuracy") == f"{ref.score(X[~held], y[~held]):.1%}"
+    assert metric(at, "Points used") == f"all {int((~held).sum())}"
+
+
+def test_rules_compare_the_two_rules_at_the_new_point_with_the_numbers_of_both():
+    at = open_page(RULES)
     assert not page_errors(at)
-    assert metric(at, "Training accuracy") != "100.0%"   # no line through 0 separates them
-    assert any(r"\mathbf{x}^\top\mathbf{y}" in l.value for l in at.latex)
+    X, y = kc.make_classification(*preset())
+    held = reference_split(X, y)
+    Xtr, ytr = X[~held], y[~held]
+    x = np.array([[0.5, 0.25]])                                    # the default new point
+    nn = KNeighborsClassifier(n_neighbors=5).fit(Xtr, ytr)
+    votes = int(ytr[nn.kneighbors(x, return_distance=False)[0]].sum())
+    model = kc.KernelPerceptron("rbf", epochs=10, seed=0, gamma=1.0).fit(Xtr, ytr)
+    f = float(np.sum(model.alpha_ * ytr * np.exp(-np.sum((Xtr - x) ** 2, axis=1))))   # Σ αᵢ yᵢ k(xᵢ, x) by hand
+    latex = " ".join(l.value for l in at.latex)
+    assert rf"\operatorname{{sign}}({votes:+d})" in latex
+    assert rf"\operatorname{{sign}}({f:.3g})" in latex
+    table = next(m.value for m in at.markdown if "Kriege's comparison" in m.value)
+    used = int(np.count_nonzero(model.alpha_))
+    assert f"all {len(ytr)} (searched for the 5 nearest)" in table and f"{used} with αᵢ ≠ 0" in table
+    assert f"| {nn.score(Xtr, ytr):.1%} | 100.0% |" in table        # training accuracy: RBF separates the moons
+    assert f"| **Held-out accuracy** | {nn.score(X[held], y[held]):.1%} |" in table
+    at.selectbox(key=KEY.kernel).set_value("linear").run()
+    assert not page_errors(at)
+    table = next(m.value for m in at.markdown if "Kriege's comparison" in m.value)
+    assert "| 100.0% |\n" not in table                             # no line through 0 separates them
+
+
+def test_a_click_on_the_rules_map_moves_the_new_point():
+    at = open_page(RULES)
+    assert click_catcher(at, KEY.rules_map) == {"subplot": "xy"}
+    at.session_state[KEY.query] = (-1.0, 1.5)
+    at.run()
+    assert any("x = (-1, 1.5)" in m.value for m in at.markdown)
 
 
 def test_one_class_data_show_an_error_not_a_traceback():
     from ui import points
-    from ui.ranges import DATA, DEFAULT_DATASET
 
-    at = open_page(FILE)
-    preset = (DEFAULT_DATASET, DATA["n_samples"][2], DATA["noise"][2], DATA["seed"][2])
+    at = open_page(LEARN)
     X = np.random.default_rng(0).normal(size=(20, 2))
-    at.session_state[points.KEY] = points.Points(X, np.ones(20, dtype=int), preset, edited=True)
+    at.session_state[points.KEY] = points.Points(X, np.ones(20, dtype=int), preset(), edited=True)
     at.run()
     assert not page_errors(at)
     assert any("cannot be trained" in e.value and "one class" in e.value for e in at.error)
 
 
 def test_overfitting_demo_states_the_numbers_it_plots():
-    at = open_page(FILE)
+    at = open_page(OVERFIT)
     text = " ".join(m.value for m in at.markdown)
     found = re.search(r"largest γ = 1000 the perceptron classifies \*\*(\d+)%\*\* .*? only \*\*(\d+)%\*\*", text)
     assert found, text[-800:]
     train, test = map(int, found.groups())
     assert train == 100 and test < 95
     assert any("Memorised" in w.value for w in at.warning)
-    at.slider(key=f"{P}_demo_noise").set_value(0.0).run()
+    at.slider(key=KEY.demo_noise).set_value(0.0).run()
     assert not page_errors(at)
 
 
 @pytest.mark.timeout(300)
 def test_browser_play_advances_the_epoch_counter(page, app_url):
     idle = "[data-testid='stApp'][data-test-script-state='notRunning']"
-    page.goto(app_url)  # warm the server first: a cold server answers /perceptron-knn with "Page not found"
+    page.goto(app_url)  # warm the server first
     page.wait_for_selector(idle, timeout=60000)
     page.goto(f"{app_url}/perceptron-knn")
     page.wait_for_selector(idle, timeout=60000)
-    page.wait_for_selector("h1", timeout=30000)
     epoch = page.locator("[data-testid='stMetric']", has_text="Epoch").locator("[data-testid='stMetricValue']")
+    epoch.wait_for(timeout=30000)
+    assert epoch.inner_text().startswith("0 /")                 # opens at α = 0
     main = page.locator("[data-testid='stMain']")
-    main.get_by_role("button", name="⏮ Reset").click()
-    page.wait_for_function("() => Array.from(document.querySelectorAll('[data-testid=stMetricValue]'))"
-                           ".some(e => e.innerText.trim().startsWith('0 /'))", timeout=30000)
-    assert epoch.inner_text().startswith("0 /")
-    main.get_by_text("to the end of the epoch").click()
+    assert main.get_by_role("button", name="⏭ Step").is_enabled()
+    main.get_by_test_id("stRadioGroup").get_by_text("to the end of the epoch").click()
     main.get_by_role("button", name="▶ Play").click()
     page.wait_for_function("() => { const m = Array.from(document.querySelectorAll('[data-testid=stMetric]'))"
                            ".find(e => e.innerText.includes('Epoch')); return m && /^[2-9]/.test("
@@ -182,77 +245,95 @@ def values(array):
     return np.asarray(array, float)
 
 
-def test_perceptron_map_is_the_clickable_chart_on_the_plane():
-    at = open_page(FILE)
-    maps = charts(at)
-    perceptron = maps[f"{P}_perceptron_map"]
-    assert click_catcher(at, f"{P}_perceptron_map") == {"subplot": "xy"}   # a click adds / removes a point
-    assert perceptron["layout"]["dragmode"] is False                        # a drag is not a click
-    assert perceptron["layout"]["xaxis"]["range"] == [-3.0, 3.0] == perceptron["layout"]["yaxis"]["range"]
-    assert maps[f"{P}_knn_map"]["layout"]["xaxis"]["range"] == [-3.0, 3.0]   # k-NN beside it on the same axes
-    assert at.button(key=f"{P}_undo").disabled and at.get("button_group")     # the points toolbar is there
+def shown(at, chart, prefix):
+    """{(x1, x2)} of the chart's traces whose name starts with `prefix`, to 2 decimals."""
+    return {(round(float(a), 2), round(float(b), 2)) for t in charts(at)[chart]["data"]
+            if str(t.get("name", "")).startswith(prefix) for a, b in zip(values(t["x"]), values(t["y"]))}
 
 
-def test_added_points_are_trained_on_and_replayed():
-    """What a click does (points.add): the fit, its counters and the replay use the new data."""
+@pytest.mark.parametrize("file, chart", [(LEARN, KEY.perceptron_map), (KNN, KEY.knn_map)])
+def test_the_maps_are_clickable_charts_on_the_plane(file, chart):
+    at = open_page(file)
+    spec = charts(at)[chart]
+    assert click_catcher(at, chart) == {"subplot": "xy"}   # a click adds / removes a point
+    assert spec["layout"]["dragmode"] is False             # a drag is not a click
+    assert spec["layout"]["xaxis"]["range"] == [-3.0, 3.0] == spec["layout"]["yaxis"]["range"]
+    assert at.button(key=f"{PAGE}_undo").disabled and at.get("button_group")   # the points toolbar is there
+
+
+def test_added_points_always_train_and_move_no_other_point():
+    """What a click does (points.add): the new points are training points; no other point changes set (issue 21,
+    item 12); the fit, its counters and the replay use the new data."""
     from ui import points
 
-    at = open_page(FILE)
+    at = open_page(LEARN)
+    held_before = shown(at, KEY.perceptron_map, "held out")
     s = at.session_state[points.KEY]
     new = np.array([[2.5, 2.5], [2.6, 2.4], [-2.5, -2.5], [-2.4, -2.6]])
     X, y = np.vstack([s.X, new]), np.append(s.y, [-1, -1, 1, 1])
     at.session_state[points.KEY] = points.Points(X, y, s.preset, edited=True)
     at.run()
     assert not page_errors(at)
-    split = next(c.value for c in at.caption if "training points (filled markers)" in c.value)
-    n_train, n_test = map(int, re.search(r"→ (\d+) training points .* and (\d+) held-out", split).groups())
-    assert n_train + n_test == 124
-    tr, _ = kc.holdout_split(y, 0.3, 0, X=X)            # the page's defaults: 30 % held out, seed 0
-    ref = kc.KernelPerceptron("rbf", epochs=10, seed=0, gamma=1.0).fit(X[tr], y[tr])
-    assert n_train == len(tr)
-    assert counts(at, "Points used (α ≠ 0)") == (np.count_nonzero(ref.alpha_), len(tr))
-    assert counts(at, "Visits") == (len(ref.history_["index"]),) * 2
-    shown = {(round(float(x), 2), round(float(yy), 2)) for t in charts(at)[f"{P}_perceptron_map"]["data"]
-             if str(t.get("name", "")).startswith("class") for x, yy in zip(values(t["x"]), values(t["y"]))}
-    assert {(2.5, 2.5), (-2.5, -2.5)} <= shown
-    at.button(key=f"{P}_reset_button").click().run()
-    at.radio(key=f"{P}_unit").set_value("epoch").run()
-    at.button(key=f"{P}_step_button").click().run()
-    assert counts(at, "Visits") == (len(tr), len(ref.history_["index"]))        # one epoch of the new data
+    assert shown(at, KEY.perceptron_map, "held out") == held_before          # nobody moved between the sets
+    assert {(2.5, 2.5), (2.6, 2.4), (-2.5, -2.5), (-2.4, -2.6)} <= shown(at, KEY.perceptron_map, "class")
+    held = reference_split(X, y)
+    assert not held[-4:].any() and held.sum() == len(held_before)
+    ref = kc.KernelPerceptron("rbf", epochs=10, seed=0, gamma=1.0).fit(X[~held], y[~held])
+    assert counts(at, "Points used (α ≠ 0)")[1] == int((~held).sum()) == round(0.7 * 120) + 4
+    assert counts(at, "Visits") == (0, len(ref.history_["index"]))
+    at.radio(key=KEY.unit).set_value("epoch").run()
+    at.button(key=KEY.step_button).click().run()
+    assert counts(at, "Visits") == (int((~held).sum()), len(ref.history_["index"]))   # one epoch of the new data
+    while not at.button(key=KEY.step_button).disabled:
+        at.button(key=KEY.step_button).click().run()
+    assert counts(at, "Points used (α ≠ 0)")[0] == np.count_nonzero(ref.alpha_)
 
 
 def check(at, exercise, answer=1):
-    at.radio(key=f"{P}_ex_{exercise}").set_value(answer).run()
-    at.button(key=f"{P}_ex_{exercise}_check").click().run()
+    at.radio(key=f"{PAGE}_ex_{exercise}").set_value(answer).run()
+    at.button(key=f"{PAGE}_ex_{exercise}_check").click().run()
     assert not page_errors(at)
     assert any("Right" in s.value for s in at.success)
 
 
 def test_exercises_set_the_revealing_configuration():
-    at = open_page(FILE)
+    at = open_page(KNN)
     check(at, "knn_k1")
-    assert at.slider(key=f"{P}_k").value == 1 and metric(at, "Training accuracy", 1) == "100.0%"
+    assert at.slider(key=KEY.k).value == 1 and metric(at, "Training accuracy") == "100.0%"
+    at = open_page(OVERFIT)
     check(at, "perceptron_overfit")
-    assert at.select_slider(key=f"{P}_demo_gamma").value == 1000.0
+    assert at.select_slider(key=KEY.demo_gamma).value == 1000.0
     assert any("Memorised" in w.value for w in at.warning)
-    at.selectbox(key=f"{P}_kernel").set_value("linear").run()
-    at.button(key=f"{P}_reset_button").click().run()
-    assert counts(at, "Visits")[0] == 0
+    at = open_page(RULES)
+    at.selectbox(key=KEY.kernel).set_value("linear").run()
     check(at, "perceptron_points_used")
-    assert at.selectbox(key=f"{P}_kernel").value == "rbf"
-    step, T = counts(at, "Visits")
-    assert step == T > 0                                                   # replay back to fully trained
-    used, n_train = counts(at, "Points used (α ≠ 0)")
-    assert used < n_train and metric(at, "Points used") == f"all {n_train}"
+    assert at.selectbox(key=KEY.kernel).value == "rbf"
+    table = next(m.value for m in at.markdown if "Kriege's comparison" in m.value)
+    used, n_train = map(int, re.search(r"all (\d+) .*? \| (\d+) with", table).groups()[::-1])
+    assert used < n_train
+
+
+def test_settings_survive_moving_between_sections():
+    at = open_page(LEARN)
+    at.slider(key=KEY.epochs).set_value(3).run()
+    at.switch_page(KNN).run()
+    at.slider(key=KEY.k).set_value(9).run()
+    at.switch_page(RULES).run()
+    assert not page_errors(at)
+    assert at.slider(key=KEY.epochs).value == 3
+    assert any("the 9 nearest" in m.value for m in at.markdown)      # the rules use the k-NN section's k
+    at.switch_page(LEARN).run()
+    assert at.slider(key=KEY.epochs).value == 3
 
 
 def test_charts_have_the_png_only_toolbar_and_explanations_hide_when_presenting():
-    at = open_page(FILE)
-    configs = [json.loads(c.proto.config) for c in at.get("plotly_chart")]
-    assert len(configs) == 5
-    for config in configs:
-        assert config.get("displaylogo") is False and "zoom2d" in config["modeBarButtonsToRemove"]
-        assert config.get("displayModeBar") is not False
+    at = open_page(RULES)
+    for file in (LEARN, OVERFIT):
+        configs = [json.loads(c.proto.config) for c in open_page(file).get("plotly_chart")]
+        assert len(configs) == 2
+        for config in configs:
+            assert config.get("displaylogo") is False and "zoom2d" in config["modeBarButtonsToRemove"]
+            assert config.get("displayModeBar") is not False
     text = "Parametric vs non-parametric"
     assert any(text in m.value for m in at.markdown)
     at.toggle(key="present").set_value(True).run()
@@ -260,25 +341,25 @@ def test_charts_have_the_png_only_toolbar_and_explanations_hide_when_presenting(
     assert not any(text in m.value for m in at.markdown)
 
 
-def test_cached_frames_follow_presentation_mode():
-    """The k-NN map and the overfitting charts are cached together with the numbers they show. A lecturer who
-    presents after a student moved the same sliders on the same server (one process, one cache) gets them in
-    presentation type, and the student afterwards in normal type again."""
+@pytest.mark.parametrize("file", [LEARN, OVERFIT])
+def test_cached_figures_follow_presentation_mode(file):
+    """Figures are cached per presentation mode: a lecturer who presents after a student moved the same sliders on
+    the same server (one process, one cache) gets them in presentation type, and the student in normal type."""
     from ui.theme import FONT_SIZE, PRESENT_FONT_SIZE
 
     def fonts(at):
         return {json.loads(c.proto.spec)["layout"]["font"]["size"] for c in at.get("plotly_chart")}
 
-    student = open_page(FILE)
+    student = open_page(file)
     assert fonts(student) == {FONT_SIZE}
-    lecturer = open_page(FILE)
+    lecturer = open_page(file)
     lecturer.toggle(key="present").set_value(True).run()
     assert not page_errors(lecturer) and fonts(lecturer) == {PRESENT_FONT_SIZE}
     assert fonts(student.run()) == {FONT_SIZE}
 
 
 @pytest.mark.timeout(300)
-def test_browser_click_on_the_perceptron_map_adds_a_point_and_retrains(page, app_url):
+def test_browser_click_on_the_perceptron_map_adds_a_training_point_and_retrains(page, app_url):
     from tests.test_browser import open_url
     from tests.test_browser_points import FIND, click_at, count, near, points
 
@@ -287,12 +368,10 @@ def test_browser_click_on_the_perceptron_map_adds_a_point_and_retrains(page, app
     used = page.locator("[data-testid='stMetric']", has_text="Points used (α ≠ 0)").locator(
         "[data-testid='stMetricValue']")
     n0 = count(page)
+    n_train0 = int(re.search(r"of (\d+)", used.inner_text()).group(1))
     click_at(page, 2.5, -2.5)                       # default mode: add class +1
-    assert count(page) == n0 + 1 and near((2.5, -2.5), [*points(page)["class +1"],
-                                                          *points(page).get("class +1 (held out)", [])])
-    page.wait_for_function("n => document.body.innerText.includes(`your own points (${n})`)", arg=n0 + 1,
-                           timeout=20000)
-    n_train = int(re.search(r"of (\d+)", used.inner_text()).group(1))
-    held = int(re.search(r"and (\d+) held-out", page.locator("[data-testid='stMain']").inner_text()).group(1))
-    assert n_train + held == n0 + 1                 # the perceptron was retrained on the new data
+    assert count(page) == n0 + 1 and near((2.5, -2.5), points(page)["class +1"])   # filled: a training point
+    page.wait_for_function("() => document.body.innerText.includes('your own points (121)')", timeout=20000)
+    assert int(re.search(r"of (\d+)", used.inner_text()).group(1)) == n_train0 + 1   # retrained on the new data
+    assert n0 == n_train0                           # the filled markers are the training points
     assert page.locator("[data-testid='stException']").count() == 0

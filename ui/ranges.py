@@ -48,6 +48,7 @@ PERCEPTRON_KNN = {
     "epochs": (1, 50, 10, 1),            # most passes over the training data
     "order_seed": (0, 99, 0, 1),         # seed of the random visiting order
     "k": (1, 50, 5, 1),                  # neighbours of k-NN (capped at the training set's size)
+    "query": (0.5, 0.25),                # the new point x where the two prediction rules are compared
     "demo_data": "blobs",                # the overfitting demo's own data set: overlapping clouds, a line separates best
     "demo_noise": (0.0, 0.5, 0.25, 0.05),
     "demo_gamma": (0.1, 1000.0, 100.0),

@@ -1,0 +1,127 @@
+"""The Perceptron vs k-NN topic's figure builders: plain data in, figure out (presentation mode passed in)."""
+import numpy as np
+import plotly.graph_objects as go
+
+from ui.figures import base_layout, cached_figure, decision_map
+from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE, PRESENT_MARKER_SIZE
+
+from .compute import axes
+
+MAP_HEIGHT = {False: 500, True: 516}   # px; the plot area of a map stays >= 440 px tall on a projector
+
+
+def _f32(a):
+    return np.asarray(a, np.float32)
+
+
+def _held_out(fig, X, y, present, **where):
+    """Held-out points: hollow markers in the class colours."""
+    for label, style in CLASS_STYLE.items():
+        m = y == label
+        fig.add_trace(go.Scatter(x=_f32(X[m, 0]), y=_f32(X[m, 1]), mode="markers", name=f"held out: {style['name']}",
+                                 marker=dict(color=style["color"], size=PRESENT_MARKER_SIZE if present else 9,
+                                             symbol=style["symbol"] + "-open", line=dict(width=2)),
+                                 hovertemplate="held-out point<br>(%{x:.2f}, %{y:.2f})<extra></extra>"), **where)
+
+
+def _plane(fig):
+    """No axis titles (x₁, x₂ go without saying on the plane; the room goes to the plot), colours of the classes
+    for the sign of f (class +1 is blue, so f > 0 is blue: RdBu)."""
+    fig.update_traces(showlegend=False, selector=dict(type="contour"))
+    fig.update_traces(colorscale="RdBu", selector=dict(type="heatmap"))
+    fig.update_xaxes(title=None)
+    fig.update_yaxes(title=None, constrain="domain")
+
+
+def _rings(fig, X, alpha, alpha_max, **where):
+    """Rings of area ∝ alpha_i around the points with alpha_i > 0."""
+    used = np.flatnonzero(alpha > 0)
+    if not len(used):
+        return
+    size = 10 + 26 * np.sqrt(alpha[used] / max(alpha_max, 1.0))  # diameter ∝ sqrt(alpha): area ∝ alpha
+    fig.add_trace(go.Scatter(x=_f32(X[used, 0]), y=_f32(X[used, 1]), mode="markers", name="α > 0 (ring area ∝ α)",
+                             customdata=_f32(np.c_[used, alpha[used]]),
+                             marker=dict(size=_f32(size), color="rgba(0,0,0,0)", line=dict(color="black", width=1.2)),
+                             hovertemplate="point %{customdata[0]:.0f}: α = %{customdata[1]:.0f}<extra></extra>"), **where)
+
+
+@cached_figure
+def perceptron_map(b, Z, Xtr, ytr, Xte, yte, alpha, alpha_max, visit, present=False):
+    """The perceptron's f over the plane; rings of area ∝ alpha_i around the points it uses; the last visited point
+    marked (a thick red ring when it was a mistake). Training points filled, held-out hollow."""
+    xs, ys = axes(b)
+    fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel="f(x)", present=present)
+    _held_out(fig, Xte, yte, present)
+    _plane(fig)
+    fig = base_layout(fig, None, height=MAP_HEIGHT[present], present=present)
+    _rings(fig, Xtr, alpha, alpha_max)   # after base_layout: presentation's marker size is for the points only
+    if visit is not None:
+        i, wrong = visit
+        fig.add_trace(go.Scatter(x=_f32([Xtr[i, 0]]), y=_f32([Xtr[i, 1]]), mode="markers",
+                                 name="mistake: α updated" if wrong else "visited: correct",
+                                 marker=dict(size=30, color="rgba(0,0,0,0)", symbol="circle",
+                                             line=dict(color=NEGATIVE if wrong else ACCENT, width=4)),
+                                 hovertemplate=f"visited point {i}<extra></extra>"))
+    return fig
+
+
+@cached_figure
+def classifier_map(b, Z, Xtr, ytr, Xte, yte, zlabel, present=False):
+    """A classifier's f over the plane with the training (filled) and held-out (hollow) points."""
+    xs, ys = axes(b)
+    fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel=zlabel, present=present)
+    _held_out(fig, Xte, yte, present)
+    _plane(fig)
+    return base_layout(fig, None, height=MAP_HEIGHT[present], present=present)
+
+
+@cached_figure
+def mistakes_bars(per_epoch, current, done_in_current, present=False):
+    """Mistakes per epoch: finished epochs solid, the running epoch's count so far, later ones empty."""
+    E = len(per_epoch)
+    shown = np.zeros(E, dtype=np.float32)
+    shown[:current] = per_epoch[:current]
+    if current < E:
+        shown[current] = done_in_current
+    colors = [POSITIVE if e < current else ACCENT for e in range(E)]
+    fig = go.Figure(go.Bar(x=np.arange(1, E + 1, dtype=np.int32), y=shown, marker_color=colors,
+                           hovertemplate="epoch %{x}: %{y:.0f} mistakes<extra></extra>"))
+    fig.update_xaxes(title="epoch", range=[0.5, E + 0.5], dtick=1 if E <= 20 else 5)
+    fig.update_yaxes(title="mistakes", range=[0, float(max(per_epoch.max(), 1)) * 1.1])
+    return base_layout(fig, None, height=200 if present else 190, present=present)
+
+
+@cached_figure
+def rules_map(b, Z, Xtr, ytr, alpha, x, neighbours, present=False):
+    """The points each rule uses to predict at a new point x: the perceptron's f over the plane with rings of area
+    ∝ alpha_i around the points with alpha_i ≠ 0 (the only ones it uses), and lines from x to its k nearest training
+    points (k-NN's vote; finding them takes the distance to every training point)."""
+    xs, ys = axes(b)
+    fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel="f(x)", present=present)
+    _plane(fig)
+    fig = base_layout(fig, None, height=MAP_HEIGHT[present], present=present)
+    _rings(fig, Xtr, alpha, float(alpha.max(initial=1.0)))
+    N = Xtr[np.asarray(neighbours, int)]
+    segs = np.full((3 * len(N), 2), np.nan)
+    segs[0::3], segs[1::3] = x, N
+    fig.add_trace(go.Scatter(x=_f32(segs[:, 0]), y=_f32(segs[:, 1]), mode="lines", name="k nearest",
+                             line=dict(color="black", width=1.5, dash="dot"), hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=_f32([x[0]]), y=_f32([x[1]]), mode="markers", name="new point x",
+                             marker=dict(symbol="star", size=24, color="white", line=dict(color="black", width=2)),
+                             hovertemplate="new point x = (%{x:.2f}, %{y:.2f})<extra></extra>"))
+    return fig
+
+
+@cached_figure
+def overfit_curve(gammas, train, test, chosen, present=False):
+    fig = go.Figure()
+    for values, name, color, dash in ((train, "training", POSITIVE, "solid"), (test, "held-out", NEGATIVE, "dash")):
+        fig.add_trace(go.Scatter(x=_f32(gammas), y=_f32(values), mode="lines+markers", name=name,
+                                 line=dict(color=color, width=3, dash=dash),
+                                 hovertemplate=f"γ = %{{x:.3g}}<br>{name} accuracy %{{y:.1%}}<extra></extra>"))
+    fig.add_vline(x=chosen, line=dict(color="black", dash="dot"))
+    fig.update_xaxes(type="log", title="γ (RBF)", range=[float(np.log10(gammas[0])) - 0.1,
+                                                       float(np.log10(gammas[-1])) + 0.1])
+    fig.update_yaxes(title="accuracy", range=[0.4, 1.02], tickformat=".0%")
+    return base_layout(fig, None, height=330 if present else 300, present=present, showlegend=True,
+                       legend=dict(orientation="h", x=0.0, y=1.0, yanchor="bottom"))

@@ -1,0 +1,82 @@
+"""k-nearest neighbours on the perceptron's train / held-out split: k on a slider, the vote over the plane, the
+accuracies. No training at all; every training point is kept."""
+import streamlit as st
+
+import kernel_core as kc
+from pages.perceptron_knn import compute, figures, settings
+from pages.perceptron_knn.settings import KEY
+from ui import points
+from ui.classroom import explain, presenting
+from ui.code import show_code
+from ui.exercises import Exercise, exercises
+from ui.figures import CHART_CONFIG
+from ui.nav import section_footer
+from ui.ranges import PERCEPTRON_KNN as R
+
+SEEN = "perceptron_knn_points_seen"
+
+S = settings.top(__file__)
+ss = st.session_state
+ss[SEEN] = id(points.state().X)
+
+
+@st.fragment
+def panel():
+    s = points.state()
+    if id(s.X) != ss.get(SEEN):
+        st.rerun()   # Undo / Reset of the points: the whole page runs again
+    X, y = s.X, s.y
+    left, right = st.columns([3, 2], gap="medium")
+    with right:
+        lo, hi, default, step = R["k"]
+        k = st.slider("k (neighbours)", lo, hi, default, step, key=KEY.k, bind="query-params",
+                      help="How many nearest training points vote.")
+        try:
+            data = compute.split(X, y, points.held_out(X, y, S.held_out, S.seed))
+            n_train = len(data.ytr)
+            k_used = min(k, n_train)
+            if k_used < k:
+                st.warning(f"Only {n_train} training points: k-NN uses k = {k_used}.")
+            result = compute.knn(data, k_used)
+        except ValueError as err:
+            st.error(f"k-NN cannot be fitted on these data: {err}")
+            points.toolbar(settings.PAGE)
+            return
+        st.latex(rf"f(\mathbf{{x}}) = \tfrac{{1}}{{{k_used}}}\sum_{{i=1}}^{{{n_train}}} y_i\,"
+                 rf"[\mathbf{{x}}_i \in N_{{{k_used}}}(\mathbf{{x}})]")
+        m = st.columns(3)
+        m[0].metric("Training", "none")
+        m[1].metric("k", k_used)
+        m[2].metric("Points used", f"all {n_train}")
+        m = st.columns(3)
+        m[0].metric("Training accuracy", f"{result.train:.1%}")
+        m[1].metric("Held-out accuracy", f"{result.test:.1%}" if len(data.yte) else "—")
+    with left:
+        fig = figures.classifier_map(compute.BOUNDS, result.Z, data.Xtr, data.ytr, data.Xte, data.yte, "vote",
+                                     present=presenting())
+        points.clickable_chart(fig, settings.PAGE, key=KEY.knn_map, config=CHART_CONFIG)
+    points.toolbar(settings.PAGE)
+    st.caption(f"{k_used}-NN vote over the plane: the colour is f ∈ [−1, 1], the share of +1 neighbours minus the "
+               "share of −1 neighbours; the black line is the tie f = 0. Filled markers: training points; hollow: "
+               "held out, the same split as the perceptron's. With k = 1 every training point is classified "
+               "correctly.")
+
+
+panel()
+explain("**k-NN** votes among the k training points nearest to x and needs no training at all: the model *is* the "
+        "data. N_k(x) is the set of the k training points nearest to x; [·] is 1 when true, 0 otherwise. Small k "
+        "follows every point, noisy ones included; larger k averages more neighbours and smooths the boundary.")
+show_code(kc.KNNVote)
+
+exercises(settings.PAGE, [
+    Exercise("knn_k1", "What does k = 1 do to the k-NN boundary?",
+             ("It becomes a smooth curve",
+              "It follows every training point, noisy ones included: 100 % training accuracy and a jagged boundary",
+              "The whole plane gets the majority class"), 1,
+             {KEY.k: 1},
+             "With k = 1 every training point is its own nearest neighbour: training accuracy 100 %, and each point "
+             "— a noisy one too — claims the region around it. Larger k averages more neighbours and smooths the "
+             "boundary. How to choose k? Kriege: cross-validation."),
+])
+
+section_footer(__file__)

@@ -1,0 +1,107 @@
+"""The Perceptron vs k-NN topic's shared settings (the bar at the top of each of its sections) and the one place
+that names its widget keys: sections, exercises and tests use KEY, not key strings of their own."""
+from dataclasses import dataclass
+
+import streamlit as st
+
+from kernel_core import KERNEL_PARAMS
+from ui.classroom import presenting
+from ui.controls import labeller, param_widget
+from ui.kernel_choice import LABELS, Single
+from ui.nav import section_header
+from ui.ranges import PERCEPTRON_KNN as R
+from ui.settings import bar as settings_bar
+
+PAGE = "perceptron_knn"
+
+
+@dataclass(frozen=True)
+class Keys:
+    kernel: str = f"{PAGE}_kernel"
+    gamma: str = f"{PAGE}_gamma"
+    degree: str = f"{PAGE}_degree"
+    coef0: str = f"{PAGE}_coef0"
+    epochs: str = f"{PAGE}_epochs"
+    held_out: str = f"{PAGE}_held_out"
+    seed: str = f"{PAGE}_order_seed"          # the seed of the split and of the visiting order
+    # the sections' own controls
+    unit: str = f"{PAGE}_unit"                # what one press of Step replays
+    step: str = f"{PAGE}_replay_step"         # replay position (visits replayed so far)
+    playing: str = f"{PAGE}_playing"          # Play is on
+    ticking: str = f"{PAGE}_ticking"          # the panel has its timer in this run
+    step_button: str = f"{PAGE}_step_button"
+    play_button: str = f"{PAGE}_play_button"
+    reset_button: str = f"{PAGE}_reset_button"
+    perceptron_map: str = f"{PAGE}_perceptron_map"
+    mistakes: str = f"{PAGE}_mistakes"
+    k: str = f"{PAGE}_k"
+    knn_map: str = f"{PAGE}_knn_map"
+    rules_map: str = f"{PAGE}_rules_map"
+    query: str = f"{PAGE}_query"              # the new point x of the rules' map (set by a click)
+    demo_data: str = f"{PAGE}_demo_data"
+    demo_noise: str = f"{PAGE}_demo_noise"
+    demo_gamma: str = f"{PAGE}_demo_gamma"
+    overfit_map: str = f"{PAGE}_overfit_map"
+    overfit_curve: str = f"{PAGE}_overfit_curve"
+
+
+KEY = Keys()
+KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0, KEY.epochs, KEY.held_out, KEY.seed,   # the bar
+        KEY.k)   # and k, which the rules' section reads too
+
+
+@dataclass(frozen=True)
+class Settings:
+    kernel: Single      # the perceptron's kernel
+    epochs: int         # most passes over the training data
+    held_out: float     # share of the data kept back (perceptron and k-NN alike)
+    seed: int           # seed of the train / held-out split and of the visiting order
+
+
+def _slider(col, label, param, key, help=None):
+    lo, hi, default, step = R[param]
+    return col.slider(label, lo, hi, default, step, key=key, help=help, bind="query-params")
+
+
+def bar():
+    """The topic's settings bar (one row): kernel and its parameters, epochs, held-out share, seed."""
+    names = list(LABELS)
+    name = st.session_state.get(KEY.kernel, "rbf")
+    params = KERNEL_PARAMS[name if name in KERNEL_PARAMS else "rbf"]
+    cols = settings_bar([1.4, *[1.1] * len(params), 1.1, 1.1, 0.8])
+    name = cols[0].selectbox("Kernel", names, index=names.index("rbf"), key=KEY.kernel,
+                             format_func=labeller(LABELS), bind="query-params")
+    if KERNEL_PARAMS[name] != params:   # the kernel just changed: its own parameters' columns on the next run
+        st.rerun()
+    values = {p: param_widget(PAGE, name, p, container=col) for p, col in zip(params, cols[1:])}
+    rest = cols[1 + len(params):]
+    epochs = _slider(rest[0], "Epochs (at most)", "epochs", KEY.epochs,
+                     "Passes over the training data; training stops early after an epoch without a mistake.")
+    held_out = _slider(rest[1], "Held-out share", "held_out", KEY.held_out,
+                       "Part of the preset's points kept back (hollow markers) to measure accuracy on unseen points; "
+                       "a point you add is always a training point.")
+    lo, hi, default, step = R["order_seed"]
+    seed = int(rest[2].number_input("Seed", lo, hi, default, step, key=KEY.seed, bind="query-params",
+                                    help="Random seed of the split and of the visiting order."))
+    return Settings(Single(name, tuple(values.items())), int(epochs), float(held_out), seed)
+
+
+# On a projector the section's title sits beside the bar (not above it) and the bar is tighter: the map below keeps
+# a plot area >= 440 px tall inside the first 720 px.
+PRESENT_CSS = """<style>
+[data-testid="stMain"] [class*="st-key-topic_bar"] { padding: 0.25rem 0.8rem; }
+[data-testid="stMain"] [class*="st-key-perceptron_knn_head"] h4 { font-size: 1.1rem; padding: 0; }
+</style>"""
+
+
+def top(file):
+    """The section's header, then the bar (beside each other in presentation mode); returns the Settings."""
+    if not presenting():
+        section_header(file)
+        return bar()
+    st.html(PRESENT_CSS)
+    head, rest = st.columns([1, 4], vertical_alignment="center")
+    with head, st.container(key="perceptron_knn_head"):
+        section_header(file)
+    with rest:
+        return bar()
