@@ -57,3 +57,4 @@ def pytest_configure(config):
     from streamlit import config as st_config
 
     st_config.set_option("client.showErrorDetails", "full")
+    st_config.set_option("global.disableWidgetStateDuplicationWarning", True)  # as .streamlit/config.toml

@@ -108,8 +108,6 @@ def test_kriege_toggle_multiplies_by_n():
     assert float(metric(at, "Training MSE")) == pytest.approx(sk_train_mse(X, y, 3.0), rel=1e-3)
 
 
-@pytest.mark.xfail(strict=True, reason="ui.settings.carry: the first run of another section draws the bar's widgets "
-                   "with their defaults (a widget's id includes its page; the Next link drops the bound parameters)")
 def test_the_bar_keeps_its_settings_in_the_next_section():
     at = open_page(SECTION["primal_dual"])
     at.toggle(key=KEY.KRIEGE).set_value(True).run()

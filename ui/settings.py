@@ -1,10 +1,13 @@
 """Topic settings (the kernel, γ, C, λ … in the bar at the top of a topic's sections) keep their values while the
 student moves between sections and topics.
 
-Streamlit forgets a widget's value when a page that does not draw it runs. Each topic names its settings' widget
-keys once (`pages/<topic>/settings.py`, KEYS); at the start of every run the entry script copies each of those
-values aside, and puts it back when the widget's key has been forgotten. The widget then starts from the student's
-value, and, bound to the address bar, writes it into the link again."""
+Streamlit forgets a widget's value when a page that does not draw it runs, and a widget of the same key on another
+page is another widget (its id includes the page) that starts from its default. Each topic names its settings'
+widget keys once (`pages/<topic>/settings.py`, KEYS); at the start of every run the entry script copies each of
+those values aside and assigns it to its key again, so the section about to run creates its widget from the
+student's value (and, bound to the address bar, writes it into the link again); a key already forgotten gets its
+copy back. (.streamlit/config.toml turns off the warning Streamlit shows for a widget created with a default that
+Session State also sets.)"""
 import streamlit as st
 
 SHADOW = "_kept_"
@@ -15,7 +18,7 @@ def carry(keys):
     state = st.session_state
     for key in keys:
         if key in state:
-            state[SHADOW + key] = state[key]
+            state[SHADOW + key] = state[key] = state[key]
         elif SHADOW + key in state:
             state[key] = state[SHADOW + key]
 
