@@ -40,7 +40,11 @@ TOPICS = (
     _topic("mercer", "Mercer feature maps", "Mercer maps", "🧩",
            "The explicit φ behind a kernel, the lift of the circles to 3-D, the feature explosion, the eigen map of K, "
            "random Fourier features and Nyström.", "mercer",
-           ("overview", "Mercer feature maps", "page", "")),
+           ("map", "The map φ", "feature_map", "mercer_bars"),
+           ("lift", "The lift to 3-D", "lift", "mercer_lift3d"),
+           ("explosion", "The feature explosion", "explosion", "mercer_explosion"),
+           ("eigen", "The eigen map of K", "eigen_map", "mercer_eig_spectrum"),
+           ("approx", "Finite maps for RBF", "approximations", "mercer_approx_curve")),
     _topic("kernel-pca", "Kernel PCA", "Kernel PCA", "🌀",
            "Linear vs kernel PCA, centring K′ = JKJ, projecting a new point, denoising by pre-images, and the "
            "Laplacian eigenmap.", "kernel_pca",

@@ -75,9 +75,9 @@ KPCA = {
     "neighbors": (2, 30, 10, 1),         # k of the Laplacian eigenmap's k-NN graph (seed 002 uses 10)
 }
 
-# Mercer feature map page (pages/mercer.py): sliders (low, high, default, step), log sliders (low, high, default)
+# Mercer feature maps (pages/mercer/): sliders (low, high, default, step), log sliders (low, high, default)
 MERCER = {
-    "degree": (1, 5, 2, 1),
+    "degree": (1, 10, 2, 1),                   # the topic bar's m (the explosion plots every m up to "m"[1])
     "coef0": (0.0, 3.0, 1.0, 0.5),
     "coord": (-2.0, 2.0, 0.1),                 # low, high, step of the coordinates of x and y
     "x": (1.0, 0.5), "y": (1.5, -0.4),         # default points: x^T y = 1.3
