@@ -48,7 +48,12 @@ TOPICS = (
     _topic("kernel-pca", "Kernel PCA", "Kernel PCA", "🌀",
            "Linear vs kernel PCA, centring K′ = JKJ, projecting a new point, denoising by pre-images, and the "
            "Laplacian eigenmap.", "kernel_pca",
-           ("overview", "Kernel PCA", "page", "")),
+           ("linear-vs-kernel", "Linear vs kernel PCA", "linear_vs_kernel", "kernel_pca_kpca_fig"),
+           ("centring", "Centring K′ = JKJ", "centring", "kernel_pca_gram"),
+           ("new-point", "A new point", "new_point", "kernel_pca_new_proj_fig"),
+           ("denoising", "Denoising by pre-images", "denoising", "kernel_pca_denoise_fig"),
+           ("laplacian", "Laplacian eigenmap", "laplacian", "kernel_pca_lap_fig"),
+           ("large-n", "Large n", "large_n", "kernel_pca_large_fig")),
     _topic("kernel-ridge", "Kernel ridge regression", "Kernel ridge", "📈",
            "Dual coefficients, primal vs dual, RBF + linear, cross-validation, and the Gaussian-process view with "
            "error bars.", "kernel_ridge",

@@ -13,7 +13,7 @@ from sklearn.metrics.pairwise import rbf_kernel
 from kernel_core import large_dataset
 from tests.app_pages import open_page, page_errors
 
-PAGES = {"kernel_pca": "pages/kernel_pca/page.py", "kernel_ridge": "pages/kernel_ridge/large_n.py"}
+PAGES = {"kernel_pca": "pages/kernel_pca/large_n.py", "kernel_ridge": "pages/kernel_ridge/large_n.py"}
 
 
 @pytest.fixture(scope="module", params=list(PAGES))

@@ -12,7 +12,7 @@ from kernel_core.large_n import EXACT_MAX_N, METHODS, kpca_gap, ridge_gap
 
 from . import figures
 from .cache import cache_data
-from .classroom import explain
+from .classroom import explain, presenting
 from .code import show_code
 from .controls import labeller, log_slider
 from .ranges import LARGE_N as R
@@ -24,6 +24,9 @@ MODES = {"auto-nystroem": "Auto: exact, then Nyström", "auto-rff": "Auto: exact
 DATA_LABELS = {"moons": "Moons", "circles": "Circles"}
 CHART = {"config": figures.CHART_CONFIG}
 DATA_COLOR, TRUTH_COLOR = "rgba(34,34,34,0.35)", "#999999"
+HEIGHT = {True: 560, False: 470}   # px of the chart (presentation mode / normal): a plot ≥ 440 px tall on a projector
+LEGEND = dict(orientation="h", x=1.0, xanchor="right", y=1.0, yanchor="top", bgcolor="rgba(255,255,255,0.8)")  # inside
+COLUMNS = (1.2, 1)                 # the chart, and the controls / metrics beside it
 
 
 def _shown(n, seed=R["seed"]):
@@ -86,15 +89,16 @@ def _span(a, pad=0.08):
 
 
 @figures.cached_figure
-def kpca_figure(E, y, title):
+def kpca_figure(E, y, title=None, present=None):
     fig = figures.add_classes(go.Figure(), E, y, size=5)
     fig.update_xaxes(range=_span(E[:, 0]), title="η⁽¹⁾", zeroline=True)
     fig.update_yaxes(range=_span(E[:, 1]), title="η⁽²⁾", zeroline=True)
-    return figures.base_layout(fig, title, height=420, showlegend=True, legend=dict(orientation="h", y=-0.15))
+    return figures.base_layout(fig, title, height=HEIGHT[bool(present)], present=present, showlegend=True,
+                               legend=LEGEND)
 
 
 @figures.cached_figure
-def krr_figure(x, y, grid, f, title):
+def krr_figure(x, y, grid, f, title=None, present=None):
     fig = go.Figure([
         go.Scatter(x=x, y=y, mode="markers", name="data (drawn)", marker=dict(color=DATA_COLOR, size=4),
                    hoverinfo="skip"),
@@ -104,7 +108,8 @@ def krr_figure(x, y, grid, f, title):
                    hovertemplate="x = %{x:.2f}<br>f(x) = %{y:.3f}<extra></extra>")])
     fig.update_xaxes(range=[-0.2, 2 * np.pi + 0.2], title="x")
     fig.update_yaxes(range=[-2.2, 2.2], title="y")
-    return figures.base_layout(fig, title, height=420, showlegend=True, legend=dict(orientation="h", y=-0.15))
+    return figures.base_layout(fig, title, height=HEIGHT[bool(present)], present=present, showlegend=True,
+                               legend=LEGEND)
 
 
 # ---------------------------------------------------------------- shared controls and text
@@ -188,27 +193,24 @@ def _drawn(n):
 # ---------------------------------------------------------------- the panels
 @st.fragment
 def kpca_panel(page):
-    cols = st.columns(4)
-    n, method, m = _controls(page, cols)
-    gamma = log_slider("γ of the RBF kernel", f"{page}_large_gamma", *R["kpca_gamma"], container=cols[3])
-    data = cols[3].selectbox("Data", R["kpca_data"], key=f"{page}_large_data", format_func=labeller(DATA_LABELS),
-                             bind="query-params")
-    used = _used(method, n)
-    if used is None:
-        return
-    _note(used, method, n, m)
-    try:
-        with st.spinner(f"Kernel PCA of {n:,} points ({METHODS[used]})…"):
-            res = kpca_result(data, n, method, m if used != "exact" else 0, gamma)
-    except ValueError as err:
-        st.error(f"Kernel PCA cannot be computed with these settings: {err}")
-        return
-    left, right = st.columns([3, 2], gap="large")
-    left.plotly_chart(kpca_figure(res["E"], res["y"], f"Kernel PCA of {n:,} {data}, {METHODS[used]}"),
-                      key=f"{page}_large_fig", **CHART)
-    left.caption(f"{_drawn(n)} RBF kernel, γ = {gamma:g}; data: scikit-learn's make_{data}, noise "
-                 f"{R['noise'][data]:g}.")
+    present = presenting()
+    left, right = st.columns(COLUMNS, gap="medium")
     with right:
+        row1, row2 = st.columns(2), st.columns(2)
+        n, method, m = _controls(page, [row1[0], row1[1], row2[0]])
+        gamma = log_slider("γ of the RBF kernel", f"{page}_large_gamma", *R["kpca_gamma"], container=row2[1])
+        data = st.selectbox("Data", R["kpca_data"], key=f"{page}_large_data", format_func=labeller(DATA_LABELS),
+                            bind="query-params")
+        used = _used(method, n)
+        if used is None:
+            return
+        _note(used, method, n, m)
+        try:
+            with st.spinner(f"Kernel PCA of {n:,} points ({METHODS[used]})…"):
+                res = kpca_result(data, n, method, m if used != "exact" else 0, gamma)
+        except ValueError as err:
+            st.error(f"Kernel PCA cannot be computed with these settings: {err}")
+            return
         a, b = st.columns(2)
         a.metric("Fit time", f"{res['seconds']:.2f} s", help="Measured when first computed on this server (one BLAS "
                  "thread), then cached.")
@@ -222,10 +224,13 @@ def kpca_panel(page):
             _errors(res, n, "Error of the projections",
                     "Against exact kernel PCA on the same random subsample, after the best sign / rotation.")
         st.latex(rf"\lambda_1 = {res['eigenvalues'][0]:.4g},\ \lambda_2 = {res['eigenvalues'][1]:.4g}\quad"
-                 rf"({100 * res['share'].sum():.1f}\%\ \text{{of }}\operatorname{{tr}}K')")
+                 rf"({100 * res['share'].sum():.1f}\%\ \text{{of }}\operatorname{{tr}}K')\;")
+    left.plotly_chart(kpca_figure(res["E"], res["y"], present=present), key=f"{page}_large_fig", **CHART)
+    left.caption(f"Kernel PCA of {n:,} {data}, {METHODS[used]}. {_drawn(n)} RBF kernel, γ = {gamma:g}; data: "
+                 f"scikit-learn's make_{data}, noise {R['noise'][data]:g}.")
     if used == "exact":
         st.latex(r"K' = JKJ,\quad K'\mathbf u_i = \lambda_i\mathbf u_i\ \ (\text{2 leading pairs by Lanczos}),\quad"
-                 r"\eta^{(i)}_l = \sqrt{\lambda_i}\,u_i^{(l)}")
+                 r"\eta^{(i)}_l = \sqrt{\lambda_i}\,u_i^{(l)}\;")
         show_code(kc.KernelPCA.fit, kc.kpca._leading_eigh)
     else:
         st.latex(_map_latex(used, m))
@@ -244,26 +249,23 @@ def kpca_panel(page):
 
 @st.fragment
 def krr_panel(page):
-    cols = st.columns(4)
-    n, method, m = _controls(page, cols)
-    gamma = log_slider("γ of the RBF kernel", f"{page}_large_gamma", *R["krr_gamma"], container=cols[3])
-    lam = log_slider("Ridge penalty λ", f"{page}_large_lam", *R["krr_lam"], container=cols[3])
-    used = _used(method, n)
-    if used is None:
-        return
-    _note(used, method, n, m)
-    try:
-        with st.spinner(f"Kernel ridge regression on {n:,} points ({METHODS[used]})…"):
-            res = krr_result(n, method, m if used != "exact" else 0, gamma, lam)
-    except ValueError as err:
-        st.error(f"Kernel ridge regression cannot be computed with these settings: {err}")
-        return
-    left, right = st.columns([3, 2], gap="large")
-    left.plotly_chart(krr_figure(res["x"], res["y"], res["grid"], res["f"], f"{n:,} noisy points of sin x, "
-                                 f"{METHODS[used]}"), key=f"{page}_large_fig", **CHART)
-    left.caption(f"{_drawn(n)} y = sin x + noise (std {R['noise']['sine']:g}), x uniform on [0, 2π]; the curve is "
-                 f"evaluated at {R['grid']} points.")
+    present = presenting()
+    left, right = st.columns(COLUMNS, gap="medium")
     with right:
+        row1, row2 = st.columns(2), st.columns(2)
+        n, method, m = _controls(page, [row1[0], row1[1], row2[0]])
+        gamma = log_slider("γ of the RBF kernel", f"{page}_large_gamma", *R["krr_gamma"], container=row2[1])
+        lam = log_slider("Ridge penalty λ", f"{page}_large_lam", *R["krr_lam"])
+        used = _used(method, n)
+        if used is None:
+            return
+        _note(used, method, n, m)
+        try:
+            with st.spinner(f"Kernel ridge regression on {n:,} points ({METHODS[used]})…"):
+                res = krr_result(n, method, m if used != "exact" else 0, gamma, lam)
+        except ValueError as err:
+            st.error(f"Kernel ridge regression cannot be computed with these settings: {err}")
+            return
         a, b = st.columns(2)
         a.metric("Fit time", f"{res['seconds']:.2f} s", help="Measured when first computed on this server (one BLAS "
                  "thread), then cached.")
@@ -274,6 +276,10 @@ def krr_panel(page):
         else:
             _errors(res, n, "Max |f − f_exact|",
                     "Approximate and exact fits on the same random subsample, compared on the grid.")
+    left.plotly_chart(krr_figure(res["x"], res["y"], res["grid"], res["f"], present=present),
+                      key=f"{page}_large_fig", **CHART)
+    left.caption(f"{n:,} noisy points of sin x, {METHODS[used]}. {_drawn(n)} y = sin x + noise (std "
+                 f"{R['noise']['sine']:g}), x uniform on [0, 2π]; the curve is evaluated at {R['grid']} points.")
     if used == "exact":
         st.latex(rf"\boldsymbol\alpha = (K + \lambda I_n)^{{-1}}\mathbf y\ \ (\text{{Cholesky}},\ n = {n:,}),\quad "
                  rf"f(\mathbf x) = \textstyle\sum_l \alpha_l k(\mathbf x_l, \mathbf x),\quad \lambda = {lam:g}")

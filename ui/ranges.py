@@ -59,7 +59,7 @@ PERCEPTRON_KNN = {
     "pad": 0.4,                          # plot margin around the data
 }
 
-# Kernel PCA page (pages/kernel-pca.py): sliders are (low, high, default, step)
+# Kernel PCA topic (pages/kernel_pca/): sliders are (low, high, default, step)
 KPCA = {
     "manifold_n": (100, 400, 250, 50),   # points of the 3-D S-curve / Swiss roll
     "manifold_noise": (0.0, 0.5, 0.05, 0.05),
@@ -72,7 +72,14 @@ KPCA = {
     "extra_noise": (0.0, 0.5, 0.15, 0.05),
     "noise_seed": 1,
     "preimage_gamma": 1.0,               # RBF gamma of the pre-image demo when the page's kernel is not RBF
-    "neighbors": (2, 30, 10, 1),         # k of the Laplacian eigenmap's k-NN graph (seed 002 uses 10)
+    "neighbors": (2, 30, 10, 1),         # k of the Laplacian eigenmap's k-NN graph (Sugiyama uses 10)
+    # Work bounded whatever the data (up to ui.points_io.MAX_ROWS = 2 000 points from a link or a CSV): above these
+    # sizes a section uses a seeded random subsample of the points and says so on screen.
+    "fit_max": 1000,                     # points of an exact kernel PCA fit (n x n Gram matrix, leading eigenpairs)
+    "denoise_max": 400,                  # points denoised (fixed-point pre-images: n x n kernel per iteration)
+    "curve_max": 150,                    # points on which the error curve over every q = 1 ... 20 is measured
+    "laplacian_max": 500,                # points of the Laplacian eigenmap (dense generalized eigenproblem, O(n^3))
+    "subsample_seed": 0,
 }
 
 # Mercer feature maps (pages/mercer/): sliders (low, high, default, step), log sliders (low, high, default)

@@ -1,0 +1,168 @@
+"""The Kernel PCA topic's cached calls into kernel_core.kpca, each returning a dataclass. Every call's work is
+bounded whatever the data (a link or a CSV brings up to 2 000 points): above the sizes in ui.ranges.KPCA a call
+works on a seeded random subsample, and the result says how many points it used, so the section can say so."""
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+import kernel_core as kc
+from ui.cache import cache_data
+from ui.kernel_choice import Single
+from ui.ranges import KPCA as R
+
+ENTRIES = 32
+LINEAR = Single("linear")
+
+
+@dataclass(frozen=True, eq=False)
+class Data:
+    """The points a section works on: X (n, d); y the classes (2-D data) or None; t the position along a manifold
+    (3-D data) or None; `total` points before a cap (== n when nothing was left out)."""
+    X: np.ndarray
+    y: "np.ndarray | None"
+    t: "np.ndarray | None"
+    describe: str
+    total: int
+
+    @property
+    def n(self):
+        return len(self.X)
+
+    @property
+    def capped(self):
+        return self.n < self.total
+
+    def cap(self, most):
+        """At most `most` of the points: a seeded random subsample (the same points on every rerun), in their order."""
+        if self.n <= most:
+            return self
+        keep = np.sort(np.random.default_rng(R["subsample_seed"]).choice(self.n, most, replace=False))
+        return Data(self.X[keep], None if self.y is None else self.y[keep], None if self.t is None else self.t[keep],
+                    self.describe, self.total)
+
+
+@cache_data(max_entries=ENTRIES)
+def manifold(name, n, noise):
+    """3-D S-curve / Swiss roll, sorted by the position t along the manifold (the Gram heatmaps then show the
+    manifold's band structure)."""
+    X, t = kc.make_manifold(name, n, noise, R["manifold_seed"])
+    order = np.argsort(t, kind="stable")
+    return X[order], t[order]
+
+
+def _quiet_fit(X, q, kernel, center=True):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # the sections show kp.psd_warning_ as a sentence
+        return kc.KernelPCA(q, kernel.name, center=center, **dict(kernel.params)).fit(X)
+
+
+@dataclass(frozen=True, eq=False)
+class Fit:
+    model: kc.KernelPCA    # fitted on the points (their leading components)
+    eta: np.ndarray        # (n, q) projections of the training points, step 6: η⁽ⁱ⁾ₗ = K′⁽ˡ,:⁾aᵢ
+
+    @property
+    def eigenvalues(self):
+        return self.model.eigenvalues_
+
+    @property
+    def shares(self):
+        return self.model.explained_variance_ratio_
+
+
+@cache_data(max_entries=ENTRIES)
+def fit(X, kernel, center=True):
+    """Kernel PCA with the leading R["spectrum"] components (capped at n); linear PCA (kernel xᵀy) keeps its d
+    non-zero ones. Callers pass at most R["fit_max"] points (Data.cap)."""
+    q = min(X.shape[1] if kernel.name == "linear" else R["spectrum"], len(X))
+    kp = _quiet_fit(X, q, kernel, center)
+    return Fit(kp, kp.Kc_ @ kp.dual_coef_)
+
+
+@dataclass(frozen=True, eq=False)
+class NewPoint:
+    k: np.ndarray          # k(x) = (k(x, x₁), …, k(x, xₙ))
+    kc: np.ndarray         # the centred k′(x) = J(k(x) − K1/n)
+    eta: np.ndarray        # η⁽ⁱ⁾(x) = k′(x)ᵀaᵢ for every component fitted
+    dual_coef: np.ndarray  # the aᵢ (n, q)
+
+
+@cache_data(max_entries=ENTRIES)
+def new_point(X, kernel, x):
+    """The new point x projected on the kernel PCA of X (the fit is the cached one of `fit`)."""
+    model = fit(X, kernel).model
+    x = np.asarray([x], float)
+    k, kcv = model.kernel_vectors(x)
+    return NewPoint(k[0], kcv[0], (kcv @ model.dual_coef_)[0], model.dual_coef_)
+
+
+# ---------------------------------------------------------------- pre-images
+@dataclass(frozen=True, eq=False)
+class Denoised:
+    noisy: np.ndarray      # the points with noise added, (n, d)
+    Z: np.ndarray          # their pre-images after projecting on q components, (n, d)
+    q: int
+    error: float           # mean ‖z − x‖ over the points
+    baseline: float        # mean ‖x̃ − x‖: how far the noise moved them
+
+
+@cache_data(max_entries=ENTRIES)
+def _denoising_fit(X, gamma, noise):
+    """A noisy copy of X and kernel PCA (RBF, the most components the q slider offers) fitted on it."""
+    noisy = kc.add_noise(X, noise, seed=R["noise_seed"])
+    q_max = min(R["q"][1], len(X) - 1)
+    return noisy, _quiet_fit(noisy, q_max, Single.of("rbf", gamma=gamma))
+
+
+@cache_data(max_entries=ENTRIES)
+def denoise(X, gamma, noise, q):
+    """Pre-images of the noisy points for the selected q only (callers pass at most R["denoise_max"] points)."""
+    noisy, kp = _denoising_fit(X, gamma, noise)
+    Z = kp.reconstruct(noisy, q)
+    return Denoised(noisy, Z, q, float(np.linalg.norm(Z - X, axis=1).mean()),
+                    float(np.linalg.norm(noisy - X, axis=1).mean()))
+
+
+@dataclass(frozen=True, eq=False)
+class ErrorCurve:
+    errors: np.ndarray     # mean ‖z_q − x‖ for q = 1 … q_max, over `points` of the points
+    baseline: float        # mean ‖x̃ − x‖ over the same points
+    points: int
+
+    @property
+    def best(self):
+        return int(np.argmin(self.errors)) + 1
+
+
+@cache_data(max_entries=ENTRIES)
+def error_curve(X, gamma, noise):
+    """The pre-images' mean distance to the originals for every q, measured on at most R["curve_max"] of the points
+    (a seeded subsample; the model is the one `denoise` uses, fitted on all of them). Does not depend on q, so
+    moving the q slider costs one reconstruction."""
+    noisy, kp = _denoising_fit(X, gamma, noise)
+    rows = np.arange(len(X))
+    if len(X) > R["curve_max"]:
+        rows = np.sort(np.random.default_rng(R["subsample_seed"]).choice(len(X), R["curve_max"], replace=False))
+    errors = [np.linalg.norm(kp.reconstruct(noisy[rows], q) - X[rows], axis=1).mean()
+              for q in range(1, kp.dual_coef_.shape[1] + 1)]
+    return ErrorCurve(np.array(errors), float(np.linalg.norm(noisy[rows] - X[rows], axis=1).mean()), len(rows))
+
+
+# ---------------------------------------------------------------- the Laplacian eigenmap
+@dataclass(frozen=True, eq=False)
+class Eigenmap:
+    G: np.ndarray          # (n, 2): φ₂, φ₃ of L φ = γ D φ
+    gammas: np.ndarray     # γ₂, γ₃ (generalized eigenvalues, ascending)
+    k: int                 # neighbours used (at most n − 1)
+    warning: "str | None"  # the disconnected-graph warning, if any
+
+
+@cache_data(max_entries=ENTRIES)
+def laplacian(X, n_neighbors):
+    """Laplacian eigenmap (2 components); callers pass at most R["laplacian_max"] points."""
+    k = min(n_neighbors, len(X) - 1)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RuntimeWarning)
+        G, gam = kc.laplacian_eigenmap(X, 2, k)
+    return Eigenmap(G, gam, k, str(caught[0].message) if caught else None)

@@ -1,0 +1,118 @@
+"""Kernel PCA › Linear vs kernel PCA: the data projected onto two kernel principal components (the main picture),
+beside the input plane (click to add / remove points) and linear PCA on the same data; the variance shares of both;
+Held's six steps with the numbers plugged in."""
+import streamlit as st
+
+import kernel_core as kc
+from pages.kernel_pca import compute, figures
+from pages.kernel_pca.formulas import kernel_tex, latex, used
+from pages.kernel_pca.settings import KEY, PAGE, bar, component, data, keep_sidebar_current, reveal, sidebar_view, usable
+from ui import points
+from ui.classroom import explain, presenting
+from ui.code import show_code
+from ui.exercises import Exercise, exercises
+from ui.kernel_choice import LABELS as KERNEL_LABELS
+from ui.nav import section_footer, section_header
+from ui.ranges import KPCA as R
+
+EXERCISES = [
+    Exercise("kpca_circles", "Circles (sidebar), polynomial kernel (xᵀy)²: where does kernel PCA put the difference "
+             "between the inner and the outer ring?",
+             ("On component 1: the ring split is the largest variance",
+              "On component 3: components 1 and 2 carry x₁² − x₂² and x₁x₂ of the big outer ring, which vary more "
+              "than the radius x₁² + x₂²",
+              "Nowhere: a degree-2 kernel cannot separate circles"), 1,
+             {**reveal(data="sidebar", kernel="poly", degree=2, gamma=1.0, coef0=0.0, pair="1-3"),
+              "data_preset": "circles"},
+             "φ(x) = (x₁², √2x₁x₂, x₂²) (Kriege, Nguyen) contains the squared radius, so one direction in feature space "
+             "splits the rings — but PCA orders directions by variance, not by class, and that one comes third. The "
+             "sidebar preset is now the circles; ↩ Undo under the pictures brings your previous points back."),
+]
+
+section_header(__file__)
+present = presenting()
+shown = sidebar_view()
+
+
+def numbers(d, kp, lin):
+    """λ₁, λ₂, d₁ and the variance shares of both fits, plugged into the formulas."""
+    lam, share, n = kp.eigenvalues, kp.shares, d.n
+    lam_lin, share_lin = lin.eigenvalues, lin.shares
+    latex(rf"\begin{{aligned}}\text{{kernel PCA: }}\lambda_1 &= {lam[0]:.4g},\ \lambda_2 = {lam[1]:.4g}\,\\ "
+             rf"d_1 = \lambda_1/n &= {lam[0] / n:.4g}\ \ (n = {n})\,\\ "
+             rf"(\lambda_1+\lambda_2)/\operatorname{{tr}}K' &= {100 * (share[0] + share[1]):.1f}\%\,\\ "
+             rf"\text{{linear PCA: }}\lambda_1 &= {lam_lin[0]:.4g},\ \lambda_2 = {lam_lin[1]:.4g}\,\\ "
+             rf"(\lambda_1+\lambda_2)/\operatorname{{tr}}K' &= {100 * (share_lin[0] + share_lin[1]):.1f}\%\,"
+             r"\end{aligned}")
+
+
+@st.fragment
+def body():
+    """The bar and every picture and formula it changes: only this part reruns when one of them moves."""
+    keep_sidebar_current(shown)
+    left, right = st.columns(figures.COLUMNS, gap="medium")
+    with right:
+        s = bar()
+        everything = data(s)
+        d = everything.cap(R["fit_max"])
+        if s.source == "sidebar":
+            points.clickable_chart(figures.data_figure(everything.X, everything.y, None, "Input space (click to edit)",
+                                                       height=figures.INPUT[present], present=present), PAGE, key=KEY.INPUT_CHART,
+                                   config=figures.CONFIG)
+        else:
+            st.plotly_chart(figures.data_figure(everything.X, None, everything.t, "Input space (drag to rotate)",
+                                                height=figures.INPUT[present], present=present), key=KEY.INPUT_CHART, config=figures.CONFIG)
+        fits = None
+        if usable(d):
+            try:
+                fits = compute.fit(d.X, s.kernel), compute.fit(d.X, compute.LINEAR)
+            except ValueError as err:
+                st.error(f"Kernel PCA cannot be computed with these settings: {err}")
+    if s.source == "sidebar":
+        points.toolbar(PAGE)
+    if fits is None:
+        return
+    kp, lin = fits
+    pair = s.pair
+    with right:
+        if max(pair) >= kp.eta.shape[1]:
+            st.info(f"Only {kp.eta.shape[1]} components with n = {d.n} points: components 1 and 2 are drawn.")
+            pair = (0, 1)
+        if used(d, "Kernel PCA"):
+            st.info(used(d, "Kernel PCA"))
+        if kp.model.psd_warning_:
+            st.warning("⚠️ " + kp.model.psd_warning_ + " The shares λᵢ / tr K′ then count the negative eigenvalues "
+                       "too.")
+        numbers(d, kp, lin)
+        if not present:  # the exercises are hidden in presentation mode
+            exercises(PAGE, EXERCISES)
+    left.plotly_chart(figures.embedding_figure(kp.eta[:, pair], d.y, d.t, axes=tuple(component(i) for i in pair),
+                                               present=present), key=KEY.KPCA_CHART, config=figures.CONFIG)
+    c1, c2 = st.columns(2)
+    c1.plotly_chart(figures.embedding_figure(lin.eta[:, :2], d.y, d.t, "Linear PCA (kernel xᵀy)", axes=("PC 1", "PC 2"),
+                                             height=figures.ROW[present], present=present),
+                    key=KEY.LINEAR_CHART, config=figures.CONFIG)
+    c2.plotly_chart(figures.shares_figure(kp.shares, lin.shares, f"Variance shares, {KERNEL_LABELS[s.name]}",
+                                          present=present), key=KEY.SHARES_CHART, config=figures.CONFIG)
+    st.caption(f"Data: {d.describe}. Linear PCA is kernel PCA with k(x, y) = xᵀy (its λᵢ are n − 1 times the "
+               "covariance eigenvalues): it has only d non-zero components, kernel PCA up to n.")
+    st.markdown("**The six steps (Held)** — this app's convention, the same as scikit-learn's:")
+    latex(r"\textbf{1–2}\;\; K_{lm} = k(\mathbf{x}_l,\mathbf{x}_m),\quad k(\mathbf{x},\mathbf{y}) = "
+             + kernel_tex(s.kernel))
+    latex(r"\textbf{3}\;\; K' = JKJ,\quad J = I_n - \tfrac{1}{n}\mathbf{1}\mathbf{1}^\top \qquad "
+             r"\textbf{4}\;\; K'\mathbf{u}_i = \lambda_i\mathbf{u}_i,\ \ \|\mathbf{u}_i\| = 1")
+    latex(r"\textbf{5}\;\; \mathbf{a}_i = \mathbf{u}_i/\sqrt{\lambda_i}\ \ (\mathbf{a}_i^\top K'\mathbf{a}_i = 1 = "
+             r"\|\mathbf{v}_i\|^2),\ \ d_i = \lambda_i/n")
+    latex(r"\textbf{6}\;\; \eta^{(i)}_l = K'^{(l,:)}\mathbf{a}_i = \sqrt{\lambda_i}\,u_i^{(l)}")
+
+
+body()
+st.caption("Held's step 4 writes K′ = AΛAᵀ with orthonormal columns; taken literally that gives η = λᵢuᵢ. His slide "
+           "“Kernels and PCA (III)” asks for aᵢᵀK′aᵢ = 1 (unit-length axes vᵢ), which is aᵢ = uᵢ/√λᵢ: that is used "
+           "here. λᵢ are eigenvalues of K′ (not divided by n); the variance along vᵢ is dᵢ = λᵢ/n.")
+explain("On 2-D data linear PCA can only **rotate** the cloud (it has two non-zero eigenvalues). Kernel PCA has up to "
+        "n components, ordered by variance, not by class: with a suitable kernel one of them pulls the classes apart "
+        "— not always the first (try the circles with components 1 and 3). Click on the input plot to add or remove "
+        "points and watch both projections change.")
+show_code(kc.KernelPCA.fit, kc.KernelPCA.transform)
+section_footer(__file__)
