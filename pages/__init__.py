@@ -35,8 +35,13 @@ def _topic(slug, title, short, icon, summary, package, *rows):
 TOPICS = (
     _topic("kernels", "Kernels & Gram matrices", "Kernels", "🧮",
            "What a kernel is, when a matrix is a valid Gram matrix (symmetric, PSD), how kernels combine, geometry "
-           "in feature space.", "kernels",
-           ("overview", "Kernels & Gram matrices", "page", "")),
+           "in feature space, and two functions that are not kernels.", "kernels",
+           ("kernel", "The kernel k(x, x₀)", "kernel", "kernels_surface"),
+           ("gram", "Gram matrix & eigenvalues", "gram", "kernels_gram"),
+           ("closure", "Closure rules", "closure", "kernels_compose_spectrum"),
+           ("geometry", "Geometry in feature space", "geometry", "kernels_points"),
+           ("not-symmetric", "Not a kernel: not symmetric", "not_symmetric", "kernels_sincos"),
+           ("bilinear", "xᵀMx′: a kernel iff M is PSD", "bilinear", "kernels_bilinear")),
     _topic("mercer", "Mercer feature maps", "Mercer maps", "🧩",
            "The explicit φ behind a kernel, the lift of the circles to 3-D, the feature explosion, the eigen map of K, "
            "random Fourier features and Nyström.", "mercer",

@@ -46,7 +46,7 @@ def mode(page, label):
 
 
 def test_click_add_remove_undo_survive_page_change_and_link(page, app_url, browser):
-    open_url(page, f"{app_url}/kernels")
+    open_url(page, f"{app_url}/kernels-geometry")
     page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
     n0 = count(page)
 
@@ -69,9 +69,9 @@ def test_click_add_remove_undo_survive_page_change_and_link(page, app_url, brows
     assert "pts=" in page.url
     link = page.url
 
-    page.locator("[data-testid='stSidebarNav'] a").first.click()   # Home, then back
+    page.locator(".st-key-nav_prev a").click()   # the previous section, then back (Prev / Next)
     settle(page)
-    page.locator("[data-testid='stSidebarNav'] a", has_text="Kernels").first.click()
+    page.locator(".st-key-nav_next a").click()
     settle(page)
     page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
     assert count(page) == n0 + 2 and near((-2.0, 2.5), points(page)["class −1"])
@@ -88,7 +88,7 @@ def test_click_add_remove_undo_survive_page_change_and_link(page, app_url, brows
 
 
 def test_csv_upload_bad_file_keeps_points_good_file_replaces_them(page, app_url, tmp_path):
-    open_url(page, f"{app_url}/kernels")
+    open_url(page, f"{app_url}/kernels-geometry")
     page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
     n0 = count(page)
     page.get_by_role("button", name="✏️ Table / CSV").click()
@@ -120,7 +120,7 @@ def test_csv_upload_bad_file_keeps_points_good_file_replaces_them(page, app_url,
 
 
 def test_presentation_mode_enlarges_type_and_hides_explanations(page, app_url):
-    open_url(page, f"{app_url}/kernels")
+    open_url(page, f"{app_url}/kernels-geometry")
     size = "() => parseFloat(getComputedStyle(document.documentElement).fontSize)"
     captions = "() => Array.from(document.querySelectorAll('[data-testid=stMain] [data-testid=stCaptionContainer]'))" \
                ".filter(e => e.offsetParent !== null).length"

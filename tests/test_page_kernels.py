@@ -1,69 +1,165 @@
-"""AppTest of the Kernels page: numbers plugged into formulas, the sigmoid's negative eigenvalues,
-the exercises' Check button, and an empty data set answered with a sentence."""
-import numpy as np
+"""AppTest of the Kernels sections (pages/kernels/): numbers plugged into formulas (checked against closed forms and
+scikit-learn), the lecture notes' notations named by author, the sigmoid's and the r < 0 polynomial's negative
+eigenvalues with the right reason, the exercises' Check buttons, the closure rules, geometry in feature space, the two
+counterexamples, and bad data (empty, one point, overflowing points) answered with a sentence."""
+import base64
+import json
+import math
 
-from tests.app_pages import open_page, page_errors
+import numpy as np
+import pytest
+from sklearn.datasets import make_moons
+from sklearn.metrics.pairwise import pairwise_kernels
+from streamlit.testing.v1 import AppTest
+
+from pages.kernels.settings import KEY
+from tests.app_pages import ROOT, open_page, page_errors
+from ui.points import KEY as POINTS
 from ui.points import Points
 
-FILE = "pages/kernels/page.py"
+KERNEL, GRAM, CLOSURE, GEOMETRY, NOT_SYMMETRIC, BILINEAR = (f"pages/kernels/{m}.py" for m in (
+    "kernel", "gram", "closure", "geometry", "not_symmetric", "bilinear"))
+SECTIONS = (KERNEL, GRAM, CLOSURE, GEOMETRY, NOT_SYMMETRIC, BILINEAR)
+PRESET = ("moons", 120, 0.1, 0)
+pytestmark = pytest.mark.timeout(600)
 
 
 def latex(at):
     return " ".join(e.body for e in at.latex)
 
 
+def text(at):
+    """Every sentence on the page (markdown, captions, alerts)."""
+    return " ".join(str(e.value) for e in (*at.markdown, *at.caption, *at.error, *at.warning, *at.success, *at.info))
+
+
 def metric(at, label):
     return next(m.value for m in at.metric if m.label == label)
 
 
+def moons():
+    X, y = make_moons(120, noise=0.1, random_state=0)
+    return X, np.where(y > 0, 1, -1)
+
+
+def with_points(file, X, y):
+    at = open_page(file)
+    at.session_state[POINTS] = Points(np.asarray(X, float), np.asarray(y, int), PRESET, edited=True)
+    at.run()
+    return at
+
+
+# ---------------------------------------------------------------- the kernel k(x, x₀)
 def test_formula_shows_the_current_gamma_and_the_other_notations():
-    at = open_page(FILE)
-    at.select_slider(key="kernels_gamma").set_value(2.0).run()
-    assert at.select_slider(key="kernels_gamma").value == 2.0
-    text = latex(at)
-    assert r"\exp\!\left(-2\," in text
-    assert r"\sigma = \tfrac{1}{\sqrt{2\gamma}} = 0.5" in text          # 1 / sqrt(2 * 2)
-    assert r"h = \tfrac{1}{\sqrt{\gamma}} = 0.7071" in text              # 1 / sqrt(2)
+    at = open_page(KERNEL)
+    at.select_slider(key=KEY.gamma).set_value(2.0).run()
+    assert at.select_slider(key=KEY.gamma).value == 2.0
+    tex = latex(at)
+    assert r"\exp\!\left(-2\," in tex
+    assert r"\sigma = \tfrac{1}{\sqrt{2\gamma}} = 0.5" in tex          # 1 / sqrt(2 * 2)
+    assert r"h = \tfrac{1}{\sqrt{\gamma}} = 0.7071" in tex              # 1 / sqrt(2)
 
 
-def test_sigmoid_shows_negative_eigenvalues_plainly():
-    at = open_page(FILE)
-    at.selectbox(key="kernels_kernel").select_index(4).run()           # Sigmoid (not PSD)
-    at.select_slider(key="kernels_gamma").set_value(2.0).run()
-    at.slider(key="kernels_coef0").set_value(-1.0).run()
+def test_sources_are_named_by_author_and_nguyens_missing_square_is_said():
+    """Issue 21 item 19: the squared Gaussian is Bishop's notes' form; Nguyen prints it without the square, and the
+    page says the app corrected that; no "seed 00X" on screen."""
+    at = open_page(KERNEL)
+    words = text(at)
+    assert "Bishop's notes, Nguyen" in words and "Kriege" in words
+    assert "without the square" in words and "‖x − y‖²" in words
+    assert "Seed" not in words and "seed 00" not in words
+
+
+def test_the_surface_is_the_kernel_against_sklearn():
+    """k(x, x₀) on the plotted grid equals scikit-learn's rbf_kernel at the same points (x₀ moved off the origin)."""
+    at = open_page(KERNEL)
+    at.slider(key=KEY.x0a).set_value(0.5).run()
+    at.slider(key=KEY.x0b).set_value(-1.0).run()
+    chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith("-kernels_surface"))
+    trace = json.loads(chart.proto.spec)["data"][0]
+    xs = np.frombuffer(base64.b64decode(trace["x"]["bdata"]), np.float32).astype(float)
+    z = np.frombuffer(base64.b64decode(trace["z"]["bdata"]), np.float32).reshape(len(xs), len(xs))
+    g1, g2 = np.meshgrid(np.linspace(-3, 3, len(xs)), np.linspace(-3, 3, len(xs)))
+    ref = pairwise_kernels(np.c_[g1.ravel(), g2.ravel()], [[0.5, -1.0]], metric="rbf", gamma=1.0)
+    np.testing.assert_allclose(z.ravel(), ref.ravel(), atol=1e-6)
+
+
+def test_negative_offset_renders_as_minus_and_explains_the_polynomial():
+    """Issue 21 item 18: (γ xᵀy − 1)^m, never "+ -1"; the warning says why this polynomial is not PSD and names no
+    sigmoid."""
+    at = open_page(KERNEL)
+    at.selectbox(key=KEY.kernel).set_value("poly").run()
+    at.slider(key=KEY.coef0).set_value(-1.0).run()
     assert not page_errors(at)
-    assert int(metric(at, "Negative eigenvalues")) > 0
-    assert any("not positive semi-definite" in e.value for e in at.error)
+    tex = latex(at)
+    assert r"\mathbf{x}^\top\mathbf{y} - 1)" in tex and "+ -" not in tex
+    warning = " ".join(str(w.value) for w in at.warning)
+    assert "r = -1 < 0" in warning and "binomial" in warning and "sigmoid" not in warning.lower()
 
 
-def test_rbf_gram_matrix_is_psd():
-    at = open_page(FILE)
-    assert metric(at, "Negative eigenvalues") == "0"
-    assert any("valid Gram matrix" in s.value for s in at.success)
-
-
-def test_check_button_sets_the_revealing_configuration():
-    at = open_page(FILE)
-    at.radio(key="kernels_ex_kernels_sigmoid").set_value(1).run()
-    at.button(key="kernels_ex_kernels_sigmoid_check").click().run()
-    assert at.selectbox(key="kernels_kernel").value == "sigmoid"
-    assert at.slider(key="kernels_coef0").value == -1.0
+def test_check_sets_a_large_gamma_on_the_kernel_section():
+    at = open_page(KERNEL)
+    at.radio(key="kernels_ex_kernels_rbf_gamma").set_value(1).run()
+    at.button(key="kernels_ex_kernels_rbf_gamma_check").click().run()
+    assert at.selectbox(key=KEY.kernel).value == "rbf" and at.select_slider(key=KEY.gamma).value == 10.0
     assert any("Right" in s.value for s in at.success)
 
 
+# ---------------------------------------------------------------- the Gram matrix
+def test_rbf_gram_matrix_is_psd_and_its_eigenvalues_match_numpy():
+    at = open_page(GRAM)
+    assert metric(at, "Negative λ") == "0"
+    assert any("valid Gram matrix" in s.value for s in at.success)
+    X, _ = moons()
+    ev = np.linalg.eigvalsh(pairwise_kernels(X, metric="rbf", gamma=1.0))
+    assert metric(at, "Largest λ") == f"{ev[-1]:.3g}"
+
+
+def test_sigmoid_shows_negative_eigenvalues_plainly():
+    at = open_page(GRAM)
+    at.selectbox(key=KEY.kernel).set_value("sigmoid").run()
+    at.select_slider(key=KEY.gamma).set_value(2.0).run()
+    at.slider(key=KEY.coef0).set_value(-1.0).run()
+    assert not page_errors(at)
+    X, _ = moons()
+    ev = np.linalg.eigvalsh(pairwise_kernels(X, metric="sigmoid", gamma=2.0, coef0=-1.0))
+    negative = int(np.sum(ev < -1e-8 * np.max(np.abs(ev))))
+    assert negative > 0 and metric(at, "Negative λ") == str(negative)
+    assert any("not positive semi-definite" in e.value for e in at.error)
+    assert any("sigmoid" in w.value for w in at.warning)
+
+
+def test_polynomial_with_negative_offset_is_not_psd_for_its_own_reason():
+    at = open_page(GRAM)
+    at.radio(key="kernels_ex_kernels_poly_negative_r").set_value(1).run()
+    at.button(key="kernels_ex_kernels_poly_negative_r_check").click().run()
+    assert not page_errors(at)
+    assert at.selectbox(key=KEY.kernel).value == "poly" and at.slider(key=KEY.coef0).value == -1.0
+    X, _ = moons()
+    ev = np.linalg.eigvalsh(pairwise_kernels(X, metric="poly", degree=2, gamma=1.0, coef0=-1.0))
+    assert ev[0] < -1e-8 * np.max(np.abs(ev)) and int(metric(at, "Negative λ")) > 0
+    warning = " ".join(str(w.value) for w in at.warning)
+    assert "r = -1 < 0" in warning and "sigmoid" not in warning.lower()
+
+
+def test_check_button_sets_the_revealing_configuration():
+    at = open_page(GRAM)
+    at.radio(key="kernels_ex_kernels_sigmoid").set_value(1).run()
+    at.button(key="kernels_ex_kernels_sigmoid_check").click().run()
+    assert at.selectbox(key=KEY.kernel).value == "sigmoid"
+    assert at.slider(key=KEY.coef0).value == -1.0
+    assert any("Right" in s.value and "r ≥ 0" in s.value for s in at.success)   # Held's claim, with r ≥ 0
+
+
 def test_empty_data_set_gets_a_sentence_not_a_traceback():
-    at = open_page(FILE)
-    at.session_state["points_state"] = Points(np.empty((0, 2)), np.empty(0, int), ("moons", 120, 0.1, 0), edited=True)
-    at.run()
+    at = with_points(GRAM, np.empty((0, 2)), np.empty(0, int))
     assert not page_errors(at)
     assert any("fewer than two points" in w.value for w in at.warning)
 
 
-def test_one_point_data_set_still_renders():
-    at = open_page(FILE)
-    at.session_state["points_state"] = Points(np.array([[0.0, 1.0]]), np.array([1]), ("moons", 120, 0.1, 0),
-                                              edited=True)
-    at.run()
+@pytest.mark.parametrize("file", SECTIONS)
+def test_one_point_data_set_still_renders(file):
+    at = with_points(file, [[0.0, 1.0]], [1])
     assert not page_errors(at)
 
 
@@ -71,10 +167,7 @@ def test_gram_heatmap_cells_sit_where_their_labels_say():
     """The Gram heatmap names rows and columns by the original point indices (sorted by class). Each cell
     must be K[i, j] of the labels it is drawn at: on category axes, and, for the RBF kernel, 1 exactly where
     the row and column label are the same point (and below 1 elsewhere, the points being distinct)."""
-    import base64
-    import json
-
-    at = open_page(FILE)
+    at = open_page(GRAM)
     chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith("-kernels_gram"))
     spec = json.loads(chart.proto.spec)
     trace, layout = spec["data"][0], spec["layout"]
@@ -84,3 +177,97 @@ def test_gram_heatmap_cells_sit_where_their_labels_say():
     assert same.sum() == len(trace["x"]) and sorted(map(int, trace["x"])) == list(range(len(trace["x"])))
     np.testing.assert_allclose(z[same], 1.0, atol=1e-6)
     assert z[~same].max() < 1.0
+    X, _ = moons()       # and every cell is scikit-learn's K[i, j]
+    rows, cols = np.array(trace["y"], int), np.array(trace["x"], int)
+    np.testing.assert_allclose(z, pairwise_kernels(X, metric="rbf", gamma=1.0)[np.ix_(rows, cols)], atol=1e-6)
+
+
+# ---------------------------------------------------------------- closure rules
+def test_sum_rule_check_and_the_composed_spectrum_against_sklearn():
+    at = open_page(CLOSURE)
+    at.radio(key="kernels_ex_kernels_sum").set_value(0).run()
+    at.button(key="kernels_ex_kernels_sum_check").click().run()
+    assert not page_errors(at) and at.selectbox(key=KEY.op).value == "sum"
+    X, _ = moons()
+    K = pairwise_kernels(X, metric="rbf", gamma=1.0) + X @ X.T
+    chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith("-kernels_compose_spectrum"))
+    bars = json.loads(chart.proto.spec)["data"][0]["y"]
+    ev = np.frombuffer(base64.b64decode(bars["bdata"]), np.float32)
+    np.testing.assert_allclose(ev, np.linalg.eigvalsh(K)[::-1], rtol=1e-4, atol=1e-3)
+    assert any("composed K is a valid Gram matrix" in s.value for s in at.success)
+    words = text(at)
+    assert "Bishop's notes list all ten rules" in words and "Sugiyama" in words and "Kriege" in words
+
+
+def test_composed_polynomial_with_negative_offset_renders_minus():
+    at = open_page(CLOSURE)
+    at.selectbox(key=KEY.kernel).set_value("poly").run()
+    at.slider(key=KEY.coef0).set_value(-1.0).run()
+    assert not page_errors(at)
+    assert "+ -" not in latex(at) and "- 1)" in latex(at)
+    assert any("polynomial kernel with r < 0" in w.value for w in at.warning)
+
+
+# ---------------------------------------------------------------- geometry in feature space
+def test_geometry_numbers_are_the_closed_forms():
+    """For the RBF kernel ‖φ(x)‖ = 1, ‖φ(xᵢ) − φ(xⱼ)‖ = √(2 − 2k) and cos θ = k (Sugiyama), k from scikit-learn."""
+    at = open_page(GEOMETRY)
+    at.number_input(key=KEY.j).set_value(5).run()
+    X, _ = moons()
+    k = pairwise_kernels(X[[0]], X[[5]], metric="rbf", gamma=1.0)[0, 0]
+    tex = latex(at)
+    assert f"k_{{ij}} &= {k:.4g}" in tex
+    assert f"&= {math.sqrt(2 - 2 * k):.4g}" in tex
+    assert rf"\cos\theta &= \frac{{k_{{ij}}}}{{\sqrt{{k_{{ii}}\,k_{{jj}}}}}} = {k:.4g}" in tex
+
+
+def test_geometry_of_a_kernel_with_negative_self_similarity_is_a_sentence():
+    at = open_page(GEOMETRY)
+    at.selectbox(key=KEY.kernel).set_value("sigmoid").run()
+    at.slider(key=KEY.coef0).set_value(-3.0).run()
+    assert not page_errors(at)
+    assert any("negative" in e.value for e in at.error)
+
+
+# ---------------------------------------------------------------- the two counterexamples
+def test_sin_cos_is_reported_not_symmetric():
+    at = open_page(NOT_SYMMETRIC)
+    assert not page_errors(at)
+    assert any("not symmetric" in e.value for e in at.error)
+    table = at.dataframe[0].value.to_numpy()
+    x = np.array([0.0, np.pi / 2, np.pi / 4, 1.0])
+    np.testing.assert_allclose(table, np.round(np.outer(np.sin(x), np.cos(x)), 3))
+
+
+def test_bilinear_verdict_follows_the_eigenvalues_of_M():
+    at = open_page(BILINEAR)
+    assert any("symmetric PSD" in s.value for s in at.success)
+    at.radio(key="kernels_ex_kernels_bilinear").set_value(1).run()
+    at.button(key="kernels_ex_kernels_bilinear_check").click().run()
+    assert [at.number_input(key=k).value for k in KEY.M] == [1.0, 2.0, 2.0, 1.0]
+    assert any("negative eigenvalue" in e.value for e in at.error)
+    assert r"\lambda = 3,\ -1" in latex(at)
+    at.number_input(key=KEY.M[1]).set_value(0.0).run()              # M₁₂ ≠ M₂₁
+    assert any("not symmetric" in e.value for e in at.error)
+
+
+HUGE = "*|1e200,0,+;0,0,-;1,1,+;-1e200,3,-"     # issue 21 item 4
+
+
+def test_overflowing_points_get_a_sentence_and_are_kept():
+    """xᵀMx′ of points near 1e200 overflows: the section says so and keeps the points (no traceback)."""
+    X = np.array([[1e200, 0.0], [0.0, 0.0], [1.0, 1.0], [-1e200, 3.0]])
+    at = with_points(BILINEAR, X, [1, -1, 1, -1])
+    assert not page_errors(at)
+    assert any("cannot be computed" in w.value and "overflowed" in w.value for w in at.warning)
+    assert len(at.session_state[POINTS].y) == 4
+    assert any("symmetric PSD" in s.value for s in at.success)      # the verdict on M itself still stands
+
+
+@pytest.mark.parametrize("file", SECTIONS)
+def test_the_overflowing_link_opens_every_section(file):
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["pts"] = HUGE
+    at.run()
+    at.switch_page(file).run()
+    assert not page_errors(at), f"{file}: {page_errors(at)}"

@@ -31,9 +31,9 @@ def test_every_chart_is_at_most_150_kb(file, largest):
 
 
 def test_the_measure_sees_a_big_chart():
-    """The measure itself: a Gram heatmap of the largest data set is the biggest chart of the Kernels page
+    """The measure itself: a Gram heatmap of the largest data set is the biggest chart of the Kernels › Gram matrix section
     and is well above a tiny chart (so sizes are real bytes, not placeholders)."""
-    at = open_page("pages/kernels/page.py")
+    at = open_page("pages/kernels/gram.py")
     at.slider(key="data_n").set_value(at.slider(key="data_n").max).run()
     sizes = chart_sizes(at)
     assert max(sizes.values()) > 20_000

@@ -154,16 +154,23 @@ def remove_near(x1, x2):
     return True
 
 
-def toolbar(page):
-    """Mode (add +1 / add −1 / remove), undo and reset, above a clickable chart."""
+def toolbar(page, narrow=False):
+    """Mode (add +1 / add −1 / remove), undo and reset, above a clickable chart (`narrow`: in a column beside it,
+    the mode on a row of its own, then undo, reset and the count). True when Undo or Reset was pressed in this run
+    (a caller inside an st.fragment then reruns the whole app, so every part shows the changed points)."""
     s = state()
-    c1, c2, c3, c4 = st.columns([4, 1, 1, 2], vertical_alignment="bottom")
+    if narrow:
+        c1 = st.container()
+        c2, c3, c4 = st.columns([1, 1, 1.3], vertical_alignment="center")
+    else:
+        c1, c2, c3, c4 = st.columns([4, 1, 1, 2], vertical_alignment="bottom")
     c1.segmented_control("Click on the plot to", list(MODES), format_func=MODES.get, key=f"{page}_click_mode",
                          default="+1", selection_mode="single")
-    c2.button("↩ Undo", key=f"{page}_undo", on_click=undo, disabled=not s.undo, width="stretch")
-    c3.button("⟲ Reset", key=f"{page}_reset", on_click=reset, disabled=not s.edited, width="stretch",
-              help="Back to the sidebar preset")
+    undone = c2.button("↩ Undo", key=f"{page}_undo", on_click=undo, disabled=not s.undo, width="stretch")
+    was_reset = c3.button("⟲ Reset", key=f"{page}_reset", on_click=reset, disabled=not s.edited, width="stretch",
+                          help="Back to the sidebar preset")
     c4.caption(f"{len(s.y)} points — {describe(s)}")
+    return undone or was_reset
 
 
 def click_catcher(key, subplot="xy", on_click=None):

@@ -1,0 +1,92 @@
+"""Kernels › Gram matrix: K[i, j] = k(xᵢ, xⱼ) of the shared data set, its eigenvalues and the verdict (symmetric,
+positive semi-definite up to round-off)."""
+import streamlit as st
+
+import kernel_core as kc
+from pages.kernels import compute, figures
+from pages.kernels.display import verdict_box
+from pages.kernels.settings import PAGE, frame, reveal_kernel
+from ui.classroom import presenting
+from ui.code import show_code
+from ui.data import current_dataset
+from ui.exercises import Exercise, exercises
+from ui.figures import CHART_CONFIG
+from ui.nav import section_footer, section_header
+
+
+def _short(v):
+    return f"{v:.3g}"
+
+
+section_header(__file__)
+present = presenting()
+X, y, data_desc = current_dataset()
+
+
+@st.fragment
+def body():
+    """The bar and everything it changes (one fragment: a γ move does not re-send the exercises)."""
+    s, left, right = frame()
+    if len(X) < 2:
+        left.warning("The data set has fewer than two points: add points by clicking on the plot of the geometry "
+                     "section, or press Undo in the sidebar.")
+        return
+    try:
+        result = compute.gram(X, s.choice)
+    except ValueError as err:
+        left.error(f"This kernel cannot be evaluated on these data: {err}")
+        return
+    ev, v = result.ev, result.verdict
+    with left:
+        st.plotly_chart(figures.gram_map(result.K, y, present=present), key=f"{PAGE}_gram", config=CHART_CONFIG)
+    with right:
+        m1, m2, m3 = st.columns(3)
+        m1.metric("Largest λ", _short(ev[0]))
+        m2.metric("Smallest λ", "≈ 0" if result.roundoff else _short(ev[-1]),
+                  help=f"{ev[-1]:.3e}" + (", round-off: within the tolerance below" if result.roundoff else ""))
+        m3.metric("Negative λ", v.n_negative)
+        verdict_box(v)
+        st.plotly_chart(figures.spectrum(ev, "Eigenvalues of K, descending", present=present),
+                        key=f"{PAGE}_spectrum", config=CHART_CONFIG)
+    if s.not_psd_why:
+        st.warning(s.not_psd_why + (" The red bars are its negative eigenvalues." if v.n_negative else
+                                    " On these data no eigenvalue is negative enough to show it: try other data "
+                                    "or parameters."))
+
+
+body()
+
+with st.container(key="explain_gram"):
+    st.caption(f"Data set: {data_desc}. Rows and columns are sorted by class (class −1 first; the white lines "
+               "divide the classes); hover for i, j and K[i, j].")
+    st.markdown("A function k is a kernel (Mercer, positive definite) exactly when **every** Gram matrix it "
+                "makes is symmetric and positive semi-definite (Held, Kriege): then vᵀKv ≥ 0 for every vector "
+                "v, as ‖Σᵢ vᵢ φ(xᵢ)‖² = vᵀKv must be. One clearly negative eigenvalue on one data set is enough "
+                "to show a function is not a kernel.")
+    st.caption(f"Round-off rule: an eigenvalue counts as negative only below −{kc.PSD_RTOL:g} × max|λ| "
+               "(kernel_core.PSD_RTOL), because a float64 eigen-solver makes errors of about n·10⁻¹⁶ relative.")
+show_code(kc.gram, kc.spectral.verdict)
+
+exercises(PAGE, [
+    Exercise("kernels_sigmoid", "Is the sigmoid kernel tanh(γ xᵀy + r) a valid (Mercer) kernel?",
+             ("Yes, for every γ and r", "No: for some settings, e.g. γ = 2, r = −1, its Gram matrix has negative "
+              "eigenvalues", "Only when r < 0"), 1,
+             reveal_kernel("sigmoid", gamma=2.0, coef0=-1.0),
+             "Held: all the kernels listed except the sigmoid are positive definite — the polynomial one with "
+             "r ≥ 0. The red bars are negative eigenvalues: some vector v has vᵀKv < 0, which no inner product "
+             "allows."),
+    Exercise("kernels_poly_negative_r", "Is the polynomial kernel (γ xᵀy + r)^m still a kernel when r = −1?",
+             ("Yes: every polynomial kernel is positive definite", "No: with r < 0 its Gram matrix can have negative "
+              "eigenvalues", "Only for an odd degree m"), 1,
+             reveal_kernel("poly", gamma=1.0, degree=2, coef0=-1.0),
+             "(γ xᵀy + r)^m = Σₖ C(m, k) r^(m−k) γᵏ (xᵀy)ᵏ: with r < 0 some coefficients are negative, so the "
+             "closure rules (polynomials with non-negative coefficients) do not apply — and on these data K has "
+             "negative eigenvalues, for m = 2 as well."),
+    Exercise("kernels_gram_gamma", "For the RBF kernel with a large γ, what does the Gram matrix look like?",
+             ("Nearly all ones", "Nearly the identity matrix: 1 on the diagonal, ≈ 0 elsewhere",
+              "It has negative eigenvalues"), 1,
+             reveal_kernel("rbf", gamma=100.0),
+             "Each point is similar only to itself: K → I and its eigenvalues flatten out towards 1."),
+])
+
+section_footer(__file__)
