@@ -10,7 +10,7 @@ if not streamlit_runtime.exists():  # `python app.py [options]`: start the serve
 
     launch(__file__, sys.argv[1:])
 
-from pages import HOME, TOPICS, setting_keys, url_path  # noqa: E402  (after the launcher)
+from pages import HOME, TOPICS, setting_keys, topic_keys, url_path  # noqa: E402  (after the launcher)
 from ui import runtime  # noqa: E402
 from ui.classroom import classroom_sidebar, presenting  # noqa: E402
 from ui.data import dataset_sidebar  # noqa: E402
@@ -21,6 +21,7 @@ runtime.set_up()
 clean_link()
 st.set_page_config(page_title="Kernelscope", page_icon="🔭", layout="wide",
                    initial_sidebar_state="collapsed" if presenting() else "auto")
+topic_of = {url_path(t, s): t for t in TOPICS for s in t.sections}
 page = st.navigation(
     {"": [st.Page(HOME, title="Home", icon="🔭", url_path="", default=True)],
      **{f"{t.icon} {t.short}": [st.Page(s.module, title=s.title, url_path=url_path(t, s)) for s in t.sections]
@@ -28,6 +29,6 @@ page = st.navigation(
     position="top")
 carry(setting_keys())
 dataset_sidebar()
-classroom_sidebar()
+classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
 link_notes()
 page.run()

@@ -110,16 +110,18 @@ def find(module):
     return next((t, s) for t, s in sections() if s.module == module)
 
 
-def setting_keys():
-    """Every topic's settings keys (KEYS in `pages/<topic>/settings.py`, where a topic has one)."""
+def topic_keys(topic):
+    """A topic's settings keys (KEYS in `pages/<topic>/settings.py`; none when it has no such module)."""
     import importlib
 
-    keys = []
-    for topic in TOPICS:
-        package = topic.sections[0].module.split("/")[1]
-        try:
-            module = importlib.import_module(f"pages.{package}.settings")
-        except ModuleNotFoundError:
-            continue
-        keys += list(getattr(module, "KEYS", ()))
-    return keys
+    package = topic.sections[0].module.split("/")[1]
+    try:
+        module = importlib.import_module(f"pages.{package}.settings")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(getattr(module, "KEYS", ()))
+
+
+def setting_keys():
+    """Every topic's settings keys."""
+    return [key for topic in TOPICS for key in topic_keys(topic)]

@@ -33,7 +33,8 @@ def presenting():
     return st.query_params.get(PRESENT_KEY, "").lower() == "true"
 
 
-def classroom_sidebar():
+def classroom_sidebar(keys=()):
+    """The sidebar's classroom controls; `keys`: the open section's topic settings (for the view's link)."""
     sb = st.sidebar
     sb.markdown("### Classroom")
     sb.toggle("🎦 Presentation mode", key=PRESENT_KEY, bind="query-params",
@@ -42,13 +43,18 @@ def classroom_sidebar():
     with sb.popover("🔗 Link to this view", width="stretch"):
         st.caption("Copy this address (button at its right): it opens this page with the same settings "
                    "and points in any browser.")
-        st.code(view_link(), language=None, wrap_lines=True)
+        st.code(view_link(keys), language=None, wrap_lines=True)
 
 
-def view_link():
-    base = st.context.url or "http://localhost:8501/"
-    params = st.query_params.to_dict()
-    return base + ("?" + urlencode(params) if params else "")
+def view_link(keys=()):
+    """The address of this view: the address bar's parameters and the topic's settings (`keys`) as the student left
+    them (ui.settings.link_params: a setting carried from another section is not in the address bar yet)."""
+    from .settings import link_params
+
+    base = (st.context.url or "http://localhost:8501/").split("?")[0]
+    params = {k: st.query_params.get_all(k) for k in st.query_params}
+    params.update(link_params(keys))
+    return base + ("?" + urlencode(params, doseq=True) if params else "")
 
 
 def explain(markdown):

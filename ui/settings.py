@@ -11,16 +11,34 @@ Session State also sets.)"""
 import streamlit as st
 
 SHADOW = "_kept_"
+LINKED = "_linked_"   # a setting's text in the address bar, with the value it stood for
 
 
 def carry(keys):
     """Call once per run, before the page runs."""
-    state = st.session_state
+    state, params = st.session_state, st.query_params
     for key in keys:
         if key in state:
             state[SHADOW + key] = state[key] = state[key]
+            if key in params:
+                state[LINKED + key] = (params.get_all(key), state[key])
         elif SHADOW + key in state:
             state[key] = state[SHADOW + key]
+
+
+def link_params(keys):
+    """The settings `keys` as a link writes them: the address bar's text, or for a setting the bar no longer shows
+    (Streamlit drops a widget's parameter when another page runs) the text it had while the setting still has the
+    value that text stood for. A setting at its default has no parameter."""
+    state, params, out = st.session_state, st.query_params, {}
+    for key in keys:
+        if key in params:
+            out[key] = params.get_all(key)
+        elif LINKED + key in state and key in state:
+            texts, value = state[LINKED + key]
+            if value == state[key]:
+                out[key] = texts
+    return out
 
 
 def bar(spec, gap="small"):
