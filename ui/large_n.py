@@ -24,7 +24,7 @@ MODES = {"auto-nystroem": "Auto: exact, then Nyström", "auto-rff": "Auto: exact
 DATA_LABELS = {"moons": "Moons", "circles": "Circles"}
 CHART = {"config": figures.CHART_CONFIG}
 DATA_COLOR, TRUTH_COLOR = "rgba(34,34,34,0.35)", "#999999"
-HEIGHT = {True: 560, False: 470}   # px of the chart (presentation mode / normal): a plot ≥ 440 px tall on a projector
+HEIGHT = {True: 572, False: 470}   # px of the chart (presentation mode / normal): a plot ≥ 440 px tall on a projector
 LEGEND = dict(orientation="h", x=1.0, xanchor="right", y=1.0, yanchor="top", bgcolor="rgba(255,255,255,0.8)")  # inside
 COLUMNS = (1.2, 1)                 # the chart, and the controls / metrics beside it
 

@@ -149,7 +149,8 @@ def denoise_figure(X, noisy, Z, title=None, present=None):
                                      hovertemplate=name + " (%{x:.2f}, %{y:.2f})<extra></extra>"))
         fig.update_xaxes(range=_range(noisy[:, 0], X[:, 0]), title="x₁")
         fig.update_yaxes(range=_range(noisy[:, 1], X[:, 1]), title="x₂")
-    return _layout(fig, title, MAIN[bool(present)], present, showlegend=True, legend=INSIDE)
+    return _layout(fig, title, MAIN[bool(present)] + (12 if present else 0), present, showlegend=True,
+                   legend=INSIDE)   # the legend's row costs the plot ~16 px: taller on a projector, still on screen
 
 
 @cached_figure
