@@ -1,13 +1,14 @@
-"""bench.limits counts what it claims: the delta messages of one slider move, and the charts that move changes.
+"""bench.charts.survey (bench.limits, bench.latency, bench.navigate) counts what it claims: the elements (delta
+messages) and bytes of one slider move, and the charts that move changes.
 
-Checked on bench/delta_app.py, whose script says what a move must send (a slider, a chart, K captions), and
-on the real app's /kernels page, whose x₀ sliders sit in an st.fragment."""
+Checked on bench/delta_app.py, whose script says what a move must send (a slider, a chart, K captions), and on
+the real app's /svm section (the class-load page), whatever its layout."""
 import json
 
 import pytest
 
-from bench.limits import DELTA_APP, survey
-from bench.load import run_async
+from bench.charts import survey
+from bench.limits import DELTA_APP
 from bench.serve import serve
 
 
@@ -18,17 +19,28 @@ def delta_app():
 
 
 def test_a_move_of_the_trivial_app_sends_its_slider_and_its_chart(delta_app):
-    rows, pairs = run_async(survey(delta_app, ""))
-    assert rows == [("slope a", False, 2)]  # st.slider + st.plotly_chart, nothing else
-    (before, after), = pairs
+    found = survey(delta_app, "")
+    assert found.charts == [(0, 1)] and found.open_deltas == 2
+    (move,) = found.moves
+    assert (move.label, move.key, move.fragment, move.deltas) == ("slope a", "trivial_a", False, 2)
+    assert 1000 < move.bytes < 100 * 1024  # the slider, the chart's JSON (Plotly's template), script_finished
+    assert move.paths == [(0, 1)]
+    (before, after), = move.pairs
     assert before["data"][0]["type"] == after["data"][0]["type"] == "scatter"
     assert before["data"] != after["data"] and before["layout"] == after["layout"]
 
 
-def test_a_fragment_slider_sends_only_its_fragment(app_url):
-    rows, pairs = run_async(survey(app_url, "kernels"))
-    by_label = {label: (fragment, deltas) for label, fragment, deltas in rows}
-    page_wide, panel = by_label["γ (gamma)"], by_label["x₀ first coordinate"]
-    assert page_wide[0] is False and panel[0] is True
-    assert 2 < panel[1] < page_wide[1]  # the panel's elements only, the whole page for γ
-    assert pairs and all(json.dumps(a) != json.dumps(b) for a, b in pairs)  # γ changes these charts
+def test_every_slider_of_a_section_is_surveyed(app_url):
+    found = survey(app_url, "svm")
+    assert found.moves, "no slider in /svm's main area"
+    assert all(m.deltas >= 1 and m.bytes > m.deltas for m in found.moves)
+    assert all(p in m.paths for m in found.moves for p in m.paths)
+    for m in found.moves:
+        assert len(m.pairs) == len(m.paths)
+        assert all(json.dumps(a) != json.dumps(b) for a, b in m.pairs)  # only the charts the move changed
+    page_wide = [m.deltas for m in found.moves if not m.fragment]
+    panel = [m.deltas for m in found.moves if m.fragment]
+    if page_wide and panel:  # a slider in an st.fragment re-sends its fragment only
+        assert max(panel) < max(page_wide)
+    opened = survey(app_url, "svm", move=False)
+    assert opened.moves == [] and opened.charts == found.charts
