@@ -321,7 +321,7 @@ def test_settings_survive_moving_between_sections():
     at.switch_page(RULES).run()
     assert not page_errors(at)
     assert at.slider(key=KEY.epochs).value == 3
-    assert any("the 9 nearest" in m.value for m in at.markdown)      # the rules use the k-NN section's k
+    assert any("its 9 nearest" in m.value for m in at.markdown)      # the rules use the k-NN section's k
     at.switch_page(LEARN).run()
     assert at.slider(key=KEY.epochs).value == 3
 

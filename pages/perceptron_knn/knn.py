@@ -48,9 +48,19 @@ def panel():
         m[0].metric("Training", "none")
         m[1].metric("k", k_used)
         m[2].metric("Points used", f"all {n_train}")
-        m = st.columns(3)
+        m = st.columns(2)
         m[0].metric("Training accuracy", f"{result.train:.1%}")
         m[1].metric("Held-out accuracy", f"{result.test:.1%}" if len(data.yte) else "—")
+        exercises(settings.PAGE, [
+            Exercise("knn_k1", "What does k = 1 do to the k-NN boundary?",
+                     ("It becomes a smooth curve",
+                      "It follows every training point, noisy ones included: 100 % training accuracy and a jagged boundary",
+                      "The whole plane gets the majority class"), 1,
+                     {KEY.k: 1},
+                     "With k = 1 every training point is its own nearest neighbour: training accuracy 100 %, and each point "
+                     "— a noisy one too — claims the region around it. Larger k averages more neighbours and smooths the "
+                     "boundary. How to choose k? Kriege: cross-validation."),
+        ])
     with left:
         fig = figures.classifier_map(compute.BOUNDS, result.Z, data.Xtr, data.ytr, data.Xte, data.yte, "vote",
                                      present=presenting())
@@ -68,15 +78,5 @@ explain("**k-NN** votes among the k training points nearest to x and needs no tr
         "follows every point, noisy ones included; larger k averages more neighbours and smooths the boundary.")
 show_code(kc.KNNVote)
 
-exercises(settings.PAGE, [
-    Exercise("knn_k1", "What does k = 1 do to the k-NN boundary?",
-             ("It becomes a smooth curve",
-              "It follows every training point, noisy ones included: 100 % training accuracy and a jagged boundary",
-              "The whole plane gets the majority class"), 1,
-             {KEY.k: 1},
-             "With k = 1 every training point is its own nearest neighbour: training accuracy 100 %, and each point "
-             "— a noisy one too — claims the region around it. Larger k averages more neighbours and smooths the "
-             "boundary. How to choose k? Kriege: cross-validation."),
-])
 
 section_footer(__file__)

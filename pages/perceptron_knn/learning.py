@@ -97,11 +97,12 @@ def panel():
         m = st.columns(3)
         m[0].metric("Epoch", f"{epoch_now} / {E}")
         m[1].metric("Visits", f"{step} / {T}")
-        m[2].metric("Points used (α ≠ 0)", f"{frame.used} of {n_train}")
-        m = st.columns(3)
+        m[2].metric("Mistakes so far", int(h["mistake"][:step].sum()))
+        m = st.columns(2)   # two a row: "100.0%" and "84 of 84" fit at projector size
         m[0].metric("Training accuracy", f"{frame.train:.1%}")
         m[1].metric("Held-out accuracy", f"{frame.test:.1%}" if len(data.yte) else "—")
-        m[2].metric("Mistakes so far", int(h["mistake"][:step].sum()))
+        m = st.columns(2)
+        m[0].metric("Points used (α ≠ 0)", f"{frame.used} of {n_train}")
     with left:
         fig = figures.perceptron_map(compute.BOUNDS, frame.Z, data.Xtr, data.ytr, data.Xte, data.yte, frame.alpha,
                                      float(model.alpha_.max()), visit, present=present)

@@ -39,12 +39,12 @@ def panel():
         m = st.columns(2)
         m[0].metric("Training accuracy", f"{fr.chosen_train:.0%}")
         m[1].metric("Held-out accuracy", f"{fr.chosen_test:.0%}")
-        st.plotly_chart(figures.overfit_curve(fr.gammas, fr.train, fr.test, gamma, present=present),
-                        key=KEY.overfit_curve, config=CHART_CONFIG)
     with left:
         st.plotly_chart(figures.classifier_map(fr.bounds, fr.Z, fr.split.Xtr, fr.split.ytr, fr.split.Xte,
                                                fr.split.yte, "f(x)", present=present),
                         key=KEY.overfit_map, config=CHART_CONFIG)
+        st.plotly_chart(figures.overfit_curve(fr.gammas, fr.train, fr.test, gamma, present=present),
+                        key=KEY.overfit_curve, config=CHART_CONFIG)
     gammas, train, test = fr.gammas, fr.train, fr.test
     best, big = int(np.argmax(test)), len(gammas) - 1
     st.markdown(f"At the largest γ = {gammas[big]:g} the perceptron classifies **{train[big]:.0%}** of its "
@@ -76,8 +76,9 @@ def panel():
 
 panel()
 st.caption(f"The RBF perceptron is trained on its own noisy data set ({R['demo_n']} points; the bar's held-out "
-           f"share, epochs and seed) for {R['sweep'][2]} values of γ. Filled markers: training points; hollow: held "
-           "out. Its training stops at the last iterate, so held-out accuracy jumps a little from γ to γ.")
+           f"share, epochs and seed; its own γ, not the bar's kernel) for {R['sweep'][2]} values of γ. Filled markers: "
+           "training points; hollow: held out. Its training stops at the last iterate, so held-out accuracy jumps a "
+           "little from γ to γ.")
 explain("“Overfitting can of course happen (if we choose poor parameters). Can combat overfitting by regularization: "
         "this is already built into kernelized linear regression (and SVMs), but not the kernelized perceptron” "
         "(Kriege). Kriege's cure: choose γ by cross-validation, or use a regularised method (kernel ridge, SVM).")

@@ -52,18 +52,14 @@ with left:
                             present=presenting())
     points.click_chart(points.on_plane(fig.to_dict()), KEY.rules_map, move_x, config=CHART_CONFIG)
 with right:
-    st.markdown(f"**k-NN** at x = ({x[0]:g}, {x[1]:g}): the {k} nearest of all {n} training points vote")
+    st.markdown(f"**k-NN** at x = ({x[0]:g}, {x[1]:g}): its {k} nearest of all {n} training points vote")
     st.latex(rf"\begin{{array}}{{l}}\hat y = \operatorname{{sign}}\big(\textstyle\sum_{{i=1}}^{{{n}}} y_i\,"
              rf"[\mathbf{{x}}_i \in N_{{{k}}}(\mathbf{{x}})]\big) \\ \quad = \operatorname{{sign}}({k * q.f_knn:+.0f}) = "
              rf"{sign(q.f_knn)}\end{{array}}")
-    st.markdown(f"**Kernelized perceptron**: only its {q.used} points with αᵢ ≠ 0 (ringed) vote, weighted by "
-                "similarity")
+    st.markdown(f"**Perceptron**: only its {q.used} points with αᵢ ≠ 0 (ringed) vote, by similarity")
     st.latex(rf"\begin{{array}}{{l}}\hat y = \operatorname{{sign}}\big(\textstyle\sum_{{\alpha_i \ne 0}} \alpha_i\, y_i\, "
              rf"k(\mathbf{{x}}_i, \mathbf{{x}})\big) \\ \quad = \operatorname{{sign}}({q.f_perceptron:.3g}) = "
              rf"{sign(q.f_perceptron)}\end{{array}}")
-    m = st.columns(2)
-    m[0].metric(f"{k}-NN, held out", f"{nn.test:.1%}" if len(data.yte) else "—")
-    m[1].metric("Perceptron, held out", f"{frame.test:.1%}" if len(data.yte) else "—")
     exercises(settings.PAGE, [
         Exercise("perceptron_points_used", "To predict one new point, how many training points does each rule use?",
                  ("Both use all n training points",
@@ -74,6 +70,9 @@ with right:
                  "by measuring the distance to all n. Kriege's table: the perceptron “depends on wrongly classified "
                  "examples only”; k-NN “depends on all data ⇒ inefficient”."),
     ])
+    m = st.columns(2)
+    m[0].metric(f"{k}-NN, held out", f"{nn.test:.1%}" if len(data.yte) else "—")
+    m[1].metric("Perceptron, held out", f"{frame.test:.1%}" if len(data.yte) else "—")
 st.caption(f"Background: the fully trained perceptron's f ({S.kernel.describe()}, {T} visits); the star is the new "
            f"point x (click the map to move it); dotted lines join it to its {k} nearest training points (k from the "
            "k-NN section). Held-out points are not drawn: neither rule uses them to predict.")
