@@ -1,6 +1,5 @@
 """Cached calls into kernel_core, keyed by plain values, bounded so a class of 30 shares hits
 without the server's memory growing."""
-import numpy as np
 
 import kernel_core as kc
 
@@ -35,21 +34,3 @@ def build_kernel(spec):
 @cache_data(max_entries=ENTRIES)
 def dataset(name, n, noise, seed):
     return kc.make_classification(name, n, noise, seed)
-
-
-@cache_data(max_entries=ENTRIES)
-def gram_and_verdict(X, spec):
-    """Gram matrix of X, its spectrum (descending) and the PSD verdict."""
-    K = build_kernel(spec)(X)
-    v = kc.verdict(K)
-    ev = kc.spectrum(K) if v.symmetric else np.linalg.eigvals(K).real[::-1]
-    return K, ev, v
-
-
-@cache_data(max_entries=ENTRIES)
-def kernel_surface(spec, x0, plane, n_grid):
-    """k(x, x0) on an n_grid x n_grid mesh over plane x plane; returns xs and Z (rows = x2)."""
-    xs = np.linspace(*plane, n_grid)
-    g1, g2 = np.meshgrid(xs, xs)
-    Z = build_kernel(spec)(np.c_[g1.ravel(), g2.ravel()], np.asarray([x0], float)).reshape(n_grid, n_grid)
-    return xs, Z
