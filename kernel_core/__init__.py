@@ -15,3 +15,20 @@ from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_fr
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
 from .surface import decision_surface, expansion_surface
 from .svm import C_from_lam, KernelSVM, SubgradientSVM, cross_validate_grid, holdout_split, lam_from_C, margin_counts, seed_objective
+
+__all__ = [
+    "Exp", "Kernel", "Polynomial", "Product", "Scaled", "Sum", "as_kernel",
+    "CLASSIFICATION_DATASETS", "MANIFOLDS", "make_classification", "make_manifold", "make_sine",
+    "NystroemFeatures", "RandomFourierFeatures", "eigen_feature_map", "poly_feature_map", "poly_feature_names",
+    "bilinear_kernel", "feature_space_geometry", "sin_cos_kernel",
+    "DEFAULTS", "KERNEL_FUNCTIONS", "KERNEL_PARAMS", "MERCER", "gram",
+    "KernelPCA", "add_noise", "centring_matrix", "laplacian_eigenmap",
+    "ApproxKernelPCA", "ApproxKernelRidge", "kernel_error", "kpca_gap", "large_dataset", "resolve_method", "ridge_gap",
+    "KernelPerceptron", "KNNVote",
+    "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_seed003", "power_features", "primal_ridge",
+    "solve_costs",
+    "PSD_RTOL", "SYMMETRY_RTOL", "Verdict", "is_psd", "is_symmetric", "spectrum", "verdict",
+    "decision_surface", "expansion_surface",
+    "C_from_lam", "KernelSVM", "SubgradientSVM", "cross_validate_grid", "holdout_split", "lam_from_C", "margin_counts",
+    "seed_objective",
+]

@@ -10,8 +10,11 @@ from numbers import Real
 
 import numpy as np
 
-from ._validation import check_pair, check_real
+from ._validation import check_array, check_pair, check_real, check_size
 from .kernels import DEFAULTS, MERCER, check_finite_gram, check_kernel_params, gram
+
+DIAG_BLOCK = 1000
+"""Rows per block when only the diagonal k(x, x) is needed (a block is DIAG_BLOCK x DIAG_BLOCK)."""
 
 
 class Kernel:
@@ -24,6 +27,11 @@ class Kernel:
 
     def __call__(self, X, Y=None):
         return gram(X, Y, self.name, **self.params)
+
+    def diag(self, X):
+        """k(x, x) for every row x of X, shape (n,), in blocks of DIAG_BLOCK rows (never the n x n matrix)."""
+        X = check_array(X, "X")
+        return np.concatenate([np.diag(self(X[s:s + DIAG_BLOCK])) for s in range(0, len(X), DIAG_BLOCK)])
 
     @property
     def is_mercer(self):
@@ -79,6 +87,7 @@ class _Composite(Kernel):
 
     def __call__(self, X, Y=None):
         X, Y = check_pair(X, Y)
+        check_size(len(X), len(Y))
         with np.errstate(over="ignore", invalid="ignore"):
             K = self.combine(*(k(X, Y) for k in self.parts))
         return check_finite_gram(K, "composed")

@@ -15,14 +15,15 @@ import numpy as np
 from scipy.linalg import eigh
 from sklearn.linear_model import LogisticRegression
 
-from ._validation import check_array, check_labels, check_positive_int, check_real
-from .kernels import gram
+from ._validation import check_array, check_labels, check_positive_int, check_real, check_seed, check_size
+from .kernels import MAX_DEGREE, gram
 from .spectral import PSD_RTOL, _check_square, is_symmetric
 
 MAX_FEATURES = 200_000
 """Widest explicit polynomial map built (C(d+m, m) grows like d^m: seed 003's feature explosion)."""
 MAX_ENTRIES = 20_000_000
 """Largest n x width array of features built (160 MB of float64)."""
+FEWER = "Use fewer points or fewer features (n_components)."
 NYSTROEM_RTOL = 1e-10
 """Eigenvalues of K_mm below NYSTROEM_RTOL * max eigenvalue are dropped (pseudo-inverse), not inverted."""
 
@@ -32,7 +33,7 @@ def poly_feature_count(n_features, degree, coef0=1.0):
     """Width of the map of (gamma x^T y + coef0)^degree on d = n_features inputs, as an exact integer:
     C(d+m, m) monomials of degree <= m when coef0 != 0, C(d+m-1, m) of degree exactly m when coef0 = 0."""
     d = check_positive_int(n_features, "n_features")
-    m = check_positive_int(degree, "degree")
+    m = check_positive_int(degree, "degree", high=MAX_DEGREE)
     return math.comb(d + m, m) if check_real(coef0, "coef0") != 0 else math.comb(d + m - 1, m)
 
 
@@ -50,7 +51,7 @@ def _monomials(d, m, with_constant):
 
 
 def _poly_terms(d, degree, gamma, coef0):
-    m = check_positive_int(degree, "degree")
+    m = check_positive_int(degree, "degree", high=MAX_DEGREE)
     gamma = check_real(gamma, "gamma", low=0.0)
     coef0 = check_real(coef0, "coef0")
     if coef0 < 0:
@@ -61,7 +62,12 @@ def _poly_terms(d, degree, gamma, coef0):
         raise ValueError(f"The degree-{m} map of {d} inputs has {width:,} features, more than the {MAX_FEATURES:,} "
                          "built here; the kernel computes the same inner product without building them.")
     rows, multinomial, j = _monomials(d, m, coef0 != 0)
-    return rows, multinomial * gamma ** j * coef0 ** (m - j)
+    with np.errstate(over="ignore", invalid="ignore"):
+        c = multinomial * np.float64(gamma) ** j * np.float64(coef0) ** (m - j)
+    if not np.all(np.isfinite(c)):
+        raise ValueError(f"The coefficients gamma^j coef0^(m-j) of the degree-{m} map overflow floating point "
+                         f"(gamma = {gamma:g}, coef0 = {coef0:g}); use a smaller gamma, coef0 or degree.")
+    return rows, c
 
 
 def poly_feature_map(X, degree, gamma=1.0, coef0=1.0):
@@ -79,7 +85,12 @@ def poly_feature_map(X, degree, gamma=1.0, coef0=1.0):
     rows, c = _poly_terms(X.shape[1], degree, gamma, coef0)
     if X.shape[0] * len(rows) > MAX_ENTRIES:
         raise ValueError(f"{X.shape[0]} points x {len(rows):,} features is too large to build; use fewer points.")
-    return _apply_terms(X, rows, np.sqrt(c))
+    with np.errstate(over="ignore", invalid="ignore"):
+        Phi = _apply_terms(X, rows, np.sqrt(c))
+    if not np.all(np.isfinite(Phi)):
+        raise ValueError(f"The degree-{int(degree)} feature map overflowed (values too large for floating point); "
+                         "scale the data or use a smaller degree, gamma or coef0.")
+    return Phi
 
 
 def _apply_terms(X, rows, weights):
@@ -160,7 +171,8 @@ def time_explicit_vs_kernel(n_features, degree, coef0=1.0, budget=2e-4, seed=0):
     k(x, y) = (x^T y + r)^m on two random points of dimension d; each is repeated for about `budget`
     seconds (at least 3 times) and its fastest run kept. Input checks are outside the timed code."""
     d = check_positive_int(n_features, "n_features")
-    x, y = np.random.default_rng(seed).normal(size=(2, 1, d))
+    budget = check_real(budget, "budget", low=0.0, high=1.0)
+    x, y = np.random.default_rng(check_seed(seed)).normal(size=(2, 1, d))
     rows, c = _poly_terms(d, degree, 1.0, coef0)
     w = np.sqrt(c)
 
@@ -247,9 +259,12 @@ class RandomFourierFeatures:
         X = check_array(X, "X")
         D = check_positive_int(self.n_components, "n_components", high=MAX_FEATURES)
         gamma = check_real(self.gamma, "gamma", low=0.0)
-        rng = np.random.default_rng(self.seed)
+        check_size(len(X), D, "The random Fourier features (points x n_components)", FEWER)
+        check_size(X.shape[1], D, "The random weights W (features x n_components)", FEWER)
+        rng = np.random.default_rng(check_seed(self.seed))
         self.random_weights_ = np.sqrt(2 * gamma) * rng.normal(size=(X.shape[1], D))
         self.random_offset_ = rng.uniform(0, 2 * np.pi, size=D)
+        self.width_ = D
         return self
 
     def transform(self, X):
@@ -258,7 +273,12 @@ class RandomFourierFeatures:
         X = check_array(X, "X")
         if X.shape[1] != self.random_weights_.shape[0]:
             raise ValueError(f"X has {X.shape[1]} features but the map was fitted on {self.random_weights_.shape[0]}.")
-        Z = X @ self.random_weights_ + self.random_offset_
+        check_size(len(X), self.width_, "The random Fourier features (points x n_components)", FEWER)
+        with np.errstate(over="ignore", invalid="ignore"):
+            Z = X @ self.random_weights_ + self.random_offset_
+        if not np.all(np.isfinite(Z)):
+            raise ValueError("W^T x overflowed (values too large for floating point); scale the data or use a smaller "
+                             "gamma.")
         np.cos(Z, out=Z)
         Z *= np.sqrt(2.0 / Z.shape[1])
         return Z
@@ -284,12 +304,13 @@ class NystroemFeatures:
         if m > len(X):
             raise ValueError(f"Nystrom needs n_components <= the number of points ({len(X)}), got {m}.")
         self.gamma_ = check_real(self.gamma, "gamma", low=0.0)
-        self.landmark_indices_ = np.random.default_rng(self.seed).choice(len(X), m, replace=False)
+        self.landmark_indices_ = np.random.default_rng(check_seed(self.seed)).choice(len(X), m, replace=False)
         self.landmarks_ = X[self.landmark_indices_]
         lam, U = eigh(gram(self.landmarks_, kernel="rbf", gamma=self.gamma_))
         keep = lam > NYSTROEM_RTOL * lam.max()
         # z(x) = Lambda_k^{-1/2} U_k^T k(L, x), so z(x)^T z(y) = k(x, L) K_mm^+ k(L, y)
         self.normalization_ = U[:, keep] / np.sqrt(lam[keep])
+        self.width_ = int(keep.sum())
         return self
 
     def transform(self, X):
@@ -309,11 +330,14 @@ def approximation_error(K, Z):
 def approximation_error_curve(X, gamma, sizes, method="rff", repeats=5, seed=0):
     """Mean and standard deviation over `repeats` seeds of approximation_error for each number of
     features in `sizes`, for method "rff" or "nystroem". Returns two arrays of len(sizes)."""
-    if method not in APPROXIMATIONS:
+    if not isinstance(method, str) or method not in APPROXIMATIONS:
         raise ValueError(f"Unknown approximation {method!r}; choose one of {', '.join(APPROXIMATIONS)}.")
     X = check_array(X, "X")
     K = gram(X, kernel="rbf", gamma=gamma)
-    reps = check_positive_int(repeats, "repeats")
+    reps = check_positive_int(repeats, "repeats", high=100)
+    seed = check_seed(seed)
+    if isinstance(sizes, (str, bytes)) or np.ndim(sizes) != 1 or len(sizes) == 0:
+        raise ValueError(f"sizes must be a non-empty list of feature counts, got {sizes!r}.")
     errors = np.array([[approximation_error(K, APPROXIMATIONS[method](D, gamma, seed + r).fit(X).transform(X))
                         for r in range(reps)] for D in sizes])
     return errors.mean(axis=1), errors.std(axis=1)

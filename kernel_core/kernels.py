@@ -6,7 +6,7 @@ A parameter left as None takes scikit-learn's default (gamma = 1 / n_features).
 import numpy as np
 from scipy.spatial.distance import cdist
 
-from ._validation import check_pair, check_positive_int, check_real
+from ._validation import check_pair, check_positive_int, check_real, check_size
 
 MAX_DEGREE = 50
 
@@ -117,6 +117,7 @@ def gram(X, Y=None, kernel="rbf", **params):
         return kernel(X, Y)
     full = check_kernel_params(kernel, params)
     X, Y = check_pair(X, Y)
+    check_size(len(X), len(Y))
     if full.get("gamma", 0) is None:
         full["gamma"] = 1.0 / X.shape[1]
     with np.errstate(over="ignore", invalid="ignore"):

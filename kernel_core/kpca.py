@@ -13,7 +13,7 @@ from scipy.sparse.csgraph import connected_components
 from scipy.sparse.linalg import ArpackNoConvergence, eigsh
 from sklearn.neighbors import kneighbors_graph
 
-from ._validation import check_array, check_positive_int, check_real
+from ._validation import check_array, check_positive_int, check_real, check_seed, check_size
 from .algebra import Kernel, as_kernel
 from .spectral import PSD_RTOL
 
@@ -43,6 +43,7 @@ def _leading_eigh(A, q):
 def centring_matrix(n):
     """J = I_n - (1/n) 1 1^T (seed 000): K' = J K J centres the feature vectors phi(x_l)."""
     n = check_positive_int(n, "n")
+    check_size(n, n, "The centring matrix J")
     return np.eye(n) - np.full((n, n), 1.0 / n)
 
 
@@ -120,6 +121,11 @@ class KernelPCA:
         if not hasattr(self, "dual_coef_"):
             raise ValueError("This KernelPCA is not fitted yet; call fit(X) first.")
 
+    def _components(self, n_components):
+        """q <= the fitted number of components (default: all of them)."""
+        fitted = self.dual_coef_.shape[1]
+        return fitted if n_components is None else check_positive_int(n_components, "n_components", high=fitted)
+
     def kernel_vectors(self, X):
         """k(x) (m, n) with k(x)_l = k(x, x_l), and the centred k'(x) = J (k(x) - K 1 / n) (uncentred: k'(x) = k(x))."""
         self._check_fitted()
@@ -154,11 +160,11 @@ class KernelPCA:
         self._check_fitted()
         if self.kernel != "rbf":
             raise ValueError(f"Pre-images by fixed-point iteration need the RBF kernel; this model uses {self.kernel!r}.")
-        q = self.n_components if n_components is None else check_positive_int(n_components, "n_components",
-                                                                              high=self.n_components)
+        q = self._components(n_components)
         max_iter = check_positive_int(max_iter, "max_iter")
         A = self.dual_coef_[:, :q]
         X = check_array(X, "X")
+        check_size(len(X), self.n_samples_, "The pre-image weights")
         beta = self.kernel_vectors(X)[1] @ A                                   # (m, q)
         g = beta @ A.T                                                         # (m, n)
         if self.center:
@@ -185,11 +191,10 @@ class KernelPCA:
         """||phi'(x) - P_q phi'(x)||^2 = k'(x, x) - sum_{i<=q} eta^(i)(x)^2 for centred phi' (how much of phi(x)
         the first q axes miss; it can only shrink as q grows)."""
         self._check_fitted()
-        q = self.n_components if n_components is None else check_positive_int(n_components, "n_components",
-                                                                              high=self.n_components)
+        q = self._components(n_components)
         X = check_array(X, "X")
         k, kc = self.kernel_vectors(X)
-        kxx = np.diag(self._kernel()(X))
+        kxx = self._kernel().diag(X)
         kxx_c = kxx - 2 * k.mean(axis=1) + self.K_mean_ if self.center else kxx
         eta = kc @ self.dual_coef_[:, :q]
         return kxx_c - np.sum(eta ** 2, axis=1)
@@ -213,6 +218,7 @@ def laplacian_eigenmap(X, n_components=2, n_neighbors=10):
     k = check_positive_int(n_neighbors, "n_neighbors", high=n - 1) if n > 1 else None
     if n < 3:
         raise ValueError("A Laplacian eigenmap needs at least 3 points.")
+    check_size(n, n, "The Laplacian eigenmap's dense graph matrices")
     W = kneighbors_graph(X, k, mode="connectivity", include_self=False)
     W = W.maximum(W.T)                                     # symmetric: i ~ j if either is a neighbour
     n_parts = connected_components(W, directed=False)[0]
@@ -233,4 +239,4 @@ def add_noise(X, noise, seed=0):
     arguments -> same points)."""
     X = check_array(X, "X")
     noise = check_real(noise, "noise", low=0.0, low_inclusive=True, high=10.0)
-    return X + np.random.default_rng(seed).normal(scale=noise, size=X.shape)
+    return X + np.random.default_rng(check_seed(seed)).normal(scale=noise, size=X.shape)

@@ -15,7 +15,7 @@ import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve, eigh, orthogonal_procrustes
 from sklearn import datasets as skd
 
-from ._validation import check_array, check_positive_int, check_real
+from ._validation import check_array, check_positive_int, check_real, check_seed, check_size
 from .feature_maps import APPROXIMATIONS
 from .kernels import gram
 from .kpca import KernelPCA
@@ -34,10 +34,11 @@ def large_dataset(name="moons", n_samples=5000, noise=0.1, seed=0):
     """Seeded data for the large-n demos, up to MAX_SAMPLES points: scikit-learn's make_moons / make_circles
     (X (n, 2), labels y in {-1, +1}) or the noisy sine of the kernel ridge page (x uniform on [0, 2 pi],
     X (n, 1) sorted, y = sin x + noise)."""
-    if name not in LARGE_DATASETS:
+    if not isinstance(name, str) or name not in LARGE_DATASETS:
         raise ValueError(f"Unknown data set {name!r}; choose one of {', '.join(LARGE_DATASETS)}.")
     n = check_positive_int(n_samples, "n_samples", high=MAX_SAMPLES)
     noise = check_real(noise, "noise", low=0.0, low_inclusive=True, high=5.0)
+    seed = check_seed(seed)
     if name == "moons":
         X, y = skd.make_moons(n, noise=noise, random_state=seed)
     elif name == "circles":
@@ -53,10 +54,10 @@ def resolve_method(method, n):
     """The method used for n points: "auto-nystroem" / "auto-rff" mean exact up to EXACT_MAX_N points and that
     approximation above; "exact" above EXACT_MAX_N is refused (ValueError), the Gram matrix would not fit."""
     n = check_positive_int(n, "n", high=MAX_SAMPLES)
+    if not isinstance(method, str) or method not in (*METHODS, "auto-nystroem", "auto-rff"):
+        raise ValueError(f"Unknown method {method!r}; choose exact, nystroem, rff, auto-nystroem or auto-rff.")
     if method in ("auto-nystroem", "auto-rff"):
         return "exact" if n <= EXACT_MAX_N else method[5:]
-    if method not in METHODS:
-        raise ValueError(f"Unknown method {method!r}; choose exact, nystroem, rff, auto-nystroem or auto-rff.")
     if method == "exact" and n > EXACT_MAX_N:
         raise ValueError(f"The exact fit is limited to n <= {EXACT_MAX_N:,} points: its n x n Gram matrix of "
                          f"n = {n:,} would take {8 * n * n / 1e9:.1f} GB. Choose Nyström or random Fourier features.")
@@ -65,7 +66,7 @@ def resolve_method(method, n):
 
 def feature_map(method, n_features, gamma, seed=0):
     """An unfitted NystroemFeatures ("nystroem", n_features landmarks) or RandomFourierFeatures ("rff")."""
-    if method not in APPROXIMATIONS:
+    if not isinstance(method, str) or method not in APPROXIMATIONS:
         raise ValueError(f"Unknown approximation {method!r}; choose one of {', '.join(APPROXIMATIONS)}.")
     return APPROXIMATIONS[method](n_features, gamma, seed)
 
@@ -93,6 +94,7 @@ class ApproxKernelPCA:
         X = check_array(X, "X")
         q = check_positive_int(self.n_components, "n_components")
         self.map_ = feature_map(self.method, self.n_features, self.gamma, self.seed).fit(X)
+        check_size(self.map_.width_, self.map_.width_, "The feature covariance Z^T Z", "Use fewer n_features.")
         Z = self.map_.transform(X)
         if q > Z.shape[1]:
             raise ValueError(f"n_components = {q} is more than the {Z.shape[1]} features of the approximate map.")
@@ -144,6 +146,7 @@ class ApproxKernelRidge:
         lam = check_real(self.lam, "lam", low=0.0)
         X, y = _check_xy(X, y)
         self.map_ = feature_map(self.method, self.n_features, self.gamma, self.seed).fit(X)
+        check_size(self.map_.width_, self.map_.width_, "The feature covariance Z^T Z", "Use fewer n_features.")
         Z = self.map_.transform(X)
         A = Z.T @ Z
         A[np.diag_indices_from(A)] += lam                  # the ridge sits on the diagonal
@@ -162,7 +165,7 @@ class ApproxKernelRidge:
 
 def _subsample(n, size, seed):
     size = check_positive_int(size, "size")
-    return np.sort(np.random.default_rng(seed).choice(n, size, replace=False)) if n > size else np.arange(n)
+    return np.sort(np.random.default_rng(check_seed(seed)).choice(n, size, replace=False)) if n > size else np.arange(n)
 
 
 def kernel_error(fitted_map, X, gamma, size=ERROR_SAMPLE, seed=0):

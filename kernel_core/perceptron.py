@@ -23,7 +23,7 @@ import copy
 import numpy as np
 from sklearn.neighbors import KNeighborsClassifier
 
-from ._validation import check_array, check_labels, check_positive_int
+from ._validation import check_array, check_labels, check_positive_int, check_seed
 from .algebra import as_kernel
 
 MAX_EPOCHS = 1000
@@ -56,7 +56,7 @@ class KernelPerceptron:
         self.kernel_ = as_kernel(self.kernel, **self.params)
         K = self.kernel_(X)  # K[j, l] = k(x_j, x_l)
         n = len(X)
-        rng = np.random.default_rng(self.seed)
+        rng = np.random.default_rng(check_seed(self.seed))
         alpha = np.zeros(n)
         f = np.zeros(n)  # f[l] = sum_j alpha_j y_j K[j, l], kept up to date after every mistake
         rows, per_epoch = [], []
@@ -115,7 +115,11 @@ class KernelPerceptron:
         X = check_array(X)
         if X.shape[1] != points.shape[1]:
             raise ValueError(f"X has {X.shape[1]} feature(s) but the model was fitted on {points.shape[1]}.")
-        return weights @ self.kernel_(points, X) + bias
+        f = weights @ self.kernel_(points, X) + bias
+        if not np.all(np.isfinite(f)):
+            raise ValueError("The decision function overflowed (values too large for floating point); "
+                             "scale the data or use a smaller gamma or degree.")
+        return f
 
     def predict(self, X):
         """sign(f(x)) as the original labels: classes_[1] where f > 0, classes_[0] where f <= 0."""
@@ -131,7 +135,29 @@ class KNNVote(KNeighborsClassifier):
 
     y_i is -1 for classes_[0] and +1 for classes_[1]; with uniform weights f = P(+1) - P(-1) of
     predict_proba. A tie (f = 0, even k) goes to classes_[0], as scikit-learn's predict does.
+    fit takes exactly two classes and at most as many neighbours as training points; every method
+    answers bad input with a sentence (scikit-learn's own checks are not reached).
     """
+
+    def fit(self, X, y):
+        X = check_array(X, "X")
+        check_labels(y, len(X))
+        self.n_neighbors = check_positive_int(self.n_neighbors, "n_neighbors", high=len(X))  # 3.0 -> 3
+        return super().fit(X, np.asarray(y))
+
+    def _check_X(self, X):
+        if not hasattr(self, "classes_"):
+            raise ValueError("This KNNVote is not fitted yet; call fit(X, y) first.")
+        X = check_array(X, "X")
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {X.shape[1]} feature(s) but the model was fitted on {self.n_features_in_}.")
+        return X
+
+    def predict(self, X):
+        return super().predict(self._check_X(X))
+
+    def predict_proba(self, X):
+        return super().predict_proba(self._check_X(X))
 
     def decision_function(self, X):
         P = self.predict_proba(X)

@@ -15,7 +15,8 @@ import numpy as np
 from scipy.linalg import LinAlgError, LinAlgWarning, cho_factor, cho_solve, lapack, lstsq
 from sklearn.model_selection import KFold
 
-from ._validation import check_array, check_positive_int, check_real
+from ._validation import check_array, check_positive_int, check_real, check_seed, check_size
+from .algebra import as_kernel
 from .kernels import gram
 
 RCOND = 1e-12
@@ -29,6 +30,13 @@ def _check_xy(X, y):
     if len(y) != len(X):
         raise ValueError(f"X has {len(X)} samples but y has {len(y)} targets; they must match.")
     return X, y
+
+
+def _finite(a, what):
+    if not np.all(np.isfinite(a)):
+        raise ValueError(f"{what} overflowed (values too large for floating point); scale the data or use a larger "
+                         "lam or noise.")
+    return a
 
 
 def solve_dual(K, y, lam):
@@ -79,7 +87,9 @@ class KernelRidge:
         lam = check_real(self.lam, "lam", low=0.0, low_inclusive=True)
         X, y = _check_xy(X, y)
         K = self._gram(X)
-        self.dual_coef_, self.solver_ = solve_dual(K, y, lam)
+        with np.errstate(over="ignore", invalid="ignore"):
+            alpha, self.solver_ = solve_dual(K, y, lam)
+        self.dual_coef_ = _finite(alpha, "The dual coefficients alpha")
         self.X_fit_ = X
         return self
 
@@ -88,7 +98,9 @@ class KernelRidge:
             raise ValueError("This KernelRidge is not fitted yet; call fit(X, y) first.")
         X = check_array(X, "X")
         # f(x) = sum_l alpha_l k(x_l, x)
-        return self._gram(X, self.X_fit_) @ self.dual_coef_
+        with np.errstate(over="ignore", invalid="ignore"):
+            f = self._gram(X, self.X_fit_) @ self.dual_coef_
+        return _finite(f, "The prediction")
 
 
 def lam_from_seed003(lam_003, n):
@@ -102,9 +114,17 @@ def primal_ridge(X, y, lam):
     Equal to X^T alpha with alpha = (X X^T + lam I_n)^{-1} y by the Woodbury identity (an n x n solve)."""
     lam = check_real(lam, "lam", low=0.0)
     X, y = _check_xy(X, y)
-    A = X.T @ X + lam * np.eye(X.shape[1])
-    # beta = (X^T X + lam I_p)^-1 X^T y
-    return cho_solve(cho_factor(A), X.T @ y)
+    with np.errstate(over="ignore", invalid="ignore"):
+        A = X.T @ X + lam * np.eye(X.shape[1])
+        b = X.T @ y
+    if not (np.all(np.isfinite(A)) and np.all(np.isfinite(b))):
+        raise ValueError("X^T X overflowed (values too large for floating point); scale the data first.")
+    try:
+        # beta = (X^T X + lam I_p)^-1 X^T y
+        beta = cho_solve(cho_factor(A), b)
+    except LinAlgError:
+        raise ValueError(f"X^T X + lam I is numerically singular at lam = {lam:g}; use a larger lam.") from None
+    return _finite(beta, "The ridge solution")
 
 
 def power_features(x, degree):
@@ -149,7 +169,8 @@ class GaussianProcessRegressor:
         except LinAlgError:
             raise ValueError("K + noise I is not positive definite: the kernel is not a valid covariance "
                              "(it is not PSD, e.g. sigmoid), so it cannot be a Gaussian-process prior.") from None
-        self.dual_coef_ = cho_solve(self.L_, y)  # (K + sigma^2 I)^{-1} y
+        with np.errstate(over="ignore", invalid="ignore"):
+            self.dual_coef_ = _finite(cho_solve(self.L_, y), "The GP weights")  # (K + sigma^2 I)^{-1} y
         self.X_fit_ = X
         return self
 
@@ -162,21 +183,29 @@ class GaussianProcessRegressor:
         """Posterior mean m(x); with return_std also the latent (noise-free) standard deviation."""
         X = self._check_fitted(X)
         Ks = self._gram(X, self.X_fit_)
-        mean = Ks @ self.dual_coef_
-        if not return_std:
-            return mean
-        k_xx = np.diag(self._gram(X))  # k(x, x) for every new point
-        var = k_xx - np.einsum("ij,ji->i", Ks, cho_solve(self.L_, Ks.T))
-        return mean, np.sqrt(np.clip(var, 0.0, None))  # round-off can make a ~0 variance slightly negative
+        with np.errstate(over="ignore", invalid="ignore"):
+            mean = _finite(Ks @ self.dual_coef_, "The posterior mean")
+            if not return_std:
+                return mean
+            k_xx = as_kernel(self.kernel, **self.params).diag(X)  # k(x, x) for every new point
+            var = k_xx - np.einsum("ij,ji->i", Ks, cho_solve(self.L_, Ks.T))
+        # round-off can make a ~0 variance slightly negative
+        return mean, _finite(np.sqrt(np.clip(var, 0.0, None)), "The posterior variance")
 
     def sample_y(self, X, n_samples=3, seed=0):
         """Posterior sample functions f(X), shape (len(X), n_samples), drawn with a seeded generator."""
         X = self._check_fitted(X)
+        n_samples = check_positive_int(n_samples, "n_samples")
+        check_size(len(X), n_samples, "The posterior samples (points x n_samples)", "Draw fewer samples or use fewer points.")
+        rng = np.random.default_rng(check_seed(seed))
         Ks = self._gram(X, self.X_fit_)
-        cov = self._gram(X) - Ks @ cho_solve(self.L_, Ks.T)
+        with np.errstate(over="ignore", invalid="ignore"):
+            cov = _finite(self._gram(X) - Ks @ cho_solve(self.L_, Ks.T), "The posterior covariance")
         w, V = np.linalg.eigh((cov + cov.T) / 2)  # cov = V diag(w) V^T; clip round-off below 0
-        z = np.random.default_rng(seed).standard_normal((len(w), check_positive_int(n_samples, "n_samples")))
-        return (Ks @ self.dual_coef_)[:, None] + V @ (np.sqrt(np.clip(w, 0.0, None))[:, None] * z)
+        z = rng.standard_normal((len(w), n_samples))
+        with np.errstate(over="ignore", invalid="ignore"):
+            f = (Ks @ self.dual_coef_)[:, None] + V @ (np.sqrt(np.clip(w, 0.0, None))[:, None] * z)
+        return _finite(f, "The posterior samples")
 
 
 @dataclass
@@ -198,12 +227,21 @@ def cross_validate(X, y, kernel="rbf", lams=(0.01, 0.1, 1.0), grid=None, n_folds
     tried); `params` are kept fixed. CV error = mean over folds of the held-out mean squared error."""
     X, y = _check_xy(X, y)
     n_folds = check_positive_int(n_folds, "n_folds")
+    seed = check_seed(seed)
     if not 2 <= n_folds <= len(X):
         raise ValueError(f"Cross-validation needs 2 <= n_folds <= n samples; got n_folds = {n_folds} "
                          f"with {len(X)} samples.")
+    if isinstance(lams, (str, bytes)) or np.ndim(lams) != 1 or len(lams) == 0:
+        raise ValueError(f"lams must be a non-empty list of penalties, got {lams!r}.")
     lams = np.asarray([check_real(v, "lam", low=0.0, low_inclusive=True) for v in lams])
     grid = grid or {}
-    settings = [dict(zip(grid, map(float, values))) for values in product(*grid.values())]
+    if not isinstance(grid, dict):
+        raise TypeError(f"grid must map parameter names to lists of values, got {type(grid).__name__}.")
+    for name, values in grid.items():
+        if isinstance(values, (str, bytes)) or np.ndim(values) != 1 or len(values) == 0:
+            raise ValueError(f"grid[{name!r}] must be a non-empty list of values, got {values!r}.")
+    settings = [dict(zip(grid, (check_real(v, str(name)) for name, v in zip(grid, values))))
+                for values in product(*grid.values())]
     errors = np.zeros((len(lams), len(settings)))
     train = np.zeros_like(errors)
     folds = list(KFold(n_folds, shuffle=True, random_state=seed).split(X))

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.linalg import eigvalsh
 
+from ._validation import check_array
+
 PSD_RTOL = 1e-8
 """An eigenvalue counts as negative only below -PSD_RTOL * max|eigenvalue|: round-off in a float64
 eigen-solver is of order n * 1e-16 relative, so smaller negatives are numerical noise, not evidence."""
@@ -15,6 +17,17 @@ SYMMETRY_RTOL = 1e-10
 
 
 def _check_square(K):
+    if isinstance(K, (str, bytes)):
+        raise ValueError(f"A Gram matrix must be numbers, not text ({K[:30]!r}).")
+    try:
+        shape = np.shape(K)
+    except (ValueError, TypeError):
+        raise ValueError("A Gram matrix must be a square table of numbers; the rows have different lengths.") from None
+    if len(shape) != 2 or shape[0] != shape[1]:
+        raise ValueError(f"A Gram matrix must be square; got shape {shape}.")
+    K = np.asarray(K)
+    if K.size and K.dtype.kind not in "biuf":
+        K = check_array(K, "The matrix")  # a sentence for text, objects or complex numbers
     K = np.asarray(K, dtype=np.float64)
     if K.ndim != 2 or K.shape[0] != K.shape[1]:
         raise ValueError(f"A Gram matrix must be square; got shape {K.shape}.")

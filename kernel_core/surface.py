@@ -22,10 +22,11 @@ from math import factorial
 
 import numpy as np
 
-from ._validation import check_array
+from ._validation import check_array, check_real, check_size
 from .algebra import Kernel, Scaled, Sum, as_kernel
 
 CHUNK = 20_000  # grid points per direct-evaluation block (bounded memory)
+CHUNK_ENTRIES = 4_000_000  # ... and at most this many kernel values per block (32 MB)
 
 
 def _axis_factor(kind, gamma, grid, coords):
@@ -39,7 +40,8 @@ def _poly_surface(points, weights, xs, ys, gamma, coef0, degree):
     for j in range(degree + 1):
         for k in range(degree + 1 - j):
             l = degree - j - k
-            coef = factorial(degree) / (factorial(j) * factorial(k) * factorial(l)) * gamma ** (j + k) * coef0 ** l
+            coef = (factorial(degree) / (factorial(j) * factorial(k) * factorial(l))
+                    * np.float64(gamma) ** (j + k) * np.float64(coef0) ** l)
             s = float(np.sum(weights * points[:, 0] ** j * points[:, 1] ** k))
             if coef and s:
                 Z += coef * s * np.outer(ys ** k, xs ** j)
@@ -50,8 +52,9 @@ def _direct(points, weights, kernel, xs, ys):
     g1, g2 = np.meshgrid(xs, ys)
     grid = np.c_[g1.ravel(), g2.ravel()]
     out = np.empty(len(grid))
-    for start in range(0, len(grid), CHUNK):
-        out[start:start + CHUNK] = kernel(grid[start:start + CHUNK], points) @ weights
+    step = max(1, min(CHUNK, CHUNK_ENTRIES // len(points)))
+    for start in range(0, len(grid), step):
+        out[start:start + step] = kernel(grid[start:start + step], points) @ weights
     return out.reshape(len(ys), len(xs))
 
 
@@ -59,17 +62,29 @@ def expansion_surface(points, weights, bias, kernel, xs, ys):
     """Z[b, a] = sum_i weights[i] k(points[i], (xs[a], ys[b])) + bias, for 2-D points.
 
     kernel: a kernel_core Kernel (compositions included) or a kernel name with default parameters.
+    Returns a finite array of shape (len(ys), len(xs)), or a ValueError when the values overflow.
     """
     points = check_array(points, "points")
     if points.shape[1] != 2:
         raise ValueError(f"Decision surfaces are drawn for 2-D data; the points have {points.shape[1]} features.")
-    weights = np.asarray(weights, dtype=np.float64).ravel()
+    try:
+        weights = np.asarray(weights).reshape(-1)
+    except (ValueError, TypeError):
+        raise ValueError("weights must be a flat list of numbers, one per point.") from None
+    weights = check_array(weights, "weights", ndim=1)
     if len(weights) != len(points):
         raise ValueError(f"{len(weights)} weights for {len(points)} points; one weight per point is needed.")
-    xs = check_array(np.asarray(xs, float), "xs", ndim=1)
-    ys = check_array(np.asarray(ys, float), "ys", ndim=1)
+    xs, ys = check_array(xs, "xs", ndim=1), check_array(ys, "ys", ndim=1)
+    bias = check_real(bias, "bias")
     kernel = as_kernel(kernel)
-    return _surface(points, weights, kernel, xs, ys) + float(bias)
+    check_size(len(ys), len(xs), "The surface grid", "Use fewer grid points.")
+    check_size(max(len(xs), len(ys)), len(points), "The surface's kernel values (grid axis x points)")
+    with np.errstate(over="ignore", invalid="ignore"):
+        Z = _surface(points, weights, kernel, xs, ys) + bias
+    if not np.all(np.isfinite(Z)):
+        raise ValueError("The decision surface overflowed (values too large for floating point); scale the data or "
+                         "use a smaller gamma, degree or coef0.")
+    return Z
 
 
 def _surface(points, weights, kernel, xs, ys):
@@ -101,10 +116,20 @@ def decision_surface(model, xs, ys):
     """The model's decision function (classifiers) or prediction (regressors) on the grid xs x ys,
     shape (len(ys), len(xs)). Kernel models provide `expansion()` -> (points, weights, bias) and
     `kernel_`; any other model (k-NN, ...) is evaluated point by point through its own method."""
+    xs, ys = check_array(xs, "xs", ndim=1), check_array(ys, "ys", ndim=1)
     if hasattr(model, "expansion"):
         points, weights, bias = model.expansion()
+        if len(points) == 0:  # no point carries weight yet: f = b everywhere
+            return np.full((len(ys), len(xs)), float(bias))
         return expansion_surface(points, weights, bias, model.kernel_, xs, ys)
-    g1, g2 = np.meshgrid(np.asarray(xs, float), np.asarray(ys, float))
+    f = getattr(model, "decision_function", None) or getattr(model, "predict", None)
+    if not callable(f):
+        raise TypeError(f"decision_surface needs a fitted model with decision_function or predict, "
+                        f"got {type(model).__name__}.")
+    check_size(len(ys), len(xs), "The surface grid", "Use fewer grid points.")
+    g1, g2 = np.meshgrid(xs, ys)
     grid = np.c_[g1.ravel(), g2.ravel()]
-    f = model.decision_function if hasattr(model, "decision_function") else model.predict
-    return np.asarray(f(grid), dtype=np.float64).reshape(len(ys), len(xs))
+    Z = np.asarray(f(grid), dtype=np.float64).reshape(len(ys), len(xs))
+    if not np.all(np.isfinite(Z)):
+        raise ValueError("The model's predictions on the grid are not finite.")
+    return Z

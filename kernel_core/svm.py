@@ -33,41 +33,69 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.model_selection import StratifiedKFold
 from sklearn.svm import SVC
 
-from ._validation import check_array, check_labels, check_positive_int, check_real
+from ._validation import check_array, check_label_array, check_labels, check_positive_int, check_real, check_seed
 from .algebra import as_kernel
 from .kernels import gram
-from .spectral import verdict
+from .spectral import _check_square, verdict
 
 MARGIN_ATOL = 1e-3  # y f(x) within this of 1 counts as "on the margin" (libsvm stops at KKT tolerance 1e-3)
 MIN_HOLDOUT = 10    # fewer points than this: train on all of them, hold none out
+SUBGRADIENT_MIN_LAM = 1e-12
+"""Smallest lam of SubgradientSVM: its step eta_t = 1/(2 lam t) grows without bound as lam -> 0, and below this the
+coefficients overflow floating point (libsvm's KernelSVM with C = 1/(2 n lam) handles a nearly hard margin)."""
 MAX_ITER = 100_000  # libsvm iterations before it stops unconverged (~0.2 s for 300 points; badly scaled
                     # kernels such as a degree-10 polynomial can otherwise run for minutes)
 
 
+def _reciprocal(n, value, name, other):
+    out = 1.0 / (2.0 * check_positive_int(n, "n") * check_real(value, name, low=0.0))
+    if not np.isfinite(out) or out == 0.0:
+        raise ValueError(f"{name} = {value:g} with n = {n} gives {other} = 1/(2 n {name}) outside floating point; "
+                         f"use a {name} nearer 1.")
+    return out
+
+
 def C_from_lam(lam, n):
     """C = 1 / (2 n lam): libsvm's C for seed 003's penalty lam on n training points."""
-    return 1.0 / (2.0 * check_positive_int(n, "n") * check_real(lam, "lam", low=0.0))
+    return _reciprocal(n, lam, "lam", "C")
 
 
 def lam_from_C(C, n):
     """lam = 1 / (2 n C): seed 003's penalty for libsvm's C on n training points."""
-    return 1.0 / (2.0 * check_positive_int(n, "n") * check_real(C, "C", low=0.0))
+    return _reciprocal(n, C, "C", "lam")
+
+
+def _check_vector(v, name, n):
+    v = check_array(v, name, ndim=1)
+    if len(v) != n:
+        raise ValueError(f"{name} has {len(v)} entries; one per training point ({n}) is needed.")
+    return v
 
 
 def seed_objective(K, y, alpha, b, lam):
     """J(alpha, b) = (1/n) sum_i max{0, 1 - y_i (f_i + b)} + lam alpha^T D_y K D_y alpha,
     with f = K D_y alpha (f_i = sum_j alpha_j y_j k(x_j, x_i)). y in {-1, +1}."""
-    u = np.asarray(alpha, float) * y               # D_y alpha
-    f = K @ u
-    hinge = np.maximum(0.0, 1.0 - y * (f + b))
-    return float(hinge.mean() + lam * (u @ f))
+    K = _check_square(K)
+    y, alpha = _check_vector(y, "y", len(K)), _check_vector(alpha, "alpha", len(K))
+    b, lam = check_real(b, "b"), check_real(lam, "lam", low=0.0, low_inclusive=True)
+    with np.errstate(over="ignore", invalid="ignore"):
+        u = alpha * y                               # D_y alpha
+        f = K @ u
+        hinge = np.maximum(0.0, 1.0 - y * (f + b))
+        J = float(hinge.mean() + lam * (u @ f))
+    if not np.isfinite(J):
+        raise ValueError("The objective overflowed (values too large for floating point); use smaller alpha, b or K.")
+    return J
 
 
 def margin_counts(y, f):
     """Count, for labels y in {-1, +1} and decision values f, the misclassified points (sign(f) != y),
     the margin violations (y f < 1: misclassified or inside the margin) and those inside the margin
     but on the right side (0 <= y f < 1)."""
-    z = np.asarray(y, float) * np.asarray(f, float)
+    y = check_array(y, "y", ndim=1)
+    f = _check_vector(f, "f", len(y))
+    with np.errstate(over="ignore"):
+        z = y * f
     wrong = int(np.sum((np.asarray(f) > 0) != (np.asarray(y) > 0)))
     violations = int(np.sum(z < 1.0 - MARGIN_ATOL))
     return {"misclassified": wrong, "margin_violations": violations, "inside_margin": violations - wrong}
@@ -94,7 +122,9 @@ class _KernelClassifier:
         X = check_array(X)
         if X.shape[1] != points.shape[1]:
             raise ValueError(f"X has {X.shape[1]} feature(s); the model was fitted on {points.shape[1]}.")
-        return gram(X, points, kernel=self.kernel_) @ weights + b
+        if len(points) == 0:  # no alpha_i > 0 yet: f = b everywhere
+            return np.full(len(X), float(b))
+        return _finite(gram(X, points, kernel=self.kernel_) @ weights + b)
 
     def predict(self, X):
         """sign(f(x)), as the original class labels."""
@@ -189,13 +219,16 @@ class SubgradientSVM(_KernelClassifier):
 
     def fit(self, X, y):
         self._lam = check_real(self.lam, "lam", low=0.0)
-        n_steps = 0 if self.n_steps == 0 else check_positive_int(self.n_steps, "n_steps")
+        if self._lam < SUBGRADIENT_MIN_LAM:
+            raise ValueError(f"lam = {self._lam:g} is below {SUBGRADIENT_MIN_LAM:g}: the step 1/(2 lam t) would overflow "
+                             "floating point. Use a larger lam, or KernelSVM (libsvm) with C = 1/(2 n lam).")
+        n_steps = 0 if _is_zero(self.n_steps) else check_positive_int(self.n_steps, "n_steps")
         X, ys = self._fit_data(X, y)
         n = len(X)
         self._m = n if self.batch_size is None else min(check_positive_int(self.batch_size, "batch_size"), n)
         self._tol = None if self.tol is None else check_real(self.tol, "tol", low=0.0)
         self._K = gram(X, kernel=self.kernel_)
-        self._rng = np.random.default_rng(self.seed)
+        self._rng = np.random.default_rng(check_seed(self.seed))
         self.X_fit_, self.y_fit_ = X, ys
         self.alpha_, self._g, self.intercept_ = np.zeros(n), np.zeros(n), 0.0   # g = K D_y alpha, kept up to date
         self._curve = [seed_objective(self._K, ys, self.alpha_, 0.0, self._lam)]
@@ -206,6 +239,9 @@ class SubgradientSVM(_KernelClassifier):
     def step(self, n=1, max_seconds=None):
         """Take up to n more steps (fewer when tol says converged or after max_seconds); returns self."""
         self._check_fitted()
+        n = 0 if _is_zero(n) else check_positive_int(n, "n")
+        if max_seconds is not None:
+            max_seconds = check_real(max_seconds, "max_seconds", low=0.0, low_inclusive=True)
         K, ys, lam, m, alpha, g, b = self._K, self.y_fit_, self._lam, self._m, self.alpha_, self._g, self.intercept_
         curve, best, N = self._curve, self._best, len(ys)
         deadline = None if max_seconds is None else time.perf_counter() + max_seconds
@@ -223,6 +259,9 @@ class SubgradientSVM(_KernelClassifier):
             if self.fit_intercept:
                 b = _best_offset(ys, g)
             curve.append(float(np.maximum(0.0, 1.0 - ys * (g + b)).mean() + lam * ((alpha * ys) @ g)))
+            if not np.isfinite(curve[-1]):
+                raise ValueError(f"The subgradient steps overflowed at step {t} (lam = {lam:g}: the step 1/(2 lam t) "
+                                 "is too large for these kernel values); use a larger lam.")
             best.append(min(best[-1], curve[-1]))
             if self._tol is not None and t > self.window and best[-self.window - 1] - best[-1] <= self._tol * best[-1]:
                 self.converged_ = True
@@ -241,10 +280,25 @@ class SubgradientSVM(_KernelClassifier):
         return self.X_fit_[nz], (self.alpha_ * self.y_fit_)[nz], self.intercept_
 
 
+def _finite(f):
+    if not np.all(np.isfinite(f)):
+        raise ValueError("The decision function overflowed (values too large for floating point); "
+                         "scale the data or use a smaller gamma or degree.")
+    return f
+
+
+def _is_zero(n):
+    return not isinstance(n, bool) and isinstance(n, (int, float, np.integer, np.floating)) and n == 0
+
+
 def _libsvm(K, y, C, max_iter):
     with warnings.catch_warnings():  # hitting max_iter is reported by converged_, not by a warning
         warnings.simplefilter("ignore", ConvergenceWarning)
-        return SVC(kernel="precomputed", C=C, max_iter=max_iter).fit(K, y)
+        try:
+            return SVC(kernel="precomputed", C=C, max_iter=max_iter).fit(K, y)
+        except ValueError:  # libsvm's coefficients came out inf / NaN
+            raise ValueError("libsvm could not solve this problem: its coefficients overflowed (kernel values too large "
+                             "or too badly scaled); scale the data or change C, gamma, degree or coef0.") from None
 
 
 def _best_offset(y, g):
@@ -278,7 +332,8 @@ def holdout_split(y, test_size=0.3, seed=0, X=None):
     one other point of its class between the two parts: a student who clicks a point onto the plot
     sees the effect of that point, not of a new random split."""
     test_size = check_real(test_size, "test_size", low=0.0, high=0.9)
-    y = np.asarray(y)
+    seed = check_seed(seed)
+    y = check_label_array(y)
     idx = np.arange(len(y))
     classes, counts = np.unique(y, return_counts=True)
     if len(y) < MIN_HOLDOUT or len(counts) < 2 or counts.min() < 2:
@@ -312,6 +367,9 @@ def cross_validate_grid(X, y, Cs, gammas, make_kernel, folds=3, seed=0):
     X = check_array(X)
     ys, _ = check_labels(y, len(X))
     folds = check_positive_int(folds, "folds")
+    seed = check_seed(seed)
+    if min(np.unique(ys, return_counts=True)[1]) < folds:
+        raise ValueError(f"{folds}-fold cross-validation needs at least {folds} points of each class.")
     Cs = [check_real(C, "C", low=0.0) for C in Cs]
     splits = list(StratifiedKFold(folds, shuffle=True, random_state=seed).split(X, ys))
     scores = np.zeros((len(gammas), len(Cs)))

@@ -14,6 +14,10 @@ X, Y = kc.make_classification("moons", 40, 0.1, 0)
 XR, YR = kc.make_sine(20, 0.1, 0)
 XDUP, YDUP = np.vstack([XR, XR]), np.r_[YR, YR]
 SIGMOID = dict(gamma=2.0, coef0=-1.0)
+BIG = np.broadcast_to(np.linspace(-1.0, 1.0, 2), (100_000, 2))   # 100 000 points without allocating them
+BIG_Y = np.broadcast_to(np.r_[-1, 1], (50_000, 2)).ravel()
+LIMIT = "limit is 25,000,000 entries"
+YNAN = np.r_[Y[:-1], np.nan].astype(float)
 
 
 def raises(exc, match):
@@ -93,6 +97,58 @@ CATALOGUE = [
      lambda: kc.expansion_surface(np.ones((3, 3)), np.ones(3), 0, "rbf", [0, 1], [0, 1]), raises(ValueError, "2-D")),
     ("dataset-unknown", "unknown data set", lambda: kc.make_classification("cats"), raises(ValueError, "moons")),
     ("dataset-size", "n_samples = 0", lambda: kc.make_classification("moons", 0), raises(ValueError, "n_samples")),
+    # issue 21: memory guard (raised before the n x n array is allocated), silent wrong answers, raw library errors
+    ("gram-too-large", "Gram matrix of 100 000 points", lambda: kc.gram(BIG), raises(ValueError, LIMIT)),
+    ("kernel-too-large", "Kernel object on 100 000 points", lambda: (kc.Kernel("rbf") + kc.Kernel("linear"))(BIG),
+     raises(ValueError, LIMIT)),
+    ("svm-too-large", "SVM on 100 000 points", lambda: kc.KernelSVM().fit(BIG, BIG_Y), raises(ValueError, LIMIT)),
+    ("subgradient-too-large", "subgradient SVM on 100 000 points", lambda: kc.SubgradientSVM().fit(BIG, BIG_Y),
+     raises(ValueError, LIMIT)),
+    ("ridge-too-large", "kernel ridge on 100 000 points", lambda: kc.KernelRidge().fit(BIG, BIG_Y * 1.0),
+     raises(ValueError, LIMIT)),
+    ("gp-too-large", "GP on 100 000 points", lambda: kc.GaussianProcessRegressor().fit(BIG, BIG_Y * 1.0),
+     raises(ValueError, LIMIT)),
+    ("gp-samples-too-many", "GP posterior with 10^9 samples",
+     lambda: kc.GaussianProcessRegressor().fit(XR, YR).sample_y(XR, 10**9), raises(ValueError, LIMIT)),
+    ("kpca-too-large", "kernel PCA of 100 000 points", lambda: kc.KernelPCA().fit(BIG), raises(ValueError, LIMIT)),
+    ("perceptron-too-large", "perceptron on 100 000 points", lambda: kc.KernelPerceptron().fit(BIG, BIG_Y),
+     raises(ValueError, LIMIT)),
+    ("centring-too-large", "centring matrix J of n = 100 000", lambda: kc.centring_matrix(100_000),
+     raises(ValueError, LIMIT)),
+    ("eigenmap-too-large", "Laplacian eigenmap of 100 000 points", lambda: kc.laplacian_eigenmap(BIG, 2, 10),
+     raises(ValueError, LIMIT)),
+    ("rff-too-large", "random Fourier features, n x D over the limit",
+     lambda: kc.RandomFourierFeatures(n_components=1000).fit(BIG), raises(ValueError, LIMIT)),
+    ("large-n-approx", "Nystroem ridge on 50 000 points (the approximation still works)",
+     lambda: kc.ApproxKernelRidge("nystroem", 500, 1.0, 0.1).fit(*kc.large_dataset("sine", 50_000)).predict(XR),
+     finite()),
+    ("complex", "complex X", lambda: kc.gram(X + 1j), raises(ValueError, "complex")),
+    ("poly-map-overflow", "poly feature map of values near 1e200", lambda: kc.poly_feature_map(X * 1e200, 3),
+     raises(ValueError, "overflowed")),
+    ("subgradient-lam-tiny", "subgradient SVM with lam = 1e-200", lambda: kc.SubgradientSVM(lam=1e-200).fit(X, Y),
+     raises(ValueError, "lam")),
+    ("geometry-2d", "several points as x in feature_space_geometry", lambda: kc.feature_space_geometry(X[:2], X[0]),
+     raises(ValueError, "one point")),
+    ("holdout-2d", "2-D y in holdout_split", lambda: kc.holdout_split(np.ones((20, 2))), raises(ValueError, "1-D")),
+    ("label-nan", "a NaN label (SVM)", lambda: kc.KernelSVM().fit(X, YNAN), raises(ValueError, "NaN")),
+    ("holdout-label-nan", "a NaN label (holdout_split)", lambda: kc.holdout_split(YNAN), raises(ValueError, "NaN")),
+    ("surface-overflow", "decision surface of poly coef0 = 1e300",
+     lambda: kc.expansion_surface(X, np.ones(len(X)), 0, kc.Kernel("poly", coef0=1e300), [0, 1], [0, 1]),
+     raises(ValueError, "overflowed")),
+    ("seed-huge", "holdout_split with seed 2**70", lambda: kc.holdout_split(Y, 0.3, seed=2**70, X=X),
+     raises(ValueError, "seed")),
+    ("seed-negative", "data set with seed -1", lambda: kc.make_classification("moons", 20, 0.1, -1),
+     raises(ValueError, "seed")),
+    ("seed-fraction", "data set with seed 1.5", lambda: kc.make_classification("moons", 20, 0.1, 1.5),
+     raises(ValueError, "seed")),
+    ("seed-2-40", "data set with seed 2**40", lambda: kc.make_classification("moons", 20, 0.1, 2**40),
+     raises(ValueError, "seed")),
+    ("knn-one-class", "k-NN vote on one class", lambda: kc.KNNVote().fit(X, np.ones(len(X))).decision_function(X),
+     raises(ValueError, "one class")),
+    ("knn-neighbours", "k-NN with more neighbours than points", lambda: kc.KNNVote(n_neighbors=50).fit(X[:5], Y[:5]),
+     raises(ValueError, "n_neighbors")),
+    ("knn-features", "k-NN queried with the wrong number of features",
+     lambda: kc.KNNVote(3).fit(X, Y).decision_function(np.ones((2, 3))), raises(ValueError, "feature")),
 ]
 
 
@@ -111,6 +167,17 @@ def test_bad_input_behaves_as_catalogued(case):
         assert np.all(np.isfinite(np.asarray(out, dtype=float)))
         if expected[1]:
             assert any(re.search(expected[1], str(w.message)) for w in caught), [str(w.message) for w in caught]
+
+
+def test_the_memory_limit_admits_every_size_the_app_uses():
+    """MAX_GRAM_ENTRIES (one constant) is above the largest n x m array of the app: the exact large-n fit and Nystroem /
+    random Fourier features of the largest large-n data set with the most features the page offers."""
+    from kernel_core._validation import MAX_GRAM_ENTRIES
+    from kernel_core.large_n import EXACT_MAX_N, MAX_SAMPLES
+    from ui.points_io import MAX_ROWS
+    most_features = 500  # the large-n sections offer at most 500 Nystroem landmarks / random features
+    assert EXACT_MAX_N ** 2 <= MAX_GRAM_ENTRIES and MAX_ROWS ** 2 <= MAX_GRAM_ENTRIES
+    assert MAX_SAMPLES * most_features <= MAX_GRAM_ENTRIES
 
 
 def test_catalogue_is_large_and_listed_in_the_readme():
