@@ -1,9 +1,26 @@
 """The student's own data outside Streamlit: every bad CSV gets its sentence; links round-trip."""
+import re
+
 import numpy as np
 import pytest
 
 from kernel_core import make_classification
-from ui.points_io import MAX_ROWS, MAX_URL_POINTS, decode_edits, decode_points, encode_edits, encode_points, read_csv, to_points
+from tests.app_pages import ROOT
+from ui.points_io import (
+    MAX_BYTES,
+    MAX_ROWS,
+    MAX_URL_POINTS,
+    as_text,
+    decode_edits,
+    decode_points,
+    encode_edits,
+    encode_points,
+    file_size,
+    guess_label,
+    label_classes,
+    read_csv,
+    to_points,
+)
 
 GOOD = b"x1,x2,label\n0.5,1.0,a\n-1.0,2.0,b\n0.0,0.0,a\n"
 
@@ -117,3 +134,101 @@ def test_standardised_points_have_mean_zero_and_unit_spread():
     np.testing.assert_allclose(X.mean(axis=0), 0, atol=1e-12)
     np.testing.assert_allclose(X.std(axis=0), 1)
     assert "Standardised" in note and "25" in note   # the mean of column a
+
+
+# ---------------------------------------------------------------- issue 21: the CSV cases of the bad-input catalogue
+CSV_CASES = ["csv-empty-label", "csv-short-row", "csv-huge-values", "csv-markdown", "csv-size", "csv-label-guess"]
+
+
+def test_new_csv_cases_are_in_the_readme_catalogue():
+    section = (ROOT / "README.md").read_text().split("## Bad input", 1)[1].split("\n## ", 1)[0]
+    assert [c for c in CSV_CASES if f"`{c}`" not in section] == []
+
+
+@pytest.mark.parametrize("case, text, row", [
+    ("csv-empty-label", "x1,x2,label\n1,2,1\n3,4,\n5,6,0\n", 2),
+    ("csv-short-row", "x1,x2,label\n1,2,1\n3,4\n5,6,0\n", 2),
+    ("csv-empty-label", "x1,x2,label\n1,2,a\n3,4,  \n5,6,b\n", 2),        # blank after stripping
+])
+def test_an_empty_label_cell_or_a_short_row_gives_a_sentence_naming_the_row(case, text, row):
+    f = frame(text)
+    assert len(label_classes(f, "label")) == 2           # the dialog lists the classes without crashing
+    with pytest.raises(ValueError, match=f"empty cell in row {row}"):
+        to_points(f, "x1", "x2", "label")
+
+
+@pytest.mark.parametrize("big", [1e200, 1e300, 1e308, 1.7e308])
+def test_huge_values_standardise_without_collapsing(big):
+    """csv-huge-values: columns near 1e200 ... 1e308 are scaled robustly (no overflow to inf, no all-zero column)."""
+    text = f"x1,x2,label\n{big},{-big},a\n{big / 2},{big / 4},b\n{-big / 3},{big},a\n{big / 5},0,b\n"
+    X, y, note = to_points(frame(text), "x1", "x2", "label", standardise=True)
+    assert np.all(np.isfinite(X)) and len(np.unique(X, axis=0)) == 4
+    np.testing.assert_allclose(X.mean(axis=0), 0, atol=1e-12)
+    np.testing.assert_allclose(X.std(axis=0), 1)
+    assert "inf" not in note and "nan" not in note
+
+
+def test_standardising_refuses_to_merge_distinct_values():
+    """csv-huge-values: 1 and 2 next to 1e200 would both become the same standardised value: a sentence, not a merge."""
+    f = frame("x1,x2,label\n1,0,a\n2,1,b\n1e200,2,a\n")
+    with pytest.raises(ValueError, match="orders of magnitude.*'x1'|'x1'.*orders of magnitude"):
+        to_points(f, "x1", "x2", "label", standardise=True)
+    X, _, _ = to_points(f, "x1", "x2", "label")           # unstandardised, the values are kept as they are
+    assert X[2, 0] == 1e200
+
+
+@pytest.mark.parametrize("text", [
+    "![t](http://198.51.100.7/beacon.png)", "$\\int_0^1$", "<img src=x onerror=alert(1)>", ":red[loud]",
+    "# heading", "[link](http://example.com)", "**bold** _it_ `code`", "a\\$b", "line\nbreak",
+])
+def test_user_text_is_escaped_for_markdown(text):
+    """csv-markdown: every ASCII punctuation mark is backslash-escaped (CommonMark shows it literally)."""
+    out = as_text(text)
+    assert "\n" not in out
+    unescaped = re.sub(r"\\.", "", out)              # drop every escaped pair; no bare punctuation may remain
+    assert not re.search(r"[!$<>\[\]()#*_`:\\]", unescaped), out
+    assert re.sub(r"\\(.)", r"\1", out) == " ".join(text.splitlines())   # nothing but the escapes added
+
+
+def test_markdown_in_a_file_reaches_the_messages_only_escaped():
+    """csv-markdown: the label and cell text echoed by to_points' messages and note, once passed through as_text,
+    contain no live Markdown image, link or LaTeX."""
+    beacon = "![t](http://198.51.100.7/beacon.png)"
+    X, y, note = to_points(frame(f"x1,x2,label\n1,2,{beacon}\n3,4,$x$\n"), "x1", "x2", "label")
+    assert beacon in note
+    shown = as_text(note)
+    assert "](" not in shown and "![" not in shown and "$x$" not in shown
+    with pytest.raises(ValueError) as info:
+        to_points(frame(f"x1,x2,label\n1,{beacon},a\n3,4,b\n"), "x1", "x2", "label")
+    assert "](" not in as_text(info.value) and "![" not in as_text(info.value)
+
+
+@pytest.mark.parametrize("n_bytes, shown", [
+    (2_040_000, "2.1 MB"), (2_000_001, "2.1 MB"), (5_000_000, "5.0 MB"), (999_001, "1,000 KB"), (1, "1 KB"),
+])
+def test_sizes_are_rounded_up(n_bytes, shown):
+    assert file_size(n_bytes) == shown
+
+
+def test_a_file_just_over_the_limit_does_not_read_as_the_limit():
+    """csv-size: 2.04 MB is not "2.0 MB; the limit is 2 MB"."""
+    with pytest.raises(ValueError) as info:
+        read_csv(b"x" * 2_040_000)
+    assert "The file is 2.1 MB; the limit is 2.0 MB" in str(info.value)
+    assert MAX_BYTES == 2_000_000
+
+
+def test_the_dialog_caption_states_both_limits_in_words():
+    """csv-size: a file over the server's cap never reaches the app, so the caption must say what happens to it."""
+    source = (ROOT / "ui" / "data.py").read_text()
+    caption = source.split("st.caption(", 1)[1].split("upload = ", 1)[0]
+    assert "file_size(MAX_BYTES)" in caption and "maxUploadSize" in source and "refused by the uploader" in caption
+
+
+@pytest.mark.parametrize("columns, label", [
+    (["x", "y", "class"], "class"), (["x1", "x2", "label"], "label"), (["a", "b", "Target"], "Target"),
+    (["x1", "y"], "y"), (["a", "b", "c"], "c"), (["y", "Label", "x"], "Label"),
+])
+def test_the_label_column_is_guessed_by_name(columns, label):
+    """csv-label-guess: label / class / target are preferred to y (a coordinate in x, y, class files)."""
+    assert guess_label(columns) == label

@@ -6,7 +6,7 @@ import streamlit as st
 from kernel_core import CLASSIFICATION_DATASETS
 
 from . import points
-from .points_io import MAX_ROWS, MAX_URL_POINTS, label_classes, read_csv, to_csv, to_points
+from .points_io import MAX_BYTES, MAX_ROWS, MAX_URL_POINTS, as_text, file_size, guess_label, label_classes, read_csv, to_csv, to_points
 from .ranges import DATA, DEFAULT_DATASET
 
 
@@ -27,7 +27,7 @@ def dataset_sidebar():
     s = points.state()
     sb.caption(f"In use: {points.describe(s)}")
     if s.note:
-        sb.info(s.note)
+        sb.info(as_text(s.note))
     if points.link_text(s) is None:
         sb.caption(f"Your edits (more than {MAX_URL_POINTS} points changed) do not fit in a link: "
                    "share the CSV instead.")
@@ -56,8 +56,10 @@ def edit_dialog():
         if st.button("Use this table", key="data_table_apply", type="primary"):
             _apply(lambda: to_points(edited.astype({"label": str}), "x1", "x2", "label"))
     with tab_upload:
+        cap = st.get_option("server.maxUploadSize")
         st.caption(f"A CSV with two numeric feature columns and a label column with two values; at most "
-                   f"{MAX_ROWS} rows (or a random subsample) and 2 MB.")
+                   f"{MAX_ROWS} rows (or a random subsample) and {file_size(MAX_BYTES)}. A file over {cap} MB is "
+                   "refused by the uploader before the app sees it: it is listed with a red mark and never read.")
         upload = st.file_uploader("CSV file", type=["csv", "txt"], key="data_upload")
         if upload is not None:
             _upload_form(upload.getvalue())
@@ -70,7 +72,7 @@ def _upload_form(data):
     try:
         table = read_csv(data)
     except ValueError as err:
-        st.error(f"{err} Your current points are unchanged.")
+        st.error(f"{as_text(err)} Your current points are unchanged.")
         return
     cols = list(table.frame.columns)
     if len(cols) < 3:
@@ -82,7 +84,7 @@ def _upload_form(data):
     c1, c2, c3 = st.columns(3)
     x1 = c1.selectbox("Feature x₁", features, index=0, key="data_col_x1")
     x2 = c2.selectbox("Feature x₂", features, index=1, key="data_col_x2")
-    guess = next((c for c in cols if str(c).lower() in ("label", "class", "y", "target")), cols[-1])
+    guess = guess_label(cols)
     label = c3.selectbox("Label", cols, index=cols.index(guess), key="data_col_label")
     classes = label_classes(table.frame, label)
     chosen = None
@@ -102,7 +104,7 @@ def _apply(make):
     try:
         X, y, note = make()
     except ValueError as err:
-        st.error(f"{err} Your current points are unchanged.")
+        st.error(f"{as_text(err)} Your current points are unchanged.")
         return
     points.replace(X, y, note)
     st.rerun()

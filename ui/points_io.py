@@ -2,6 +2,9 @@
 file, and the compact text form of points used in shareable links. Pure Python + pandas; every
 problem is a ValueError whose sentence can be shown as it is."""
 import io
+import math
+import re
+import string
 from dataclasses import dataclass
 
 import numpy as np
@@ -11,6 +14,28 @@ MAX_BYTES = 2_000_000      # CSV upload cap (the server's maxUploadSize is the o
 MAX_ROWS = 2_000           # points a page can draw and fit interactively
 MAX_URL_POINTS = 80        # points that still fit in a link (about 15 characters each)
 DELIMITERS = [",", ";", "\t"]
+LABEL_NAMES = ("label", "class", "target", "y")  # guessed as the label column, in this order of preference
+_MARKDOWN = re.compile("([" + re.escape(string.punctuation) + "])")
+
+
+def as_text(s):
+    """`s` escaped for Streamlit's Markdown (st.error, st.info, st.caption ...): every ASCII punctuation mark gets a
+    backslash, so text from a file or a link is shown as it is — no image or link fetched, no LaTeX ($), no
+    HTML (<, >), no colour directive (:red[...]), no heading (#). Line breaks become spaces."""
+    return _MARKDOWN.sub(r"\\\1", " ".join(str(s).splitlines()))
+
+
+def file_size(n_bytes):
+    """A size rounded up, so that a file over a limit never reads as the limit: 2 000 001 bytes -> '2.1 MB'."""
+    if n_bytes >= 1_000_000:
+        return f"{math.ceil(n_bytes / 100_000) / 10:.1f} MB"
+    return f"{math.ceil(n_bytes / 1000):,} KB"
+
+
+def guess_label(columns):
+    """The column most likely to hold the classes: 'label', 'class', 'target', then 'y' (any case), else the last."""
+    names = {str(c).strip().lower(): c for c in reversed(list(columns))}
+    return next((names[n] for n in LABEL_NAMES if n in names), list(columns)[-1])
 
 
 @dataclass
@@ -25,7 +50,7 @@ def read_csv(data, max_bytes=MAX_BYTES):
     if len(data) == 0:
         raise ValueError("The file is empty.")
     if len(data) > max_bytes:
-        raise ValueError(f"The file is {len(data) / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.0f} MB. "
+        raise ValueError(f"The file is {file_size(len(data))}; the limit is {file_size(max_bytes)}. "
                          f"Keep at most {MAX_ROWS} rows.")
     if b"\x00" in data[:4096]:
         raise ValueError("This looks like a binary file (for example an Excel workbook), not a CSV text file. "
@@ -51,9 +76,16 @@ def read_csv(data, max_bytes=MAX_BYTES):
     return CsvTable(frame, numeric, delimiter)
 
 
+def _labels(frame, label):
+    """The label column as stripped strings; empty cells (missing, short rows, blanks) are NaN."""
+    column = frame[label]
+    text = column.astype(object).where(column.notna(), None).map(lambda v: None if v is None else str(v).strip())
+    return text.where(text.map(bool), None)
+
+
 def label_classes(frame, label):
-    """The distinct values of the label column, as strings, sorted."""
-    return sorted(frame[label].astype(str).str.strip().unique())
+    """The distinct non-empty values of the label column, as strings, sorted."""
+    return sorted(_labels(frame, label).dropna().unique())
 
 
 def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_seed=None, standardise=False):
@@ -78,9 +110,11 @@ def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_s
             raise ValueError(f"Column {c!r} has a missing value in row {row + 1}; fill it in or delete the row.")
         if not np.isfinite(values.to_numpy(dtype=float)).all():
             raise ValueError(f"Column {c!r} contains an infinite value; only finite numbers can be drawn.")
-    labels = frame[label].astype(str).str.strip()
-    if frame[label].isna().any():
-        raise ValueError(f"The label column {label!r} has empty cells; every point needs a class.")
+    labels = _labels(frame, label)
+    if labels.isna().any():
+        row = int(np.flatnonzero(labels.isna().to_numpy())[0])
+        raise ValueError(f"The label column {label!r} has an empty cell in row {row + 1} (or the row is short); "
+                         "every point needs a class. Fill it in or delete the row.")
     found = sorted(labels.unique())
     if len(found) < 2:
         raise ValueError(f"All points have the same label ({found[0]!r}); a classifier needs two classes.")
@@ -103,11 +137,28 @@ def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_s
     X = np.c_[pd.to_numeric(frame[x1]).to_numpy(float), pd.to_numeric(frame[x2]).to_numpy(float)]
     y = np.where(labels.to_numpy() == found[1], 1, -1)
     if standardise:
-        mean, std = X.mean(axis=0), X.std(axis=0)
-        X = (X - mean) / np.where(std > 0, std, 1.0)
+        X, mean, std = _standardise(X, (x1, x2))
         note += f"Standardised: x₁ ← (x₁ − {mean[0]:.3g}) / {std[0]:.3g}, x₂ ← (x₂ − {mean[1]:.3g}) / {std[1]:.3g}. "
     note += f"Class {found[0]!r} is drawn as −1, class {found[1]!r} as +1."
     return X, y, note
+
+
+def _standardise(X, names):
+    """(X - mean) / std per column, computed on X / max|X| so that values up to 1.8e308 neither overflow nor collapse
+    to zero: mean = s * mean(X / s), std = s * std(X / s). A column whose distinct values would become equal is
+    refused (ValueError), so no points merge silently."""
+    scale = np.max(np.abs(X), axis=0)
+    scale = np.where(scale > 0, scale, 1.0)
+    Xs = X / scale
+    mean_s, std_s = Xs.mean(axis=0), Xs.std(axis=0)
+    Z = (Xs - mean_s) / np.where(std_s > 0, std_s, 1.0)
+    for j, name in enumerate(names):
+        if len(np.unique(Z[:, j])) < len(np.unique(X[:, j])):
+            lo, hi = np.min(np.abs(X[:, j])), np.max(np.abs(X[:, j]))
+            raise ValueError(f"Column {name!r} spans too many orders of magnitude ({lo:.3g} to {hi:.3g}): standardised, "
+                             "some different values would become the same point. Rescale the column (e.g. take its "
+                             "logarithm) or turn standardising off.")
+    return Z, mean_s * scale, std_s * scale
 
 
 def to_csv(X, y):
