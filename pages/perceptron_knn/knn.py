@@ -13,18 +13,12 @@ from ui.figures import CHART_CONFIG
 from ui.nav import section_footer
 from ui.ranges import PERCEPTRON_KNN as R
 
-SEEN = "perceptron_knn_points_seen"
-
-S = settings.top(__file__)
-ss = st.session_state
-ss[SEEN] = id(points.state().X)
-
 
 @st.fragment
 def panel():
+    """The bar, k and everything they change (a move reruns only this panel)."""
+    S = settings.top(__file__)
     s = points.state()
-    if id(s.X) != ss.get(SEEN):
-        st.rerun()   # Undo / Reset of the points: the whole page runs again
     X, y = s.X, s.y
     left, right = st.columns([3, 2], gap="medium")
     with right:
@@ -40,17 +34,16 @@ def panel():
             result = compute.knn(data, k_used)
         except ValueError as err:
             st.error(f"k-NN cannot be fitted on these data: {err}")
-            points.toolbar(settings.PAGE)
             return
         st.latex(rf"f(\mathbf{{x}}) = \tfrac{{1}}{{{k_used}}}\sum_{{i=1}}^{{{n_train}}} y_i\,"
                  rf"[\mathbf{{x}}_i \in N_{{{k_used}}}(\mathbf{{x}})]")
-        m = st.columns(3)
-        m[0].metric("Training", "none")
-        m[1].metric("k", k_used)
-        m[2].metric("Points used", f"all {n_train}")
-        m = st.columns(2)
-        m[0].metric("Training accuracy", f"{result.train:.1%}")
-        m[1].metric("Held-out accuracy", f"{result.test:.1%}" if len(data.yte) else "—")
+        row = st.container(horizontal=True, gap="medium")
+        row.metric("Training", "none", width="content")
+        row.metric("k", k_used, width="content")
+        row.metric("Points used", f"all {n_train}", width="content")
+        row = st.container(horizontal=True, gap="medium")
+        row.metric("Training accuracy", f"{result.train:.1%}", width="content")
+        row.metric("Held-out accuracy", f"{result.test:.1%}" if len(data.yte) else "—", width="content")
         exercises(settings.PAGE, [
             Exercise("knn_k1", "What does k = 1 do to the k-NN boundary?",
                      ("It becomes a smooth curve",
@@ -65,7 +58,6 @@ def panel():
         fig = figures.classifier_map(compute.BOUNDS, result.Z, data.Xtr, data.ytr, data.Xte, data.yte, "vote",
                                      present=presenting())
         points.clickable_chart(fig, settings.PAGE, key=KEY.knn_map, config=CHART_CONFIG)
-    points.toolbar(settings.PAGE)
     st.caption(f"{k_used}-NN vote over the plane: the colour is f ∈ [−1, 1], the share of +1 neighbours minus the "
                "share of −1 neighbours; the black line is the tie f = 0. Filled markers: training points; hollow: "
                "held out, the same split as the perceptron's. With k = 1 every training point is classified "
@@ -73,6 +65,7 @@ def panel():
 
 
 panel()
+points.toolbar(settings.PAGE)   # outside the panel: Undo and Reset rerun the whole app
 explain("**k-NN** votes among the k training points nearest to x and needs no training at all: the model *is* the "
         "data. N_k(x) is the set of the k training points nearest to x; [·] is 1 when true, 0 otherwise. Small k "
         "follows every point, noisy ones included; larger k averages more neighbours and smooths the boundary.")

@@ -15,11 +15,7 @@ from ui.nav import section_footer
 from ui.ranges import PERCEPTRON_KNN as R
 
 STEP_UNITS = {"mistake": "to the next mistake", "visit": "one visit", "epoch": "to the end of the epoch"}
-SEEN = "perceptron_knn_points_seen"   # the points the last whole-page run trained on
-
-S = settings.top(__file__)
 ss = st.session_state
-ss[SEEN] = id(points.state().X)
 
 
 def position(T):
@@ -52,11 +48,19 @@ def visit_formula(h, step):
             rf"\quad {verdict} \end{{array}}")
 
 
+def notations(kernel):
+    """The kernel as the lecture notes write it (inline formulas, one line each)."""
+    return " ".join(f"**{source}**: ${tex.replace(chr(92) * 2, ',')}$ ({note})."
+                    for source, tex, note in other_notations(kernel.name, dict(kernel.params)))
+
+
 def panel():
-    s = points.state()
-    if id(s.X) != ss.get(SEEN) or bool(ss.get(KEY.playing)) != ss.get(KEY.ticking):
-        st.rerun()   # Undo / Reset of the points, Play, Pause or the end of play: the whole page runs again
+    """The bar and everything it changes (a bar move or a tick of Play reruns only this panel)."""
+    if bool(ss.get(KEY.playing)) != ss.get(KEY.ticking):
+        st.rerun()   # Play, Pause or the end of play: the whole page runs again, so the panel gets (loses) its timer
+    S = settings.top(__file__)
     present = presenting()
+    s = points.state()
     X, y = s.X, s.y
     try:
         data = compute.split(X, y, points.held_out(X, y, S.held_out, S.seed))
@@ -67,7 +71,6 @@ def panel():
         else:
             st.error("There are no points to train on: undo the last change, reset to the preset or choose one "
                      "in the sidebar.")
-        points.toolbar(settings.PAGE)
         return
     h, n_train = model.history_, len(data.ytr)
     T, E = len(h["index"]), len(model.mistakes_per_epoch_)
@@ -84,63 +87,58 @@ def panel():
 
     left, right = st.columns([3, 2], gap="medium")
     with right:
-        b1, b2, b3 = st.columns(3)
-        b1.button("⏭ Step", key=KEY.step_button, disabled=playing or step >= T, width="stretch",
+        buttons = st.container(horizontal=True)
+        buttons.button("⏭ Step", key=KEY.step_button, disabled=playing or step >= T, width="stretch",
                   on_click=press_step, args=(h, unit), help="Fully trained: press Reset to replay." if step >= T else None)
-        b2.button("⏸ Pause" if playing else "▶ Play", key=KEY.play_button, width="stretch", on_click=press_play,
+        buttons.button("⏸ Pause" if playing else "▶ Play", key=KEY.play_button, width="stretch", on_click=press_play,
                   args=(T,))
-        b3.button("⏮ Reset", key=KEY.reset_button, width="stretch", on_click=press_reset, help="Back to α = 0")
+        buttons.button("⏮ Reset", key=KEY.reset_button, width="stretch", on_click=press_reset, help="Back to α = 0")
         st.radio("Step goes", list(STEP_UNITS), format_func=labeller(STEP_UNITS), horizontal=True, key=KEY.unit,
                  bind="query-params", label_visibility="collapsed")
         st.latex(visit_formula(h, step))
         epoch_now = int(h["epoch"][step - 1]) + 1 if step else 0
-        m = st.columns(3)
-        m[0].metric("Epoch", f"{epoch_now} / {E}")
-        m[1].metric("Visits", f"{step} / {T}")
-        m[2].metric("Mistakes so far", int(h["mistake"][:step].sum()))
-        m = st.columns(2)   # two a row: "100.0%" and "84 of 84" fit at projector size
-        m[0].metric("Training accuracy", f"{frame.train:.1%}")
-        m[1].metric("Held-out accuracy", f"{frame.test:.1%}" if len(data.yte) else "—")
-        m = st.columns(2)
-        m[0].metric("Points used (α ≠ 0)", f"{frame.used} of {n_train}")
+        row = st.container(horizontal=True, gap="medium")
+        row.metric("Epoch", f"{epoch_now} / {E}", width="content")
+        row.metric("Visits", f"{step} / {T}", width="content")
+        row.metric("Mistakes so far", int(h["mistake"][:step].sum()), width="content")
+        row = st.container(horizontal=True, gap="medium")
+        row.metric("Training accuracy", f"{frame.train:.1%}", width="content")
+        row.metric("Held-out accuracy", f"{frame.test:.1%}" if len(data.yte) else "—", width="content")
+        row.metric("Points used (α ≠ 0)", f"{frame.used} of {n_train}", width="content")
     with left:
         fig = figures.perceptron_map(compute.BOUNDS, frame.Z, data.Xtr, data.ytr, data.Xte, data.yte, frame.alpha,
                                      float(model.alpha_.max()), visit, present=present)
         points.clickable_chart(fig, settings.PAGE, key=KEY.perceptron_map, config=CHART_CONFIG)
+        st.latex(with_numbers(S.kernel.name, dict(S.kernel.params)))
     with right:
         done = step // n_train
         st.plotly_chart(figures.mistakes_bars(model.mistakes_per_epoch_, done,
                                               int(h["mistake"][done * n_train:step].sum()), present=present),
                         key=KEY.mistakes, config=CHART_CONFIG)
-    points.toolbar(settings.PAGE)
     status = ("converged: the last epoch made no mistake" if model.converged_ else
               f"not converged in {E} epochs — no line in feature space separates these training points, or more "
               "epochs are needed")
     st.caption(f"{S.kernel.describe()} perceptron after {step} of {T} visits; training {status}. Filled markers: "
                f"{n_train} training points; hollow: {len(data.yte)} held out (drawn from the preset's points; a point "
                "you add is always a training point). Ring area ∝ αᵢ; the ringed point is the one just visited (red: "
-               "a mistake).")
+               "a mistake). This page uses scikit-learn's γ, r = coef0, m = degree; the lecture notes write the "
+               f"kernel as {notations(S.kernel)}")
 
 
 ss[KEY.ticking] = bool(ss.get(KEY.playing))
 st.fragment(panel, run_every=R["play_every"] if ss[KEY.ticking] else None)()
+points.toolbar(settings.PAGE)   # outside the panel: Undo and Reset rerun the whole app
 
 st.markdown("**Training** (Kriege): start with α = 0; visit the training points one by one; on a mistake add 1 to "
             "the visited point's α:")
 st.latex(r"y_i \sum_{j=1}^{n} \alpha_j\, y_j\, k(\mathbf{x}_j, \mathbf{x}_i) \le 0 \;\Longrightarrow\; "
-         r"\alpha_i \leftarrow \alpha_i + 1 \qquad\qquad " + with_numbers(S.kernel.name, dict(S.kernel.params)))
+         r"\alpha_i \leftarrow \alpha_i + 1")
 st.caption("Where this page differs from Kriege's lecture: Kriege picks the next point uniformly at random at every "
            "step; this page visits every training point once per epoch, in a fresh random order (a shuffle per "
            "epoch), so an epoch without a mistake proves the training points are separated and training can stop. "
            "Kriege writes the test both as yᵢ wᵀxᵢ < 0 and as ŷ ≠ yᵢ; with α = 0 every sum is 0 and the strict “< 0” "
            "would never fire, so this page counts sign(0) as wrong (≤ 0). It uses the step ηₜ = 1: αᵢ is a mistake "
            "count (a constant step only rescales f). There is no bias term, as in Kriege's perceptron.")
-with st.container(key="explain_perceptron_knn_notations"):
-    notations = other_notations(S.kernel.name, dict(S.kernel.params))
-    st.caption("This page uses scikit-learn's γ, r = coef0, m = degree; the same kernel in the lecture notes:")
-    for col, (source, tex, note) in zip(st.columns(len(notations)), notations):
-        col.markdown(f"**{source}** — {note}")
-        col.latex(tex)
 explain("**Step** replays the recorded training one visit, to the next mistake or to the end of the epoch; **Play** "
         "runs it; **Reset** goes back to α = 0. Changing a setting in the bar retrains once; stepping never does. "
         "**Click on the map** to add a point of the chosen class (or remove one): the perceptron retrains on the new "

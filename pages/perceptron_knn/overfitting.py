@@ -14,20 +14,20 @@ from ui.figures import CHART_CONFIG
 from ui.nav import section_footer
 from ui.ranges import PERCEPTRON_KNN as R
 
-S = settings.top(__file__)
-
 
 @st.fragment
 def panel():
+    """The bar, the demo's own settings and everything they change (a move reruns only this panel)."""
+    S = settings.top(__file__)
     present = presenting()
     left, right = st.columns([3, 2], gap="medium")
     with right:
-        c1, c2 = st.columns(2)
+        row = st.container(horizontal=True)
         sets = list(kc.CLASSIFICATION_DATASETS)
-        data = c1.selectbox("Data set", sets, index=sets.index(R["demo_data"]), key=KEY.demo_data,
+        data = row.selectbox("Data set", sets, index=sets.index(R["demo_data"]), key=KEY.demo_data,
                             format_func=str.capitalize, bind="query-params")
         lo, hi, default, step = R["demo_noise"]
-        noise = c2.slider("Noise", lo, hi, default, step, key=KEY.demo_noise, bind="query-params")
+        noise = row.slider("Noise", lo, hi, default, step, key=KEY.demo_noise, bind="query-params")
         gamma = log_slider("γ of the map", KEY.demo_gamma, *R["demo_gamma"],
                            help="Large γ: narrow bumps around single points.")
         try:
@@ -36,9 +36,9 @@ def panel():
             st.error(f"The demonstration cannot run with these settings: {err}")
             return
         st.latex(rf"k(\mathbf{{x}}, \mathbf{{y}}) = \exp\!\big(-{gamma:g}\,\|\mathbf{{x}} - \mathbf{{y}}\|^2\big)")
-        m = st.columns(2)
-        m[0].metric("Training accuracy", f"{fr.chosen_train:.0%}")
-        m[1].metric("Held-out accuracy", f"{fr.chosen_test:.0%}")
+        row = st.container(horizontal=True, gap="medium")
+        row.metric("Training accuracy", f"{fr.chosen_train:.0%}", width="content")
+        row.metric("Held-out accuracy", f"{fr.chosen_test:.0%}", width="content")
     with left:
         st.plotly_chart(figures.classifier_map(fr.bounds, fr.Z, fr.split.Xtr, fr.split.ytr, fr.split.Xte,
                                                fr.split.yte, "f(x)", present=present),

@@ -14,12 +14,7 @@ from ui.figures import CHART_CONFIG
 from ui.nav import section_footer
 from ui.ranges import PERCEPTRON_KNN as R
 
-S = settings.top(__file__)
 ss = st.session_state
-s = points.state()
-X, y = s.X, s.y
-x = tuple(ss.get(KEY.query, R["query"]))
-k = int(ss.get(KEY.k) or R["k"][2])
 
 
 def move_x(x1, x2):
@@ -31,63 +26,74 @@ def sign(v):
     return "+1" if v > 0 else "−1"
 
 
-try:
-    data = compute.split(X, y, points.held_out(X, y, S.held_out, S.seed))
-    k = min(k, len(data.ytr))
-    model = compute.fit_perceptron(data, S.kernel, S.epochs, S.seed)
-    T = len(model.history_["index"])
-    frame = compute.perceptron_frame(data, S.kernel, S.epochs, S.seed, T)
-    nn = compute.knn(data, k)
-    q = compute.query(data, S.kernel, S.epochs, S.seed, k, x)
-except (ValueError, TypeError) as err:
-    st.error(f"The two rules cannot be compared on these points: {err}" if len(y) else
-             "There are no points: undo the last change, reset to the preset or choose one in the sidebar.")
-    points.toolbar(settings.PAGE)
-    st.stop()
-n = len(data.ytr)
+@st.fragment
+def panel():
+    """The bar and everything it changes (a move reruns only this panel; a click on the map the whole app)."""
+    S = settings.top(__file__)
+    s = points.state()
+    X, y = s.X, s.y
+    x = tuple(ss.get(KEY.query, R["query"]))
+    k = int(ss.get(KEY.k) or R["k"][2])
+    try:
+        data = compute.split(X, y, points.held_out(X, y, S.held_out, S.seed))
+        k = min(k, len(data.ytr))
+        model = compute.fit_perceptron(data, S.kernel, S.epochs, S.seed)
+        T = len(model.history_["index"])
+        frame = compute.perceptron_frame(data, S.kernel, S.epochs, S.seed, T)
+        nn = compute.knn(data, k)
+        q = compute.query(data, S.kernel, S.epochs, S.seed, k, x)
+    except (ValueError, TypeError) as err:
+        st.error(f"The two rules cannot be compared on these points: {err}" if len(y) else
+                 "There are no points: undo the last change, reset to the preset or choose one in the sidebar.")
+        points.toolbar(settings.PAGE)
+        return
+    n = len(data.ytr)
 
-left, right = st.columns([3, 2], gap="medium")
-with left:
-    fig = figures.rules_map(compute.BOUNDS, frame.Z, data.Xtr, data.ytr, frame.alpha, x, q.neighbours,
-                            present=presenting())
-    points.click_chart(points.on_plane(fig.to_dict()), KEY.rules_map, move_x, config=CHART_CONFIG)
-with right:
-    st.markdown(f"**k-NN** at x = ({x[0]:g}, {x[1]:g}): its {k} nearest of all {n} training points vote")
-    st.latex(rf"\begin{{array}}{{l}}\hat y = \operatorname{{sign}}\big(\textstyle\sum_{{i=1}}^{{{n}}} y_i\,"
-             rf"[\mathbf{{x}}_i \in N_{{{k}}}(\mathbf{{x}})]\big) \\ \quad = \operatorname{{sign}}({k * q.f_knn:+.0f}) = "
-             rf"{sign(q.f_knn)}\end{{array}}")
-    st.markdown(f"**Perceptron**: only its {q.used} points with αᵢ ≠ 0 (ringed) vote, by similarity")
-    st.latex(rf"\begin{{array}}{{l}}\hat y = \operatorname{{sign}}\big(\textstyle\sum_{{\alpha_i \ne 0}} \alpha_i\, y_i\, "
-             rf"k(\mathbf{{x}}_i, \mathbf{{x}})\big) \\ \quad = \operatorname{{sign}}({q.f_perceptron:.3g}) = "
-             rf"{sign(q.f_perceptron)}\end{{array}}")
-    exercises(settings.PAGE, [
-        Exercise("perceptron_points_used", "To predict one new point, how many training points does each rule use?",
-                 ("Both use all n training points",
-                  "The perceptron only the points with αᵢ ≠ 0 (its mistakes); k-NN must search all n for the k "
-                  "nearest", "k-NN only k points; the perceptron all n"), 1,
-                 {KEY.kernel: "rbf", KEY.gamma: 1.0},
-                 "The ringed points are the perceptron's αᵢ ≠ 0; k-NN's dotted lines join x to its k nearest, found "
-                 "by measuring the distance to all n. Kriege's table: the perceptron “depends on wrongly classified "
-                 "examples only”; k-NN “depends on all data ⇒ inefficient”."),
-    ])
-    m = st.columns(2)
-    m[0].metric(f"{k}-NN, held out", f"{nn.test:.1%}" if len(data.yte) else "—")
-    m[1].metric("Perceptron, held out", f"{frame.test:.1%}" if len(data.yte) else "—")
-st.caption(f"Background: the fully trained perceptron's f ({S.kernel.describe()}, {T} visits); the star is the new "
-           f"point x (click the map to move it); dotted lines join it to its {k} nearest training points (k from the "
-           "k-NN section). Held-out points are not drawn: neither rule uses them to predict.")
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        fig = figures.rules_map(compute.BOUNDS, frame.Z, data.Xtr, data.ytr, frame.alpha, x, q.neighbours,
+                                present=presenting())
+        points.click_chart(points.on_plane(fig.to_dict()), KEY.rules_map, move_x, config=CHART_CONFIG)
+    with right:
+        st.markdown(f"**k-NN** at x = ({x[0]:g}, {x[1]:g}): its {k} nearest of all {n} training points vote")
+        st.latex(rf"\begin{{array}}{{l}}\hat y = \operatorname{{sign}}\big(\textstyle\sum_{{i=1}}^{{{n}}} y_i\,"
+                 rf"[\mathbf{{x}}_i \in N_{{{k}}}(\mathbf{{x}})]\big) \\ \quad = \operatorname{{sign}}({k * q.f_knn:+.0f}) = "
+                 rf"{sign(q.f_knn)}\end{{array}}")
+        st.markdown(f"**Perceptron**: only its {q.used} points with αᵢ ≠ 0 (ringed) vote, by similarity")
+        st.latex(rf"\begin{{array}}{{l}}\hat y = \operatorname{{sign}}\big(\textstyle\sum_{{\alpha_i \ne 0}} \alpha_i\, y_i\, "
+                 rf"k(\mathbf{{x}}_i, \mathbf{{x}})\big) \\ \quad = \operatorname{{sign}}({q.f_perceptron:.3g}) = "
+                 rf"{sign(q.f_perceptron)}\end{{array}}")
+        exercises(settings.PAGE, [
+            Exercise("perceptron_points_used", "To predict one new point, how many training points does each rule use?",
+                     ("Both use all n training points",
+                      "The perceptron only the points with αᵢ ≠ 0 (its mistakes); k-NN must search all n for the k "
+                      "nearest", "k-NN only k points; the perceptron all n"), 1,
+                     {KEY.kernel: "rbf", KEY.gamma: 1.0},
+                     "The ringed points are the perceptron's αᵢ ≠ 0; k-NN's dotted lines join x to its k nearest, found "
+                     "by measuring the distance to all n. Kriege's table: the perceptron “depends on wrongly classified "
+                     "examples only”; k-NN “depends on all data ⇒ inefficient”."),
+        ])
+        row = st.container(horizontal=True, gap="medium")
+        row.metric(f"{k}-NN, held out", f"{nn.test:.1%}" if len(data.yte) else "—", width="content")
+        row.metric("Perceptron, held out", f"{frame.test:.1%}" if len(data.yte) else "—", width="content")
+    st.caption(f"Background: the fully trained perceptron's f ({S.kernel.describe()}, {T} visits); the star is the new "
+               f"point x (click the map to move it); dotted lines join it to its {k} nearest training points (k from the "
+               "k-NN section). Held-out points are not drawn: neither rule uses them to predict.")
 
-acc = (lambda v: f"{v:.1%}") if len(data.yte) else (lambda v: "—")
-st.markdown(
-    f"| Kriege's comparison | {k}-NN | Kernelized perceptron |\n|---|---|---|\n"
-    f"| **Training** | none | {len(model.mistakes_per_epoch_)} epochs, {int(model.history_['mistake'].sum())} "
-    "mistakes |\n"
-    f"| **Points used to predict** | all {n} (searched for the {k} nearest) | {q.used} with αᵢ ≠ 0 |\n"
-    f"| **Training accuracy** | {nn.train:.1%} | {frame.train:.1%} |\n"
-    f"| **Held-out accuracy** | {acc(nn.test)} | {acc(frame.test)} |\n"
-    "| **Advantages** | No training necessary | Optimized weights can lead to improved performance · Can capture "
-    "“global trends” with suitable kernels · Depends on “wrongly classified” examples only |\n"
-    "| **Disadvantages** | Depends on all data ⇒ inefficient | Training requires optimization |")
+    acc = (lambda v: f"{v:.1%}") if len(data.yte) else (lambda v: "—")
+    st.markdown(
+        f"| Kriege's comparison | {k}-NN | Kernelized perceptron |\n|---|---|---|\n"
+        f"| **Training** | none | {len(model.mistakes_per_epoch_)} epochs, {int(model.history_['mistake'].sum())} "
+        "mistakes |\n"
+        f"| **Points used to predict** | all {n} (searched for the {k} nearest) | {q.used} with αᵢ ≠ 0 |\n"
+        f"| **Training accuracy** | {nn.train:.1%} | {frame.train:.1%} |\n"
+        f"| **Held-out accuracy** | {acc(nn.test)} | {acc(frame.test)} |\n"
+        "| **Advantages** | No training necessary | Optimized weights can lead to improved performance · Can capture "
+        "“global trends” with suitable kernels · Depends on “wrongly classified” examples only |\n"
+        "| **Disadvantages** | Depends on all data ⇒ inefficient | Training requires optimization |")
+
+
+panel()
 explain("For the Gaussian kernel, k(xᵢ, x) is near 1 for points close to x and near 0 far away, so the perceptron's "
         "sum is roughly Σ αᵢ yᵢ [xᵢ “close” to x]: **kernels are similarity functions** and the two rules look alike "
         "(Kriege).")
