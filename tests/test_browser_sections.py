@@ -93,7 +93,7 @@ def test_pagedown_and_pageup_move_between_sections_when_presenting(page, app_url
     topic = next(t for t in TOPICS if len(t.sections) > 1)
     first, second = (url_path(topic, s) for s in topic.sections[:2])
     open_url(page, f"{app_url}/{first}?present=true")
-    page.locator("[data-testid='stMain']").click(position={"x": 5, "y": 5})
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")  # keys go to the page
     page.keyboard.press("PageDown")
     page.wait_for_url(f"{app_url}/{second}*", timeout=30000)
     settle(page)
@@ -108,28 +108,50 @@ def svm_C(page):
     return page.locator(".st-key-svm_C [data-testid='stSliderThumbValue']").inner_text()
 
 
+def view_link(page):
+    """The sidebar's "Link to this view"."""
+    page.get_by_text("Link to this view").click()
+    text = page.locator("[data-testid='stPopoverBody'] [data-testid='stCode']").inner_text()
+    page.keyboard.press("Escape")
+    return text.strip()
+
+
+def next_section(page, app_url, expected):
+    page.locator(".st-key-nav_next a").click()
+    page.wait_for_url(f"{app_url}/{expected}*", timeout=30000)
+    settle(page)
+
+
 def test_topic_settings_survive_sections_topics_and_a_reload(page, app_url, browser):
     """An old-style link (/svm?svm_C=10) opens the topic's first section with C = 10; C stays 10 on the next
-    section, after a visit to another topic, and in the share link opened in a fresh browser."""
+    section, after a visit to another topic, and in the view's link opened in a fresh browser. A setting the student
+    moves stays in the address bar from section to section."""
     svm = next(t for t in TOPICS if t.slug == "svm")
+    second, third = (url_path(svm, s) for s in svm.sections[1:3])
     open_url(page, f"{app_url}/svm?svm_C=10")
     assert svm_C(page) == "10"
-    page.locator(".st-key-nav_next a").click()
-    page.wait_for_url(f"{app_url}/{url_path(svm, svm.sections[1])}*", timeout=30000)
+    next_section(page, app_url, second)
+    assert svm_C(page) == "10" and "svm_C=10" in view_link(page)
+    page.locator(".st-key-svm_C").get_by_role("slider").focus()
+    page.keyboard.press("ArrowRight")                         # the student moves C: 10 -> 12.6
     settle(page)
-    assert svm_C(page) == "10" and "svm_C=10" in page.url
-    page.get_by_role("link", name="Home").first.click()
+    page.wait_for_function("() => window.location.search.includes('svm_C=12.6')", timeout=10000)
+    next_section(page, app_url, third)
+    assert svm_C(page) == "12.6"
+    page.wait_for_function("() => window.location.search.includes('svm_C=12.6')", timeout=10000)
+    page.locator("[data-testid='stTopNavLink']").filter(has_text="Home").click()   # in the app: same session
+    page.wait_for_url(f"{app_url}/", timeout=30000)
     settle(page)
     page.locator("[data-testid='stMain']").get_by_role("link", name="Support vector machines").click()
     page.wait_for_url(f"{app_url}/svm*", timeout=30000)
     settle(page)
-    assert svm_C(page) == "10"
-    link = page.url
+    assert svm_C(page) == "12.6"
+    link = view_link(page)
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     try:
         fresh = context.new_page()
         open_url(fresh, link)
-        assert svm_C(fresh) == "10"
+        assert svm_C(fresh) == "12.6", link
     finally:
         context.close()
     assert_healthy(page)

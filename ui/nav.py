@@ -4,10 +4,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages import HOME, find, neighbours, topic_keys
+from pages import HOME, find, neighbours
 
 from .classroom import presenting
-from .settings import link_params
 
 KEYS_CSS = """[class*="st-key-nav_keys"] {
   display: none;
@@ -31,34 +30,22 @@ def _label(pair, arrow):
     return f"{arrow} {topic.icon} {title}"
 
 
-def link_to(here, there):
-    """The query of a link from the section `here` to `there` ((topic, section) pairs; there None for Home): the
-    address bar's parameters less this topic's settings (unless `there` is in the same topic), plus the settings
-    of the topic of `there` as the student left them."""
-    own = set(topic_keys(here[0]))
-    keys = topic_keys(there[0]) if there else ()
-    params = {k: st.query_params.get_all(k) for k in st.query_params if k not in own or k in keys}
-    params.update(link_params(keys))
-    return params
-
-
 def section_footer(file):
-    """Prev / Next links of the section whose file is `file` (pass `__file__`; call last in the section). They carry
-    the share link's parameters, so the address bar keeps the topic's settings from section to section."""
-    module = _module(file)
-    here = find(module)
-    prev, nxt = neighbours(module)
+    """Prev / Next links of the section whose file is `file` (pass `__file__`; call last in the section). The topic's
+    settings go along in the session (ui.settings.carry), not in the link: Streamlit drops a parameter bound to a
+    widget of another page from the address of the page it opens."""
+    prev, nxt = neighbours(_module(file))
     left, right = st.columns(2)
     with left, st.container(key="nav_prev"):
         if prev:
-            st.page_link(prev[1].module, label=_label(prev, "←"), query_params=link_to(here, prev))
+            st.page_link(prev[1].module, label=_label(prev, "←"))
         else:
-            st.page_link(HOME, label="← 🔭 Home", query_params=link_to(here, None))
+            st.page_link(HOME, label="← 🔭 Home")
     with right, st.container(key="nav_next", horizontal_alignment="right"):
         if nxt:
-            st.page_link(nxt[1].module, label=_label(nxt, "→"), query_params=link_to(here, nxt))
+            st.page_link(nxt[1].module, label=_label(nxt, "→"))
         else:
-            st.page_link(HOME, label="→ 🔭 Home", query_params=link_to(here, None))
+            st.page_link(HOME, label="→ 🔭 Home")
     if presenting():
         with st.container(key="nav_keys"):
             _KEYS(key="nav_keys_listener", data={"enabled": True})

@@ -12,6 +12,7 @@ import streamlit as st
 
 SHADOW = "_kept_"
 LINKED = "_linked_"   # a setting's text in the address bar, with the value it stood for
+OPENED = ("kernelscope: the value of an opened link, read by its widget in this run",)
 
 
 def carry(keys):
@@ -22,8 +23,12 @@ def carry(keys):
             state[SHADOW + key] = state[key] = state[key]
             if key in params:
                 state[LINKED + key] = (params.get_all(key), state[key])
+            elif state.get(LINKED + key, (None, None))[1] == OPENED:  # the link's text stood for this value
+                state[LINKED + key] = (state[LINKED + key][0], state[key])
         elif SHADOW + key in state:
             state[key] = state[SHADOW + key]
+        elif key in params:  # a link just opened: its widget reads the text in this run
+            state[LINKED + key] = (params.get_all(key), OPENED)
 
 
 def link_params(keys):
@@ -46,3 +51,13 @@ def bar(spec, gap="small"):
     bordered box keyed "topic_bar"). Draw the topic's shared widgets into it."""
     with st.container(key="topic_bar", border=True):
         return st.columns(spec, gap=gap, vertical_alignment="bottom")
+
+
+def remember(keys):
+    """Call right after a topic's bar has drawn its widgets (also in a fragment's rerun, which the entry script's
+    `carry` does not see): keep the address bar's text of each setting with the value it stands for, for the view's
+    link on a later section (see `link_params`)."""
+    state, params = st.session_state, st.query_params
+    for key in keys:
+        if key in params and key in state:
+            state[LINKED + key] = (params.get_all(key), state[key])

@@ -17,6 +17,7 @@ from ui.kernel_choice import Single
 from ui.points import click_catcher, on_plane
 from ui.ranges import KPCA as R
 from ui.settings import bar as settings_bar
+from ui.settings import remember
 
 from . import compute
 
@@ -117,6 +118,7 @@ def bar():
                 if name in ("rbf", "laplacian"):
                     st.caption("The Swiss roll spans about ±10: try γ ≈ 0.01–0.1 there; the S-curve spans about ±2.")
             manifold = (n, noise)
+    remember(KEYS)
     return Settings(source, Single(name, tuple(params.items())), pair_of(pair), manifold)
 
 

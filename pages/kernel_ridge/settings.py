@@ -15,6 +15,7 @@ from ui.kernel_choice import Single
 from ui.ranges import KERNEL_RIDGE as R
 from ui.ranges import PARAMS
 from ui.settings import bar as settings_bar
+from ui.settings import remember
 
 from . import points
 
@@ -126,4 +127,5 @@ def bar():
     points.sync_link()
     if st.session_state.get(points.NOTE):
         st.warning(st.session_state[points.NOTE])
+    remember(KEYS)
     return Settings(data, kernel, lam_value, kriege, lam_zero, dropped)

@@ -12,6 +12,7 @@ from ui.controls import labeller, param_widget
 from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.kernel_choice import Single
 from ui.settings import bar as settings_bar
+from ui.settings import remember
 
 PAGE = "kernels"          # prefix of every widget key of the topic
 
@@ -83,6 +84,7 @@ def bar(narrow=False):
     name = cols[0].selectbox("Kernel k₁", options, index=options.index("rbf"), key=KEY.kernel,
                              format_func=labeller(KERNEL_LABELS), bind="query-params")
     params = {p: param_widget(PAGE, name, p, cols[(n + 1) % len(cols)]) for n, p in enumerate(KERNEL_PARAMS[name])}
+    remember(KEYS)
     return KernelsSettings(Single(name, tuple(params.items())))
 
 

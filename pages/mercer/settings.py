@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from ui.kernel_choice import Single
 from ui.ranges import MERCER as R
 from ui.settings import bar as settings_bar
+from ui.settings import remember
 
 PAGE = "mercer"
 
@@ -57,6 +58,7 @@ def bar():
     r = r_col.slider("offset r", lo, hi, default, step, key=KEY.COEF0, bind="query-params",
                      help="r = 0: only the degree-m monomials, Kriege's (xᵀy)^m. r > 0 adds every lower degree. "
                           "r < 0 has no real map (a coefficient would be the root of a negative number).")
+    remember(KEYS)
     return Settings(int(m), float(r))
 
 

@@ -18,6 +18,7 @@ from ui.kernel_choice import SYMBOLS, Composed, Single
 from ui.ranges import PARAMS, SIGMOID_DEFAULTS
 from ui.ranges import SVM as R
 from ui.settings import bar as settings_bar
+from ui.settings import remember
 
 PAGE = "svm"                # prefix of every widget key of the topic
 COMBINE = {"none": "k₁ alone", "sum": "k₁ + k₂", "product": "k₁ · k₂"}
@@ -99,6 +100,7 @@ def bar(extra=None, compact=False):
                     help_="The price of a margin violation. Large C: few violations, narrow margin, wiggly boundary. "
                           "Small C: wide margin.")
         own = extra(row, compact) if extra else None
+    remember(KEYS)
     return (Settings(kernel, C), own) if extra else Settings(kernel, C)
 
 
