@@ -69,10 +69,10 @@ class Kernel:
         g = "\\gamma" if p.get("gamma") is None else _num(p["gamma"])
         return {
             "linear": "x^\\top y",
-            "poly": f"({g}\\,x^\\top y + {_num(p['coef0'])})^{{{p['degree']}}}",
+            "poly": f"({g}\\,x^\\top y {_plus(p['coef0'])})^{{{p['degree']}}}",
             "rbf": f"\\exp(-{g}\\,\\|x-y\\|_2^2)",
             "laplacian": f"\\exp(-{g}\\,\\|x-y\\|_1)",
-            "sigmoid": f"\\tanh({g}\\,x^\\top y + {_num(p['coef0'])})",
+            "sigmoid": f"\\tanh({g}\\,x^\\top y {_plus(p['coef0'])})",
         }[self.name]
 
 
@@ -200,3 +200,8 @@ def as_kernel(kernel, **params):
 
 def _num(v):
     return f"{v:.3g}".replace("e+0", "e").replace("e-0", "e-")
+
+
+def _plus(v):
+    """'+ 1' or '- 1': an added term with its sign (never '+ -1')."""
+    return f"- {_num(-v)}" if v < 0 else f"+ {_num(v)}"

@@ -188,3 +188,12 @@ def test_as_kernel_is_the_one_door_for_estimators():
         assert model.kernel_ is k if hasattr(model, "kernel_") else True
     np.testing.assert_allclose(KernelPCA(kernel=k, center=False).fit(X).eigenvalues_[:2],
                                np.linalg.eigvalsh(k(X))[::-1][:2])
+
+
+def test_latex_writes_a_negative_offset_with_its_sign():
+    """Issue 21 item 18: a negative offset reads '- 1', never '+ -1'."""
+    from kernel_core import Kernel
+
+    assert "- 1" in Kernel("poly", degree=2, coef0=-1.0).latex()
+    assert "+ -" not in Kernel("sigmoid", gamma=0.5, coef0=-2.0).latex()
+    assert "+ 1" in Kernel("poly", degree=2, coef0=1.0).latex()

@@ -232,3 +232,19 @@ def test_the_dialog_caption_states_both_limits_in_words():
 def test_the_label_column_is_guessed_by_name(columns, label):
     """csv-label-guess: label / class / target are preferred to y (a coordinate in x, y, class files)."""
     assert guess_label(columns) == label
+
+
+def test_a_links_point_needs_exactly_plus_or_minus_and_ascii_indices():
+    """Issue 21 item 5: '+-' is no class (it was read as −1); a superscript digit is no index (it raised
+    'invalid literal for int()')."""
+    import numpy as np
+    import pytest
+
+    from ui.points_io import decode_edits, decode_points
+
+    with pytest.raises(ValueError, match="x1,x2,\\+ or x1,x2,-"):
+        decode_points("0.5,0.5,+-")
+    with pytest.raises(ValueError, match="does not have"):
+        decode_edits("²|0,0,+", np.zeros((3, 2)), np.array([1, -1, 1]))
+    X, y = decode_points("0.5,0.25,+;1,2,-")
+    assert X.tolist() == [[0.5, 0.25], [1.0, 2.0]] and y.tolist() == [1, -1]

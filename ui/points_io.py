@@ -175,7 +175,7 @@ def decode_points(text):
     X, y = [], []
     for item in filter(None, text.split(";")):
         parts = item.split(",")
-        if len(parts) != 3 or parts[2] not in "+-" or not parts[2]:
+        if len(parts) != 3 or parts[2] not in ("+", "-"):
             raise ValueError(f"The link's point {item!r} is not of the form x1,x2,+ or x1,x2,-.")
         try:
             a, b = float(parts[0]), float(parts[1])
@@ -222,7 +222,7 @@ def decode_edits(text, preset_X, preset_y):
     else:
         keep = np.ones(len(preset_y), bool)
         for part in filter(None, head.split(".")):
-            if not part.isdigit() or int(part) >= len(preset_y):
+            if not (part.isascii() and part.isdigit()) or int(part) >= len(preset_y):
                 raise ValueError(f"The link removes point {part!r}, which the preset does not have.")
             keep[int(part)] = False
     added_X, added_y = decode_points(tail)

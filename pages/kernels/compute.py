@@ -61,7 +61,7 @@ class Composed:
 def composed(X, choice):
     """A ui.kernel_choice.Composed: its formula, whether its parts are Mercer kernels, its Gram matrix on X."""
     kernel = choice.kernel()
-    latex = kernel.latex().replace("+ -", "- ")   # kernel_core writes a negative offset as "+ -1"
+    latex = kernel.latex()
     return Composed(latex, kernel.is_mercer, gram(X, choice))
 
 
