@@ -193,11 +193,28 @@ def click_chart(fig, key, on_click, subplot="xy", **kwargs):
     with st.container(key=f"clickable_{key}"):
         st.plotly_chart(fig, key=key, **kwargs)
         click = click_catcher(f"{key}_click", subplot)
-    if click and click.get("subplot") == subplot and on_click(float(click["x"]), float(click["y"])):
+    place = clicked_place(click, subplot)
+    if place is not None and on_click(*place):
         st.rerun()
 
 
+def clicked_place(click, subplot="xy"):
+    """(x, y) of a click message from the browser, or None for anything else: the message is not trusted (a
+    hand-built one may hold text, null, a list, NaN, infinities or no x at all)."""
+    if not isinstance(click, dict) or click.get("subplot") != subplot:
+        return None
+    place = []
+    for name in ("x", "y"):
+        value = click.get(name)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not np.isfinite(value):
+            return None
+        place.append(float(value))
+    return tuple(place)
+
+
 def _edit(page, x1, x2):
+    if not (PLANE[0] <= x1 <= PLANE[1] and PLANE[0] <= x2 <= PLANE[1]):  # the clickable maps show the plane
+        return False
     mode = st.session_state.get(f"{page}_click_mode") or "+1"
     if mode == "remove":
         if not remove_near(x1, x2):
