@@ -335,3 +335,32 @@ def test_a_clicked_point_trains_even_where_the_per_point_draw_would_hold_it_out(
     tr, te = holdout_split(y, 0.3, 0, X=X)
     svc = SVC(kernel="rbf", C=1.0, gamma=1.0).fit(np.vstack([X[tr], [[x1, x2]]]), np.append(y[tr], 1))
     assert metric(at, "Support vectors") == f"{len(svc.support_)} of {len(tr) + 1}"   # it trains
+
+
+@pytest.mark.timeout(300)
+def test_browser_check_leaves_the_picture_it_changed_on_the_screen(page, app_url):
+    """An exercise's Check (at the section's end) sets A / B; the maps it changed are scrolled back onto the screen."""
+    from tests.test_browser import open_url, settle
+
+    open_url(page, f"{app_url}/svm")
+    box = page.locator(".st-key-explain_ex_svm_C_support")
+    box.scroll_into_view_if_needed()
+    box.get_by_text("It lowers it").click()
+    settle(page)
+    box.get_by_role("button", name="Check").click()
+    page.wait_for_selector(".st-key-svm_b_map .js-plotly-plot", timeout=60000)
+    settle(page)
+    page.wait_for_timeout(1500)
+    for key in ("svm_map", "svm_b_map"):
+        r = page.evaluate("k => { const r = document.querySelector('.st-key-' + k).getBoundingClientRect(); "
+                          "return {top: r.top, bottom: r.bottom, h: window.innerHeight}; }", key)
+        visible = min(r["bottom"], r["h"]) - max(r["top"], 0)
+        assert visible >= 0.6 * (r["bottom"] - r["top"]), (key, r)       # most of each map is on the screen
+    assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_a_kernel_that_is_not_psd_is_said_on_the_page():
+    at = open_page(MARGINS)
+    at.selectbox(key=KEY.KERNEL).set_value("sigmoid").run()
+    assert not page_errors(at)
+    assert any("not positive semi-definite" in w.value for w in at.warning)

@@ -45,8 +45,9 @@ def test_code_is_sent_only_while_its_expander_is_open(file):
 
 
 def test_svm_margin_code_is_the_fit_and_the_margin_counts():
-    at = open_page("pages/svm/page.py")
-    (key,) = [k for k in code_expanders(at) if k.endswith(f"_{_line_of('pages/svm.py', 'show_code(kc.KernelSVM')}")]
+    at = open_page("pages/svm/margins.py")
+    (key,) = [k for k in code_expanders(at)
+              if k.endswith(f"_margins_{_line_of('pages/svm/margins.py', 'show_code(kc.KernelSVM')}")]
     at.session_state[key] = True
     at.run()
     assert listings(at) == [inspect.getsource(kc.KernelSVM).rstrip(), inspect.getsource(kc.margin_counts).rstrip()]

@@ -105,14 +105,15 @@ MERCER = {
     "approx_repeats": 3,
 }
 
-# SVM page (pages/svm.py): log sliders are (low, high, default)
+# SVM sections (pages/svm/): log sliders are (low, high, default)
 SVM = {
     "C": (1e-2, 1e3, 1.0),
     "b_C": (1e-2, 1e3, 100.0),    # C of the comparison SVM "B" (Compare A / B): a narrow margin beside A's
-    "h": (0.1, 10.0, 0.316),      # seed 003's width h of the Gaussian vs Laplacian demo (γ = 1/h², 1/h)
+    "h": (0.1, 10.0, 0.316),      # Kriege's width h of the Gaussian vs Laplacian demo (γ = 1/h², 1/h)
     "held_out": 0.3,              # share of the points kept back for the held-out accuracy
     "split_seed": 0,              # seed of that split, of the CV folds and of SGD's sampling
-    "grid": 100,                  # points per axis of the decision maps
+    "grid": 80,                   # points per axis of a decision map (~35 KB a map sent per rerun)
+    "pair_grid": 64,              # ... of two maps side by side (Gaussian vs Laplacian)
     "pad": 0.5,                   # plot margin around the data
     "cv_C": (0.1, 100.0),         # the CV grid: 7 values each, half a decade apart, on the sliders' options
     "cv_gamma": (0.1, 100.0),

@@ -4,6 +4,7 @@ One libsvm fit per setting (`fit`: the data, its split, the kernel, C), whatever
 separate cached call on the fit's expansion and the plot's bounds (`surface`), so two plots of one model never fit
 it twice. The cross-validation grid is cached and shared by a class; the teaching solver is a per-student object
 (the section keeps it in session state and `advance` continues it)."""
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,6 +44,7 @@ class Fit:
     test_acc: float         # nan when nothing is held out
     at_bound: int           # support vectors with αᵢ = C
     converged: bool
+    note: str = ""          # kernel_core's warning, e.g. a Gram matrix that is not PSD (sigmoid kernel)
 
 
 @cache_data(max_entries=ENTRIES)
@@ -61,7 +63,9 @@ def split(X, y, base):
 def fit(X, y, part, kernel, C):
     """libsvm on the training part of (X, y): decision values, counts, accuracies and Kriege's objective."""
     tr, te = part.tr, part.te
-    model = kc.KernelSVM(kernel.kernel(), C=C).fit(X[tr], y[tr])
+    with warnings.catch_warnings(record=True) as caught:   # said on the page, not in the server's log
+        warnings.simplefilter("always", RuntimeWarning)
+        model = kc.KernelSVM(kernel.kernel(), C=C).fit(X[tr], y[tr])
     f_tr = model.decision_function(X[tr])
     f_te = model.decision_function(X[te]) if len(te) else np.zeros(0)
     n = len(tr)
@@ -72,7 +76,8 @@ def fit(X, y, part, kernel, C):
                f_te=f_te, J=kc.seed_objective(model.kernel_(X[tr]), y[tr], model.seed_alpha(n), b, lam),
                counts=kc.margin_counts(y[tr], f_tr), train_acc=float(np.mean(np.where(f_tr > 0, 1, -1) == y[tr])),
                test_acc=float(np.mean(np.where(f_te > 0, 1, -1) == y[te])) if len(te) else float("nan"),
-               at_bound=int(np.sum(alpha >= C * (1 - 1e-6))), converged=model.converged_)
+               at_bound=int(np.sum(alpha >= C * (1 - 1e-6))), converged=model.converged_,
+               note=" ".join(str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)))
 
 
 def bounds(X):
@@ -85,15 +90,16 @@ def bounds(X):
     return float(mid[0] - half), float(mid[0] + half), float(mid[1] - half), float(mid[1] + half)
 
 
-def axes(box):
-    return np.linspace(box[0], box[1], R["grid"]), np.linspace(box[2], box[3], R["grid"])
+def axes(box, grid=R["grid"]):
+    """The grid of a map over the box: grid points per axis."""
+    return np.linspace(box[0], box[1], grid), np.linspace(box[2], box[3], grid)
 
 
 @cache_data(max_entries=ENTRIES)
-def surface(points, weights, b, kernel, box):
+def surface(points, weights, b, kernel, box, grid=R["grid"]):
     """f(x) = Σ weights[i] k(points[i], x) + b over the box's grid (rows = x₂): a fit's (or the teaching
     solver's) expansion, cached apart from the fit."""
-    xs, ys = axes(box)
+    xs, ys = axes(box, grid)
     if not len(points):  # no point carries weight (yet): f = b everywhere
         return np.full((len(ys), len(xs)), float(b))
     return kc.expansion_surface(points, weights, b, kernel.kernel(), xs, ys)

@@ -44,7 +44,7 @@ def svm_map(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, height=Non
     inside-the-margin training points marked, held-out points hollow. X, y: all points; tr, te: the split.
     tag: a name written in the plot's corner (costs no margin, unlike a title); with a tag in presentation mode the
     x axis drops its tick labels and the colour bar goes, so two maps side by side keep their size under the bar."""
-    xs, ys = np.linspace(box[0], box[1], R["grid"]), np.linspace(box[2], box[3], R["grid"])
+    xs, ys = np.linspace(box[0], box[1], Z.shape[1]), np.linspace(box[2], box[3], Z.shape[0])
     fig = _map(xs, ys, Z, X[tr], y[tr], title, (-1.0, 0.0, 1.0), height or MAP_HEIGHT[present], present)
     sv = tr[fit.sv]
     fig.add_trace(go.Scatter(x=X[sv, 0].astype(np.float32), y=X[sv, 1].astype(np.float32), mode="markers",
@@ -81,7 +81,7 @@ def svm_map(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, height=Non
 @cached_figure
 def teaching_map(box, Z_teach, Z_exact, X, y, title=None, present=False):
     """The teaching solver's f(x) with its boundary, and libsvm's boundary f = 0 as a green dashed line."""
-    xs, ys = np.linspace(box[0], box[1], R["grid"]), np.linspace(box[2], box[3], R["grid"])
+    xs, ys = np.linspace(box[0], box[1], Z_teach.shape[1]), np.linspace(box[2], box[3], Z_teach.shape[0])
     fig = _map(xs, ys, Z_teach, X, y, None if present else title, (0.0,), TEACH_HEIGHT[present], present)
     fig.data[1].name = "boundary, subgradient"
     fig.add_trace(level_lines(xs, ys, Z_exact, 0.0, color=ACCENT, width=3, dash="dash").update(

@@ -5,7 +5,7 @@ import streamlit as st
 
 import kernel_core as kc
 from pages.svm import compute, figures
-from pages.svm.settings import KEY, PAGE, bar, data
+from pages.svm.settings import KEY, PAGE, bar, data, keep_picture_after_check
 from pages.svm.settings import slider as width_slider
 from ui.classroom import explain, presenting
 from ui.code import show_code
@@ -17,34 +17,42 @@ from ui.ranges import SVM as R
 
 section_header(__file__)
 present = presenting()
-s, h = bar(lambda row, compact: width_slider(row, "width h (Kriege)", "h", KEY.H, *R["h"], compact=compact,
-                                             help_="The same h for both kernels (this section's own)."),
-           compact=present)
-d = data()
-box = compute.bounds(d.X)
-for col, (name, gamma, label) in zip(st.columns(2, gap="medium"),
-                                     (("rbf", 1 / h**2, "Gaussian"), ("laplacian", 1 / h, "Laplacian"))):
-    kernel = Single.of(name, gamma=gamma)
-    with col:
-        try:
-            fit = compute.fit(d.X, d.y, d.part, kernel, s.C)
-            Z = compute.surface(fit.points, fit.weights, fit.b, kernel, box)
-        except ValueError as err:
-            st.error(f"The {label} SVM cannot be fitted: {err}")
-            continue
-        fig = figures.svm_map(box, Z, fit, d.X, d.y, d.part.tr, d.part.te, s.C, None, False,
-                              figures.PAIR_HEIGHT[present], legend=False, tag=f"{label}, C = {s.C:g}", present=present)
-        st.plotly_chart(fig, key=f"{PAGE}_{name}_map", config=CHART_CONFIG)
-        if name == "rbf":
-            st.latex(rf"\exp\!\Big(-\frac{{\|\mathbf{{x}}-\mathbf{{x}}'\|_2^2}}{{h^2}}\Big),\ "
-                     rf"\gamma = \frac{{1}}{{h^2}} = {1 / h**2:.3g}")
-        else:
-            st.latex(rf"\exp\!\Big(-\frac{{\|\mathbf{{x}}-\mathbf{{x}}'\|_1}}{{h}}\Big),\ "
-                     rf"\gamma = \frac{{1}}{{h}} = {1 / h:.3g}")
-        test = "—" if np.isnan(fit.test_acc) else f"{fit.test_acc:.1%}"
-        st.markdown(f"**{len(fit.sv)}** support vectors · training accuracy **{fit.train_acc:.1%}** · "
-                    f"held-out **{test}**")
 
+
+@st.fragment
+def panel():
+    """The bar with the width h, the two maps and their formulas (a move reruns only this panel)."""
+    s, h = bar(lambda row, compact: width_slider(row, "width h (Kriege)", "h", KEY.H, *R["h"], compact=compact,
+                                                 help_="The same h for both kernels (this section's own)."),
+               compact=present)
+    d = data()
+    box = compute.bounds(d.X)
+    for col, (name, gamma, label) in zip(st.columns(2, gap="medium"),
+                                         (("rbf", 1 / h**2, "Gaussian"), ("laplacian", 1 / h, "Laplacian"))):
+        kernel = Single.of(name, gamma=gamma)
+        with col:
+            try:
+                fit = compute.fit(d.X, d.y, d.part, kernel, s.C)
+                Z = compute.surface(fit.points, fit.weights, fit.b, kernel, box, R["pair_grid"])
+            except ValueError as err:
+                st.error(f"The {label} SVM cannot be fitted: {err}")
+                continue
+            fig = figures.svm_map(box, Z, fit, d.X, d.y, d.part.tr, d.part.te, s.C, None, False,
+                                  figures.PAIR_HEIGHT[present], legend=False, tag=f"{label}, C = {s.C:g}",
+                                  present=present)
+            st.plotly_chart(fig, key=f"{PAGE}_{name}_map", config=CHART_CONFIG)
+            if name == "rbf":
+                st.latex(rf"\exp\!\Big(-\frac{{\|\mathbf{{x}}-\mathbf{{x}}'\|_2^2}}{{h^2}}\Big),\ "
+                         rf"\gamma = \frac{{1}}{{h^2}} = {1 / h**2:.3g}")
+            else:
+                st.latex(rf"\exp\!\Big(-\frac{{\|\mathbf{{x}}-\mathbf{{x}}'\|_1}}{{h}}\Big),\ "
+                         rf"\gamma = \frac{{1}}{{h}} = {1 / h:.3g}")
+            test = "—" if np.isnan(fit.test_acc) else f"{fit.test_acc:.1%}"
+            st.markdown(f"**{len(fit.sv)}** support vectors · training accuracy **{fit.train_acc:.1%}** · "
+                        f"held-out **{test}**")
+
+
+panel()
 st.caption("Both maps use the bar's C and the data set of the sidebar; k₁ of the bar is not used here. Black line: "
            "f = 0, dashed: f = ±1, rings: support vectors.")
 explain("The Gaussian's boundary is smooth; the Laplacian's L1 distance makes it kinked and more local — each "
@@ -52,7 +60,7 @@ explain("The Gaussian's boundary is smooth; the Laplacian's L1 distance makes it
         "with a width h; scikit-learn's γ is 1/h² for the Gaussian and 1/h for the Laplacian.")
 show_code(kc.kernels.rbf_kernel, kc.kernels.laplacian_kernel)
 
-exercises(PAGE, [
+EXERCISES = [
     Exercise("svm_gauss_laplace", "Gaussian vs Laplacian kernel with the same width h: which decision boundary is "
              "smoother?",
              ("The Gaussian's", "The Laplacian's", "They are the same: both are exp(−distance/h)"), 0,
@@ -60,5 +68,7 @@ exercises(PAGE, [
              "Kriege's demo: h = 0.316 gives γ = 1/h² = 10 for the Gaussian and γ = 1/h = 3.16 for the Laplacian. "
              "The Gaussian bump is round and smooth; the Laplacian uses the L1 distance |Δx₁| + |Δx₂| and has a sharp "
              "peak at each point, so its boundary is kinked and more local — compare the two maps above."),
-])
+]
+exercises(PAGE, EXERCISES)
+keep_picture_after_check(EXERCISES, "svm_rbf_map")
 section_footer(__file__)

@@ -12,30 +12,37 @@ from ui.figures import CHART_CONFIG
 from ui.nav import section_footer, section_header
 
 section_header(__file__)
-s, left, right = frame()
-d = data()
 present = presenting()
 
-try:
-    fit = compute.fit(d.X, d.y, d.part, s.kernel, s.C)
-except ValueError as err:
-    left.error(f"The SVM cannot be fitted on these points with this kernel: {err}")
-else:
-    tr, te = d.part.tr, d.part.te
-    z_tr = d.y[tr] * fit.f_tr
-    hinge = float(np.mean(np.maximum(0, 1 - z_tr)))
-    cnt = fit.counts
-    with left:
-        st.plotly_chart(figures.hinge_figure(z_tr, d.y[tr], d.y[te] * fit.f_te, d.y[te], present=present),
-                        key=f"{PAGE}_hinge", config=CHART_CONFIG)
-    with right:
-        st.latex(r"\ell(z) = \max\{0,\, 1 - z\},\qquad z = y\,f(\mathbf{x})")
-        st.latex(r"J = \tfrac{1}{n}\textstyle\sum_i \ell(z_i) + \lambda\,\boldsymbol\alpha^\top D_y K D_y \boldsymbol\alpha")
-        st.latex(rf"= {hinge:.4f} + {fit.J - hinge:.4f} = {fit.J:.4f}")
-        st.markdown(f"- **{cnt['misclassified']}** training points with z < 0 (misclassified)\n"
-                    f"- **{cnt['inside_margin']}** with 0 ≤ z < 1 (right side, inside the margin)\n"
-                    f"- **{fit.n - cnt['margin_violations']}** with z ≥ 1: no loss at all")
-        st.caption("Points beyond the axis are drawn at its edge; hollow markers: held-out points.")
+
+@st.fragment
+def panel():
+    """The hinge loss with every point on it, and J split into loss and penalty (the bar reruns only this panel)."""
+    s, left, right = frame()
+    d = data()
+    try:
+        fit = compute.fit(d.X, d.y, d.part, s.kernel, s.C)
+    except ValueError as err:
+        left.error(f"The SVM cannot be fitted on these points with this kernel: {err}")
+    else:
+        tr, te = d.part.tr, d.part.te
+        z_tr = d.y[tr] * fit.f_tr
+        hinge = float(np.mean(np.maximum(0, 1 - z_tr)))
+        cnt = fit.counts
+        with left:
+            st.plotly_chart(figures.hinge_figure(z_tr, d.y[tr], d.y[te] * fit.f_te, d.y[te], present=present),
+                            key=f"{PAGE}_hinge", config=CHART_CONFIG)
+        with right:
+            st.latex(r"\ell(z) = \max\{0,\, 1 - z\},\qquad z = y\,f(\mathbf{x})")
+            st.latex(r"J = \tfrac{1}{n}\textstyle\sum_i \ell(z_i) + \lambda\,\boldsymbol\alpha^\top D_y K D_y \boldsymbol\alpha")
+            st.latex(rf"= {hinge:.4f} + {fit.J - hinge:.4f} = {fit.J:.4f}")
+            st.markdown(f"- **{cnt['misclassified']}** training points with z < 0 (misclassified)\n"
+                        f"- **{cnt['inside_margin']}** with 0 ≤ z < 1 (right side, inside the margin)\n"
+                        f"- **{fit.n - cnt['margin_violations']}** with z ≥ 1: no loss at all")
+            st.caption("Points beyond the axis are drawn at its edge; hollow markers: held-out points.")
+
+
+panel()
 explain("Kriege: the perceptron's loss max{0, −z} only punishes mistakes; the SVM's hinge also charges "
         "points that are right but **closer than 1** to the boundary, which is what pushes the margin open.")
 show_code(kc.seed_objective)

@@ -5,7 +5,7 @@ import streamlit as st
 
 import kernel_core as kc
 from pages.svm import compute, figures
-from pages.svm.settings import KEY, PAGE, bar, data, frame
+from pages.svm.settings import KEY, PAGE, bar, data, frame, keep_picture_after_check
 from ui import points
 from ui.classroom import explain, presenting
 from ui.code import show_code
@@ -21,7 +21,7 @@ section_header(__file__)
 present = presenting()
 
 
-def solve(kernel, C, label=""):
+def solve(d, kernel, C, label=""):
     """The cached fit and its surface over the plane, or None with the reason shown."""
     try:
         fit = compute.fit(d.X, d.y, d.part, kernel, C)
@@ -29,6 +29,8 @@ def solve(kernel, C, label=""):
     except ValueError as err:
         st.error(f"The SVM{label} cannot be fitted on these points with this kernel: {err}")
         return None, None
+    if fit.note:
+        st.warning(f"SVM{label}: {fit.note}")
     if not fit.converged:
         st.warning(f"libsvm stopped{label} after {kc.svm.MAX_ITER:,} iterations without converging: this kernel's "
                    "values are badly scaled for these data (try a smaller degree, γ or C). The picture shows where it "
@@ -36,7 +38,7 @@ def solve(kernel, C, label=""):
     return fit, Z
 
 
-def draw(fit, Z, key, C, title=None, height=None):
+def draw(d, fit, Z, key, C, show_test, title=None, height=None):
     fig = figures.svm_map(BOX, Z, fit, d.X, d.y, d.part.tr, d.part.te, C, title, show_test, height,
                           legend=key == "svm_map", present=present)
     points.clickable_chart(fig, PAGE, key=key, config=CHART_CONFIG)
@@ -51,9 +53,9 @@ def fit_metrics(fit, C, columns=2):
              ("Training accuracy", f"{fit.train_acc:.1%}", None),
              ("Held-out accuracy", "—" if np.isnan(fit.test_acc) else f"{fit.test_acc:.1%}",
               "Points the SVM never saw"))
-    cells = [cell for _ in range(0, len(items), columns) for cell in st.columns(columns)]
-    for cell, (label, value, help_) in zip(cells, items):
-        cell.metric(label, value, help=help_)
+    cols = st.columns(columns)   # one block, the metrics stacked in its columns: few elements per rerun
+    for i, (label, value, help_) in enumerate(items):
+        cols[i % columns].metric(label, value, help=help_)
 
 
 def compare_on():
@@ -66,40 +68,38 @@ def compare_on():
 
 def toolbar():
     """What a click on a map does (add either class, remove), Undo and Reset, Compare A / B and the held-out
-    points; returns show_test."""
-    state = points.state()
-    st.segmented_control("Click on the map to", list(points.MODES), format_func=points.MODES.get,
-                         key=f"{PAGE}_click_mode", default="+1", selection_mode="single")
-    undo, reset = st.columns(2)
-    undo.button("↩ Undo", key=f"{PAGE}_undo", on_click=points.undo, disabled=not state.undo, width="stretch")
-    reset.button("⟲ Reset", key=f"{PAGE}_reset", on_click=points.reset, disabled=not state.edited, width="stretch",
-                 help="Back to the sidebar preset")
-    comp, test = st.columns(2)
-    comp.toggle("Compare A / B", False, key=KEY.COMPARE, bind="query-params",
-                help="A second SVM with its own kernel and C on the same points, drawn beside this one.")
-    return test.toggle("Held-out points", True, key=KEY.SHOW_TEST, bind="query-params",
-                       help="Draw the points kept back from training (hollow markers).")
+    points; returns show_test. Undo and Reset rerun the whole app (the sidebar shows the points too)."""
+    if points.toolbar(PAGE, narrow=True):   # Undo or Reset: the whole app shows the changed points
+        st.rerun()
+    row = st.container(horizontal=True)
+    row.toggle("Compare A / B", False, key=KEY.COMPARE, bind="query-params",
+               help="A second SVM with its own kernel and C on the same points, drawn beside this one.")
+    return row.toggle("Held-out points", True, key=KEY.SHOW_TEST, bind="query-params",
+                      help="Draw the points kept back from training (hollow markers).")
 
 
-if not compare_on():
+def single():
+    """The map (left) with the click tools, the formula and the counts beside it (right)."""
     s, left, right = frame()
     d = data()
     with right:
         show_test = toolbar()
     with left:
-        fit, Z = solve(s.kernel, s.C)
+        fit, Z = solve(d, s.kernel, s.C)
         if fit is None:
             st.plotly_chart(figures.scatter_all(d.X, d.y, present=present), key="svm_data", config=CHART_CONFIG)
-        else:
-            draw(fit, Z, "svm_map", s.C)
-    if fit is not None:
-        with right:
-            st.latex(r"k(\mathbf{x},\mathbf{y}) = " + s.kernel.kernel().latex())
-            st.latex(r"f(\mathbf{x}) = \sum_{i \in \mathrm{SV}} \alpha_i y_i\, k(\mathbf{x}_i, \mathbf{x}) + b")
-            st.latex(rf"b = {fit.b:.3g},\quad \lambda = \tfrac{{1}}{{2nC}} = \tfrac{{1}}{{2\cdot{fit.n}\cdot{s.C:g}}}"
-                     rf" = {fit.lam:.3g}")
-            fit_metrics(fit, s.C)
-else:
+            return
+        draw(d, fit, Z, "svm_map", s.C, show_test)
+    with right:
+        st.latex(r"k(\mathbf{x},\mathbf{y}) = " + s.kernel.kernel().latex())
+        st.latex(r"f(\mathbf{x}) = \sum_{i \in \mathrm{SV}} \alpha_i y_i\, k(\mathbf{x}_i, \mathbf{x}) + b")
+        st.latex(rf"b = {fit.b:.3g},\quad \lambda = \tfrac{{1}}{{2nC}} = \tfrac{{1}}{{2\cdot{fit.n}\cdot{s.C:g}}}"
+                 rf" = {fit.lam:.3g}")
+        fit_metrics(fit, s.C)
+
+
+def compare():
+    """A (the bar's kernel and C) and B (its own) side by side on the same points."""
     s = bar()
     d = data()
     tools, head_b = st.columns([2, 3], gap="medium")
@@ -114,15 +114,25 @@ else:
     for col, label, kernel, C, key in zip(st.columns(2, gap="medium"), "AB", (s.kernel, kernel_b), (s.C, C_b),
                                           ("svm_map", "svm_b_map")):
         with col:
-            fit, Z = fits[label] = solve(kernel, C, f" {label}")
+            fit, Z = fits[label] = solve(d, kernel, C, f" {label}")
             if fit is not None:
-                draw(fit, Z, key, C, f"{label}: {kernel.describe()}, C = {C:g}", figures.PAIR_HEIGHT[present])
+                draw(d, fit, Z, key, C, show_test, f"{label}: {kernel.describe()}, C = {C:g}", figures.PAIR_HEIGHT[present])
                 fit_metrics(fit, C, columns=3)
     if all(f is not None for f, _ in fits.values()):
         fa, fb = fits["A"][0], fits["B"][0]
         st.markdown(f"Same {d.n} training points: A keeps **{len(fa.sv)}** support vectors and B **{len(fb.sv)}**; "
                     f"margin violations {fa.counts['margin_violations']} vs {fb.counts['margin_violations']}.")
 
+
+@st.fragment
+def panel():
+    """Everything a move of the bar, of B's settings or of the toggles changes (reruns only this panel; a click on a
+    map, Undo and Reset rerun the whole app)."""
+    compare() if compare_on() else single()
+
+
+panel()
+d = data()
 st.caption(f"Data (sidebar): {d.describe}. {d.n} points train the SVM, {len(d.part.te)} are held out "
            f"({R['held_out']:.0%} of each class of the sidebar preset). A point you click onto the map always trains, "
            "and no other point changes part.")
@@ -143,7 +153,7 @@ def ab(kernel_a, gamma_a, C_a, kernel_b, gamma_b, C_b):
             KEY.B_KERNEL: kernel_b, KEY.B_GAMMA: gamma_b, KEY.B_C: C_b}
 
 
-exercises(PAGE, [
+EXERCISES = [
     Exercise("svm_rbf_gamma", "What happens to the RBF (Gaussian) SVM's boundary as γ grows, C fixed?",
              ("It gets smoother and approaches a straight line",
               "It bends ever more tightly around single points, with more support vectors: it starts to overfit",
@@ -159,5 +169,7 @@ exercises(PAGE, [
              "λ = 1/(2nC): a large C is a weak penalty on ‖w‖², so margin violations are expensive and the margin "
              "narrows. Support vectors are the points on or inside the margin (every violation has αᵢ = C), so B "
              "(C = 100) keeps fewer than A (C = 1) — compare the counts under the two maps."),
-])
+]
+exercises(PAGE, EXERCISES)
+keep_picture_after_check(EXERCISES, "svm_map")
 section_footer(__file__)

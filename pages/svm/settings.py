@@ -135,3 +135,15 @@ def data():
     X, y, describe = ui.data.current_dataset()
     base = ui.compute.dataset(*points.state().preset)   # the split is drawn over the sidebar preset
     return Data(X, y, describe, compute.split(X, y, base))
+
+
+SCROLL = """<script>(() => { let tries = 0; const go = () => {
+  const el = document.querySelector('.st-key-%s');
+  if (el) el.scrollIntoView({block: 'center'}); else if (tries++ < 30) setTimeout(go, 100); }; go(); })();</script>"""
+
+
+def keep_picture_after_check(exercises, chart_key):
+    """After an exercise's Check (ui.exercises: its button "{page}_ex_{id}_check" was pressed in this run), scroll
+    the section's picture that Check changed back onto the screen. Call at the section's end."""
+    if any(st.session_state.get(f"{PAGE}_ex_{ex.id}_check") for ex in exercises):
+        st.html(SCROLL % chart_key, unsafe_allow_javascript=True)
