@@ -2,7 +2,7 @@
 outside host for the external IP (Streamlit does so when server.address is unset or 0.0.0.0 and
 browser.serverAddress is not set: "Did not auto detect external IP" in the log).
 
-The servers run from the project folder with .streamlit/config.toml, as `streamlit run app.py` would. Any HTTP(S)
+The servers run from the project folder with .streamlit/config.toml, as `python app.py` (the README's command) does. Any HTTP(S)
 request the server makes through `requests` (Streamlit's external-IP lookup uses it) is sent to a local trap via
 HTTP_PROXY / HTTPS_PROXY, so the test sees a lookup attempt whether or not this machine has a network."""
 import contextlib
@@ -52,13 +52,13 @@ class ProxyTrap:
 
 @contextlib.contextmanager
 def streamlit(*options, timeout=90):
-    """`streamlit run app.py` with the project's config and `options`; yields (pid, port, log path, trap)."""
+    """`python app.py` with the project's config and `options`; yields (pid, port, log path, trap)."""
     port = free_port()
     trap = ProxyTrap()
     log = tempfile.NamedTemporaryFile("w+", prefix="net-streamlit-", suffix=".log", delete=False)
     env = {**os.environ, "HTTP_PROXY": trap.url, "HTTPS_PROXY": trap.url, "http_proxy": trap.url,
            "https_proxy": trap.url, "NO_PROXY": "", "no_proxy": ""}
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), *options],
+    proc = subprocess.Popen([sys.executable, "app.py", "--server.port", str(port), *options],
                             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         deadline = time.monotonic() + timeout
@@ -119,13 +119,13 @@ def test_default_server_is_bound_to_127_0_0_1_only_and_looks_nothing_up():
 
 
 def class_command():
-    commands = re.findall(r"`(\.venv/bin/streamlit run app\.py [^`]*)`", README)
+    commands = re.findall(r"`(\.venv/bin/python app\.py [^`]*)`", README)
     [command] = [c for c in commands if "--server.address 0.0.0.0" in c]
     return command
 
 
 def test_the_class_command_opts_in_to_the_network_and_prevents_the_lookup():
-    options = class_command().split()[3:]
+    options = class_command().split()[2:]
     assert options[options.index("--server.address") + 1] == "0.0.0.0"
     assert "--browser.serverAddress" in options
     # Run it (the laptop's address stands for <laptop-ip>): it listens on every interface, without a lookup.
