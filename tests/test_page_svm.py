@@ -143,12 +143,14 @@ def test_linear_kernel_has_no_gamma_grid_and_compositions_work():
     assert "x^\\top y + " in latex(at)                                # k1 + k2 written out
 
 
-def test_one_class_shows_an_error_not_a_traceback(monkeypatch):
+def test_one_class_gets_a_sentence_not_a_traceback(monkeypatch):
     X, _ = make_moons(30, noise=0.1, random_state=0)
     monkeypatch.setattr(ui.data, "current_dataset", lambda: (X, np.ones(30, int), "one class"))
-    at = open_page(MARGINS)
-    assert not page_errors(at)
-    assert any("only one class" in e.value for e in at.error)
+    for file in (MARGINS, GAUSS_LAPLACE, SUBGRADIENT, CV, HINGE):
+        at = open_page(file)
+        assert not page_errors(at)
+        assert any("All points are of one class" in i.value for i in at.info), file
+    assert click_catcher(open_page(MARGINS), "svm_map") == {"subplot": "xy"}    # the points stay clickable
 
 
 def test_too_few_points_are_all_used_for_training(monkeypatch):

@@ -26,6 +26,9 @@ def panel():
     """The grid, its best cell and Apply beside it (Apply and the bar rerun only this panel)."""
     s, left, right = frame()
     d = data()
+    if d.missing:
+        left.info(d.missing)
+        return
     if s.gamma is None:
         left.info("The first kernel k₁ has no γ (linear): choose the RBF, Laplacian, polynomial or sigmoid kernel "
                   "in the bar to search over (C, γ).")

@@ -27,6 +27,9 @@ def panel():
                compact=present)
     d = data()
     box = compute.bounds(d.X)
+    if d.missing:
+        st.info(d.missing)
+        return
     for col, (name, gamma, label) in zip(st.columns(2, gap="medium"),
                                          (("rbf", 1 / h**2, "Gaussian"), ("laplacian", 1 / h, "Laplacian"))):
         kernel = Single.of(name, gamma=gamma)

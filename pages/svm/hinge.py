@@ -20,6 +20,9 @@ def panel():
     """The hinge loss with every point on it, and J split into loss and penalty (the bar reruns only this panel)."""
     s, left, right = frame()
     d = data()
+    if d.missing:
+        left.info(d.missing)
+        return
     try:
         fit = compute.fit(d.X, d.y, d.part, s.kernel, s.C)
     except ValueError as err:

@@ -85,9 +85,12 @@ def single():
     with right:
         show_test = toolbar()
     with left:
-        fit, Z = solve(d, s.kernel, s.C)
-        if fit is None:
-            st.plotly_chart(figures.scatter_all(d.X, d.y, present=present), key="svm_data", config=CHART_CONFIG)
+        fit, Z = (None, None) if d.missing else solve(d, s.kernel, s.C)
+        if fit is None:   # the points alone, still clickable: a student adds what is missing
+            if d.missing:
+                st.info(d.missing)
+            points.clickable_chart(figures.scatter_all(d.X, d.y, present=present), PAGE, key="svm_map",
+                                   config=CHART_CONFIG)
             return
         draw(d, fit, Z, "svm_map", s.C, show_test)
     with right:

@@ -130,6 +130,17 @@ class Data:
     def n(self):
         return len(self.part.tr)
 
+    @property
+    def missing(self):
+        """A sentence when the points cannot train an SVM (none, or one class), else ""."""
+        if not len(self.y):
+            return ("There are no points: click on the map of Margins & support vectors to add some, or choose a "
+                    "preset in the sidebar.")
+        if len(np.unique(self.y)) < 2:
+            return ("All points are of one class: an SVM needs points of both classes. Add a point of the other class "
+                    "on the map of Margins & support vectors.")
+        return ""
+
 
 def data():
     X, y, describe = ui.data.current_dataset()

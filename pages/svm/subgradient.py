@@ -47,6 +47,9 @@ def panel():
     s, left, right = frame()
     d = data()
     box = compute.bounds(d.X)
+    if d.missing:
+        left.info(d.missing)
+        return
     with right:
         batch, clicks, reset = controls()
     try:
