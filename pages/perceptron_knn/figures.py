@@ -24,13 +24,15 @@ def _held_out(fig, X, y, present, **where):
                                  hovertemplate="held-out point<br>(%{x:.2f}, %{y:.2f})<extra></extra>"), **where)
 
 
-def _plane(fig):
+def _plane(fig, b):
     """No axis titles (x₁, x₂ go without saying on the plane; the room goes to the plot), colours of the classes
-    for the sign of f (class +1 is blue, so f > 0 is blue: RdBu)."""
+    for the sign of f (class +1 is blue, so f > 0 is blue: RdBu), y ticks on whole numbers clear of the plot's top
+    and bottom (a label at the top edge would stick out over the chart's small top margin)."""
     fig.update_traces(showlegend=False, selector=dict(type="contour"))
     fig.update_traces(colorscale="RdBu", selector=dict(type="heatmap"))
     fig.update_xaxes(title=None)
-    fig.update_yaxes(title=None, constrain="domain")
+    ticks = [t for t in range(int(np.ceil(b[2])), int(np.floor(b[3])) + 1) if b[2] + 0.3 < t < b[3] - 0.3]
+    fig.update_yaxes(title=None, constrain="domain", tickvals=ticks)
 
 
 def _rings(fig, X, alpha, alpha_max, **where):
@@ -52,7 +54,7 @@ def perceptron_map(b, Z, Xtr, ytr, Xte, yte, alpha, alpha_max, visit, present=Fa
     xs, ys = axes(b)
     fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel="f(x)", present=present)
     _held_out(fig, Xte, yte, present)
-    _plane(fig)
+    _plane(fig, b)
     fig = base_layout(fig, None, height=MAP_HEIGHT[present], present=present)
     _rings(fig, Xtr, alpha, alpha_max)   # after base_layout: presentation's marker size is for the points only
     if visit is not None:
@@ -71,21 +73,26 @@ def classifier_map(b, Z, Xtr, ytr, Xte, yte, zlabel, present=False):
     xs, ys = axes(b)
     fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel=zlabel, present=present)
     _held_out(fig, Xte, yte, present)
-    _plane(fig)
+    _plane(fig, b)
     return base_layout(fig, None, height=MAP_HEIGHT[present], present=present)
 
 
 @cached_figure
 def mistakes_bars(per_epoch, current, done_in_current, present=False):
-    """Mistakes per epoch: finished epochs solid, the running epoch's count so far, later ones empty."""
+    """Mistakes per epoch: the whole recorded run faint; over it the replayed part, finished epochs solid and the
+    running epoch's count so far."""
     E = len(per_epoch)
     shown = np.zeros(E, dtype=np.float32)
     shown[:current] = per_epoch[:current]
     if current < E:
         shown[current] = done_in_current
     colors = [POSITIVE if e < current else ACCENT for e in range(E)]
-    fig = go.Figure(go.Bar(x=np.arange(1, E + 1, dtype=np.int32), y=shown, marker_color=colors,
-                           hovertemplate="epoch %{x}: %{y:.0f} mistakes<extra></extra>"))
+    epochs = np.arange(1, E + 1, dtype=np.int32)
+    fig = go.Figure([go.Bar(x=epochs, y=_f32(per_epoch), marker_color="rgba(0,0,0,0.12)",   # the whole recorded run
+                            hovertemplate="epoch %{x}: %{y:.0f} mistakes in all<extra></extra>"),
+                     go.Bar(x=epochs, y=shown, marker_color=colors,                           # replayed so far
+                            hovertemplate="epoch %{x}: %{y:.0f} mistakes so far<extra></extra>")])
+    fig.update_layout(barmode="overlay")
     fig.update_xaxes(title="epoch", range=[0.5, E + 0.5], dtick=1 if E <= 20 else 5)
     fig.update_yaxes(title="mistakes", range=[0, float(max(per_epoch.max(), 1)) * 1.1])
     return base_layout(fig, None, height=200 if present else 190, present=present)
@@ -98,7 +105,7 @@ def rules_map(b, Z, Xtr, ytr, alpha, x, neighbours, present=False):
     points (k-NN's vote; finding them takes the distance to every training point)."""
     xs, ys = axes(b)
     fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel="f(x)", present=present)
-    _plane(fig)
+    _plane(fig, b)
     fig = base_layout(fig, None, height=MAP_HEIGHT[present], present=present)
     _rings(fig, Xtr, alpha, float(alpha.max(initial=1.0)))
     N = Xtr[np.asarray(neighbours, int)]
@@ -124,4 +131,4 @@ def overfit_curve(gammas, train, test, chosen, present=False):
                                                        float(np.log10(gammas[-1])) + 0.1])
     fig.update_yaxes(title="accuracy", range=[0.4, 1.02], tickformat=".0%")
     return base_layout(fig, None, height=330 if present else 300, present=present, showlegend=True,
-                       legend=dict(orientation="h", x=0.0, y=1.0, yanchor="bottom"))
+                       legend=dict(orientation="h", x=0.0, y=1.02, yanchor="bottom"))

@@ -17,7 +17,7 @@ from ui.ranges import PERCEPTRON_KNN as R
 @st.fragment
 def panel():
     """The bar, k and everything they change (a move reruns only this panel)."""
-    S = settings.top(__file__)
+    S = settings.top(__file__, kernel=False, epochs=False)
     s = points.state()
     X, y = s.X, s.y
     left, right = st.columns([3, 2], gap="medium")

@@ -121,8 +121,8 @@ def panel():
     st.caption(f"{S.kernel.describe()} perceptron after {step} of {T} visits; training {status}. Filled markers: "
                f"{n_train} training points; hollow: {len(data.yte)} held out (drawn from the preset's points; a point "
                "you add is always a training point). Ring area ∝ αᵢ; the ringed point is the one just visited (red: "
-               "a mistake). This page uses scikit-learn's γ, r = coef0, m = degree; the lecture notes write the "
-               f"kernel as {notations(S.kernel)}")
+               "a mistake). Bars: mistakes per epoch, faint for the whole recorded run. This page uses "
+               f"scikit-learn's γ, r = coef0, m = degree; the lecture notes write the kernel as {notations(S.kernel)}")
 
 
 ss[KEY.ticking] = bool(ss.get(KEY.playing))

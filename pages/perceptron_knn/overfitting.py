@@ -18,7 +18,7 @@ from ui.ranges import PERCEPTRON_KNN as R
 @st.fragment
 def panel():
     """The bar, the demo's own settings and everything they change (a move reruns only this panel)."""
-    S = settings.top(__file__)
+    S = settings.top(__file__, kernel=False)
     present = presenting()
     left, right = st.columns([3, 2], gap="medium")
     with right:
@@ -76,7 +76,7 @@ def panel():
 
 panel()
 st.caption(f"The RBF perceptron is trained on its own noisy data set ({R['demo_n']} points; the bar's held-out "
-           f"share, epochs and seed; its own γ, not the bar's kernel) for {R['sweep'][2]} values of γ. Filled markers: "
+           f"share, epochs and seed; its own RBF kernel and γ) for {R['sweep'][2]} values of γ. Filled markers: "
            "training points; hollow: held out. Its training stops at the last iterate, so held-out accuracy jumps a "
            "little from γ to γ.")
 explain("“Overfitting can of course happen (if we choose poor parameters). Can combat overfitting by regularization: "

@@ -52,7 +52,7 @@ KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0, KEY.epochs, KEY.held_out, 
 
 @dataclass(frozen=True)
 class Settings:
-    kernel: Single      # the perceptron's kernel
+    kernel: Single      # the perceptron's kernel (None in a section that does not use it)
     epochs: int         # most passes over the training data
     held_out: float     # share of the data kept back (perceptron and k-NN alike)
     seed: int           # seed of the train / held-out split and of the visiting order
@@ -63,27 +63,32 @@ def _slider(col, label, param, key, help=None):
     return col.slider(label, lo, hi, default, step, key=key, help=help, bind="query-params")
 
 
-def bar():
-    """The topic's settings bar (one row): kernel and its parameters, epochs, held-out share, seed."""
-    names = list(LABELS)
-    name = st.session_state.get(KEY.kernel, "rbf")
-    params = KERNEL_PARAMS[name if name in KERNEL_PARAMS else "rbf"]
-    cols = settings_bar([1.4, *[1.1] * len(params), 1.1, 1.1, 0.8])
-    name = cols[0].selectbox("Kernel", names, index=names.index("rbf"), key=KEY.kernel,
-                             format_func=labeller(LABELS), bind="query-params")
-    if KERNEL_PARAMS[name] != params:   # the kernel just changed: its own parameters' columns on the next run
-        st.rerun()
-    values = {p: param_widget(PAGE, name, p, container=col) for p, col in zip(params, cols[1:])}
-    rest = cols[1 + len(params):]
-    epochs = _slider(rest[0], "Epochs (at most)", "epochs", KEY.epochs,
-                     "Passes over the training data; training stops early after an epoch without a mistake.")
-    held_out = _slider(rest[1], "Held-out share", "held_out", KEY.held_out,
+def bar(kernel=True, epochs=True):
+    """The topic's settings bar (one row): kernel and its parameters, held-out share, epochs, seed. A section that
+    does not use the kernel or the epochs leaves them out (kernel None, epochs the student's last value)."""
+    ss = st.session_state
+    name = ss.get(KEY.kernel, "rbf")
+    params = KERNEL_PARAMS[name if name in KERNEL_PARAMS else "rbf"] if kernel else ()
+    cols = iter(settings_bar([*([1.4] if kernel else []), *[1.1] * len(params), 1.1, *([1.1] if epochs else []),
+                              0.8]))
+    choice = None
+    if kernel:
+        names = list(LABELS)
+        name = next(cols).selectbox("Kernel", names, index=names.index("rbf"), key=KEY.kernel,
+                                    format_func=labeller(LABELS), bind="query-params")
+        if KERNEL_PARAMS[name] != params:   # the kernel just changed: its own parameters' columns on the next run
+            st.rerun()
+        choice = Single(name, tuple((p, param_widget(PAGE, name, p, container=next(cols))) for p in params))
+    held_out = _slider(next(cols), "Held-out share", "held_out", KEY.held_out,
                        "Part of the preset's points kept back (hollow markers) to measure accuracy on unseen points; "
                        "a point you add is always a training point.")
+    n_epochs = (_slider(next(cols), "Epochs (at most)", "epochs", KEY.epochs, "Passes over the training data; "
+                        "training stops early after an epoch without a mistake.") if epochs
+                else ss.get(KEY.epochs, R["epochs"][2]))
     lo, hi, default, step = R["order_seed"]
-    seed = int(rest[2].number_input("Seed", lo, hi, default, step, key=KEY.seed, bind="query-params",
-                                    help="Random seed of the split and of the visiting order."))
-    return Settings(Single(name, tuple(values.items())), int(epochs), float(held_out), seed)
+    seed = int(next(cols).number_input("Seed", lo, hi, default, step, key=KEY.seed, bind="query-params",
+                                       help="Random seed of the split and of the visiting order."))
+    return Settings(choice, int(n_epochs), float(held_out), seed)
 
 
 # On a projector the section's title sits beside the bar (not above it) and the bar is tighter: the map below keeps
@@ -94,14 +99,15 @@ PRESENT_CSS = """<style>
 </style>"""
 
 
-def top(file):
-    """The section's header, then the bar (beside each other in presentation mode); returns the Settings."""
+def top(file, **shown):
+    """The section's header, then the bar (beside each other in presentation mode); returns the Settings. `shown`:
+    bar's kernel / epochs flags."""
     if not presenting():
         section_header(file)
-        return bar()
+        return bar(**shown)
     st.html(PRESENT_CSS)
     head, rest = st.columns([1, 4], vertical_alignment="center")
     with head, st.container(key="perceptron_knn_head"):
         section_header(file)
     with rest:
-        return bar()
+        return bar(**shown)
