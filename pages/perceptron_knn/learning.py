@@ -115,10 +115,10 @@ def panel():
         st.plotly_chart(figures.mistakes_bars(model.mistakes_per_epoch_, done,
                                               int(h["mistake"][done * n_train:step].sum()), present=present),
                         key=KEY.mistakes, config=CHART_CONFIG)
-    status = ("converged: the last epoch made no mistake" if model.converged_ else
-              f"not converged in {E} epochs — no line in feature space separates these training points, or more "
-              "epochs are needed")
-    st.caption(f"{S.kernel.describe()} perceptron after {step} of {T} visits; training {status}. Filled markers: "
+    status = (f"the recorded training converged in {E} epochs (its last made no mistake)" if model.converged_ else
+              f"the recorded training did not converge in {E} epochs — no line in feature space separates these "
+              "training points, or more epochs are needed")
+    st.caption(f"{S.kernel.describe()} perceptron after {step} of {T} visits; {status}. Filled markers: "
                f"{n_train} training points; hollow: {len(data.yte)} held out (drawn from the preset's points; a point "
                "you add is always a training point). Ring area ∝ αᵢ; the ringed point is the one just visited (red: "
                "a mistake). Bars: mistakes per epoch, faint for the whole recorded run. This page uses "
