@@ -32,7 +32,8 @@ from tests.browser_env import ARGS, CHROMIUM
 TARGET_S = 1.5  # issue 20: moving to a section until every chart is drawn, median of 5
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 # The section at `path` is on the screen: its run ended, no element of the previous run is left, and every chart
-# of the main area (at least `expected`) has been drawn by Plotly.
+# of the main area (at least `expected`) has been drawn by Plotly since CLICK marked the charts of the page before
+# (el.__before: their data then; unmarked charts count as new).
 SHOWN = """(path, expected) => {
   const app = document.querySelector("[data-testid='stApp']");
   if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return null;
@@ -40,11 +41,13 @@ SHOWN = """(path, expected) => {
   if (document.querySelector("[data-testid='stMain'] [data-stale='true']")) return null;
   const boxes = Array.from(document.querySelectorAll("[data-testid='stMain'] [data-testid='stPlotlyChart']"));
   if (boxes.length < expected) return null;
-  return boxes.every(b => { const p = b.querySelector('.js-plotly-plot'); return p && p._fullData && p._fullLayout; })
-    ? boxes.length : null;
+  return boxes.every(b => { const p = b.querySelector('.js-plotly-plot');
+    return p && p._fullData && p._fullLayout && p._fullData !== p.__before; }) ? boxes.length : null;
 }"""
 # Clicks the link to `path` (the Next link when it leads there, else any link of the page to it) and resolves
-# window.__nav with {ms, charts, via} at the first frame in which SHOWN holds after the app started running.
+# window.__nav with {ms, charts, via} at the first frame in which SHOWN holds after the new section's run began to
+# show: the app was seen running (a fast run may never render that state), or the main area changed and every chart
+# in it was drawn after the click.
 CLICK = """([path, expected, timeoutMs]) => {
   const shown = """ + SHOWN + """;
   const to = a => { try { return new URL(a.href, location.href).pathname.replace(/\\/+$/, ''); } catch (e) { return null; } };
@@ -54,17 +57,28 @@ CLICK = """([path, expected, timeoutMs]) => {
   if (!link) return null;
   const via = link === next ? 'Next' : 'link';
   const app = document.querySelector("[data-testid='stApp']");
-  let ran = false;
-  const seen = () => { if (app.getAttribute('data-test-script-state') === 'running') ran = true; };
+  const state = () => { const boxes = document.querySelectorAll("[data-testid='stMain'] [data-testid='stPlotlyChart']");
+    return `ran ${ran}, changed ${changed}, script ${app.getAttribute('data-test-script-state')}, at ${location.pathname}, ` +
+      `${document.querySelectorAll("[data-testid='stMain'] [data-stale='true']").length} stale, ${boxes.length} charts ` +
+      `(${Array.from(boxes).filter(b => { const p = b.querySelector('.js-plotly-plot'); return p && p._fullLayout; }).length}` +
+      ` drawn, ${expected} expected)`; };
+  let ran = false, changed = false;
+  const main = document.querySelector("[data-testid='stMain']");
+  main.querySelectorAll('.js-plotly-plot').forEach(el => { el.__before = el._fullData; });
+  const edits = new MutationObserver(() => { if (location.pathname.replace(/\\/+$/, '') === path) changed = true; });
+  edits.observe(main, {childList: true, subtree: true});
+  // a short run can go running -> notRunning within one task: the records' old values still show it
+  const seen = records => { if (app.getAttribute('data-test-script-state') === 'running' ||
+    (records || []).some(r => r.oldValue === 'running')) ran = true; };
   const watch = new MutationObserver(seen);
-  watch.observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  watch.observe(app, {attributes: true, attributeFilter: ['data-test-script-state'], attributeOldValue: true});
   window.__nav = new Promise(resolve => {
-    const stop = value => { watch.disconnect(); resolve(value); };
-    const giveUp = setTimeout(() => stop({ms: null, charts: 0, via}), timeoutMs);
+    const stop = value => { watch.disconnect(); edits.disconnect(); resolve(value); };
+    const giveUp = setTimeout(() => stop({ms: null, charts: 0, via, state: state()}), timeoutMs);
     const tick = () => {
       const t = performance.now();
-      seen();
-      const charts = ran ? shown(path, expected) : null;
+      seen(watch.takeRecords());
+      const charts = ran || changed ? shown(path, expected) : null;
       if (charts !== null) { clearTimeout(giveUp); stop({ms: t - t0, charts, via}); return; }
       requestAnimationFrame(tick);
     };
@@ -84,7 +98,7 @@ FIRST_LOAD = """(() => { const [path, expected] = __ARGS__;
     if (charts !== null && charts >= Math.max(expected, 1)) { window.__loaded = {ms: t, charts}; return; }
     requestAnimationFrame(tick); };
   requestAnimationFrame(tick); })();"""
-TIMEOUT_MS = 60000
+TIMEOUT_MS = 30000
 
 
 def settle(page, url_path, expected):
@@ -114,7 +128,7 @@ def walk(page, app_url, targets, order, expected):
             continue
         r = page.evaluate("() => window.__nav")
         got[target] = (r["ms"] / 1000 if r["ms"] is not None else None, r["charts"],
-                       r["via"] if r["ms"] is not None else f"not drawn within {TIMEOUT_MS / 1000:.0f} s")
+                       r["via"] if r["ms"] is not None else f"not shown within {TIMEOUT_MS / 1000:.0f} s: {r['state']}")
         here = target
         if r["ms"] is None:  # start the next one from a clean page
             here = None
