@@ -407,9 +407,9 @@ def main():
     alone, crowd = f"{page}, 1 student alone", f"{page}, {args.students} students"
     with serve("app.py") as server:
         before = asyncio.run(run_load(server.url, args.page, 1, args.alone_seconds, args.seed, args.slider))
-        results[crowd] = asyncio.run(run_load(server.url, args.page, args.students, args.seconds, args.seed, args.slider))
+        class_run = asyncio.run(run_load(server.url, args.page, args.students, args.seconds, args.seed, args.slider))
         after = asyncio.run(run_load(server.url, args.page, 1, args.alone_seconds, args.seed + 1, args.slider))
-    results[alone] = pooled(before, after)
+    results[alone], results[crowd] = pooled(before, after), class_run
 
     print(f"\nOne slider step every 0.2-0.6 s per student; the class {args.seconds:g} s, one student alone "
           f"{args.alone_seconds:g} s before and {args.alone_seconds:g} s after it on the same server; "
