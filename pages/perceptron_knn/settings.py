@@ -91,11 +91,13 @@ def bar(kernel=True, epochs=True):
     return Settings(choice, int(n_epochs), float(held_out), seed)
 
 
-# On a projector the section's title sits beside the bar (not above it) and the bar is tighter: the map below keeps
-# a plot area >= 440 px tall inside the first 720 px.
+# On a projector the section's title sits beside the bar (not above it) and the bar is tighter (one line of label
+# per widget, cut with … when long): the map below keeps a plot area >= 440 px tall inside the first 720 px.
 PRESENT_CSS = """<style>
 [data-testid="stMain"] [class*="st-key-topic_bar"] { padding: 0.25rem 0.8rem; }
 [data-testid="stMain"] [class*="st-key-perceptron_knn_head"] h4 { font-size: 1.1rem; padding: 0; }
+[data-testid="stMain"] [class*="st-key-topic_bar"] [data-testid="stWidgetLabel"] p {
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 </style>"""
 
 
