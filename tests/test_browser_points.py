@@ -152,7 +152,8 @@ def test_a_point_clicked_on_the_svm_map_trains_and_moves_no_other(page, app_url)
         page.wait_for_timeout(300)
         px, py = page.evaluate(TO_PIXELS, [x, y])
         page.mouse.click(px, py)
-        page.wait_for_function(f"n => ({POINTS})().reduce((s, t) => s + t.xy.length, 0) + ({HELD_OUT})().length > n",
+        page.wait_for_function(f"n => {{ const p = ({POINTS})(), h = ({HELD_OUT})(); "   # null while it redraws
+                               f"return p && h && p.reduce((s, t) => s + t.xy.length, 0) + h.length > n; }}",
                                arg=n0, timeout=20000)
         settle(page)
         after = {tuple(p) for p in page.evaluate(HELD_OUT)}

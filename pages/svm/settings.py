@@ -149,8 +149,11 @@ def data():
 
 
 SCROLL = """<script>(() => { let tries = 0; const go = () => {
-  const el = document.querySelector('.st-key-%s');
-  if (el) el.scrollIntoView({block: 'center'}); else if (tries++ < 30) setTimeout(go, 100); }; go(); })();</script>"""
+  const plot = document.querySelector('.st-key-%s .js-plotly-plot');
+  if (plot && plot._fullLayout) {   // drawn: the page's layout has settled around it
+    plot.scrollIntoView({block: 'center'});
+    setTimeout(() => plot.scrollIntoView({block: 'center'}), 400);
+  } else if (tries++ < 100) setTimeout(go, 100); }; go(); })();</script>"""
 
 
 def keep_picture_after_check(exercises, chart_key):
