@@ -11,6 +11,7 @@ from ui.kernel_choice import LABELS, Single
 from ui.nav import section_header
 from ui.ranges import PERCEPTRON_KNN as R
 from ui.settings import bar as settings_bar
+from ui.settings import remember
 
 PAGE = "perceptron_knn"
 
@@ -88,6 +89,7 @@ def bar(kernel=True, epochs=True):
     lo, hi, default, step = R["order_seed"]
     seed = int(next(cols).number_input("Seed", lo, hi, default, step, key=KEY.seed, bind="query-params",
                                        help="Random seed of the split and of the visiting order."))
+    remember(KEYS)
     return Settings(choice, int(n_epochs), float(held_out), seed)
 
 
