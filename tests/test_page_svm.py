@@ -37,6 +37,11 @@ def at():
     return open_page(MARGINS)
 
 
+def moons():
+    X, y = make_moons(120, noise=0.1, random_state=0)
+    return X, np.where(y > 0, 1, -1)
+
+
 def expected(C=1.0, gamma=1.0):
     """The sidebar's default data (moons, 120 points, noise 0.1, seed 0), split 70/30 as the page splits it
     (kernel_core.holdout_split, seeded per point; tested against scikit-learn's stratified split in
@@ -57,7 +62,12 @@ def test_counts_and_accuracies_equal_sklearn(at):
     assert metric(at, "Held-out accuracy") == f"{ref['test']:.1%}"
     assert metric(at, "Training accuracy") == f"{ref['train']:.1%}"
     assert metric(at, "Margin violations") == str(ref["violations"])
-    assert r"\lambda = \tfrac{1}{2nC}" in latex(at) and f"= {1 / (2 * ref['n']):.3g}" in latex(at)
+    X, y = moons()
+    tr, _ = holdout_split(y, 0.3, 0, X=X)
+    svc = SVC(kernel="rbf", C=1.0, gamma=1.0).fit(X[tr], y[tr])
+    assert f"b = {svc.intercept_[0]:.3g}" in latex(at)                # b beside f(x)
+    hinge = open_page(HINGE)
+    assert r"\lambda = \tfrac{1}{2nC}" in latex(hinge) and f"= {1 / (2 * ref['n']):.3g}" in latex(hinge)
 
 
 def test_C_slider_changes_lambda_and_the_support_vectors(at):
@@ -65,8 +75,10 @@ def test_C_slider_changes_lambda_and_the_support_vectors(at):
     assert not page_errors(at)
     ref = expected(C=10.0)
     assert metric(at, "Support vectors") == f"{ref['n_sv']} of {ref['n']}"
+    at.switch_page(HINGE).run()                                   # the bar keeps C = 10 in the next section
     assert f"= {1 / (2 * ref['n'] * 10):.3g}" in latex(at)        # lambda = 1/(2 n C)
     at.select_slider(key=KEY.C).set_value(1.0).run()
+    at.switch_page(MARGINS).run()
 
 
 def test_the_kernel_formula_is_written_out(at):

@@ -39,6 +39,7 @@ def panel():
             st.latex(r"\ell(z) = \max\{0,\, 1 - z\},\qquad z = y\,f(\mathbf{x})")
             st.latex(r"J = \tfrac{1}{n}\textstyle\sum_i \ell(z_i) + \lambda\,\boldsymbol\alpha^\top D_y K D_y \boldsymbol\alpha")
             st.latex(rf"= {hinge:.4f} + {fit.J - hinge:.4f} = {fit.J:.4f}")
+            st.latex(rf"\lambda = \tfrac{{1}}{{2nC}} = \tfrac{{1}}{{2\cdot{fit.n}\cdot{s.C:g}}} = {fit.lam:.3g}")
             st.markdown(f"- **{cnt['misclassified']}** training points with z < 0 (misclassified)\n"
                         f"- **{cnt['inside_margin']}** with 0 ≤ z < 1 (right side, inside the margin)\n"
                         f"- **{fit.n - cnt['margin_violations']}** with z ≥ 1: no loss at all")

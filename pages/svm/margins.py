@@ -71,11 +71,10 @@ def toolbar():
     points; returns show_test. Undo and Reset rerun the whole app (the sidebar shows the points too)."""
     if points.toolbar(PAGE, narrow=True):   # Undo or Reset: the whole app shows the changed points
         st.rerun()
-    row = st.container(horizontal=True)
-    row.toggle("Compare A / B", False, key=KEY.COMPARE, bind="query-params",
-               help="A second SVM with its own kernel and C on the same points, drawn beside this one.")
-    return row.toggle("Held-out points", True, key=KEY.SHOW_TEST, bind="query-params",
-                      help="Draw the points kept back from training (hollow markers).")
+    st.toggle("Compare A / B", False, key=KEY.COMPARE, bind="query-params",
+              help="A second SVM with its own kernel and C on the same points, drawn beside this one.")
+    return st.toggle("Show the held-out points", True, key=KEY.SHOW_TEST, bind="query-params",
+                     help="Draw the points kept back from training (hollow markers).")
 
 
 def single():
@@ -95,9 +94,8 @@ def single():
         draw(d, fit, Z, "svm_map", s.C, show_test)
     with right:
         st.latex(r"k(\mathbf{x},\mathbf{y}) = " + s.kernel.kernel().latex())
-        st.latex(r"f(\mathbf{x}) = \sum_{i \in \mathrm{SV}} \alpha_i y_i\, k(\mathbf{x}_i, \mathbf{x}) + b")
-        st.latex(rf"b = {fit.b:.3g},\quad \lambda = \tfrac{{1}}{{2nC}} = \tfrac{{1}}{{2\cdot{fit.n}\cdot{s.C:g}}}"
-                 rf" = {fit.lam:.3g}")
+        st.latex(rf"f(\mathbf{{x}}) = \sum_{{i \in \mathrm{{SV}}}} \alpha_i y_i\, k(\mathbf{{x}}_i, \mathbf{{x}}) + b,"
+                 rf"\ \ b = {fit.b:.3g}")
         fit_metrics(fit, s.C)
 
 
