@@ -195,9 +195,14 @@ def kpca_gap(X, n_components, method, n_features, gamma, size=ERROR_SAMPLE, seed
     X = check_array(X, "X")
     S = X[_subsample(len(X), size, seed)]
     exact = KernelPCA(n_components, "rbf", gamma=gamma).fit(S)
-    approx = ApproxKernelPCA(n_components, method, min(n_features, len(S)) if method == "nystroem" else n_features,
-                             gamma, seed).fit(S)
+    approx = ApproxKernelPCA(n_components, method, _features(method, n_features, len(S)), gamma, seed).fit(S)
     return aligned_error(approx.embedding_, exact.Kc_ @ exact.dual_coef_)
+
+
+def _features(method, n_features, n):
+    """The approximation's size on a subsample of n points: Nyström cannot use more landmarks than points."""
+    n_features = check_positive_int(n_features, "n_features")
+    return min(n_features, n) if method == "nystroem" else n_features
 
 
 def ridge_gap(X, y, grid, method, n_features, gamma, lam, size=ERROR_SAMPLE, seed=0):
@@ -206,6 +211,5 @@ def ridge_gap(X, y, grid, method, n_features, gamma, lam, size=ERROR_SAMPLE, see
     X, y = _check_xy(X, y)
     idx = _subsample(len(X), size, seed)
     exact = KernelRidge("rbf", lam=lam, gamma=gamma).fit(X[idx], y[idx])
-    approx = ApproxKernelRidge(method, min(n_features, len(idx)) if method == "nystroem" else n_features,
-                               gamma, lam, seed).fit(X[idx], y[idx])
+    approx = ApproxKernelRidge(method, _features(method, n_features, len(idx)), gamma, lam, seed).fit(X[idx], y[idx])
     return float(np.max(np.abs(approx.predict(grid) - exact.predict(grid))))

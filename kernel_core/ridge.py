@@ -253,5 +253,8 @@ def cross_validate(X, y, kernel="rbf", lams=(0.01, 0.1, 1.0), grid=None, n_folds
                 alpha, _ = solve_dual(K_tr, y[tr], lam)  # the same solve as KernelRidge.fit
                 errors[i, j] += np.mean((K_te @ alpha - y[te]) ** 2) / n_folds
                 train[i, j] += np.mean((K_tr @ alpha - y[tr]) ** 2) / n_folds
+    if not (np.all(np.isfinite(errors)) and np.all(np.isfinite(train))):
+        raise ValueError("The cross-validation errors overflowed: the targets or the kernel's values are too large "
+                         "to square; rescale y or choose a smaller kernel parameter.")
     i, j = np.unravel_index(np.argmin(errors), errors.shape)
     return CVResult(lams, settings, errors, train, float(lams[i]), settings[j], float(errors[i, j]))

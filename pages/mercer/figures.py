@@ -5,7 +5,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ui.figures import CHART_CONFIG, MAX_HEATMAP, add_classes, base_layout, cached_figure, decision_map
+from ui.figures import CHART_CONFIG, add_classes, base_layout, cached_figure, decision_map
 from ui.ranges import MERCER as R
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE
 
@@ -175,13 +175,17 @@ def error_vs_features(rff, nystroem, D, title, present=None):
                        showlegend=True, legend=dict(x=0.01, y=0.02))
 
 
+TRIPTYCH_CELLS = 64   # cells per axis of each of the three small matrices (each is ~300 px wide; keeps the chart
+                      # under 100 KiB per rerun whatever n)
+
+
 @cached_figure
 def gram_triptych(K, K_rff, K_nys, y, titles, present=None):
     """The exact RBF Gram matrix and its two approximations side by side, rows and columns ordered by class, one
     colour scale (−1 to 1) for all three: blue cells are negative similarities the exact kernel never gives."""
     order = np.argsort(y, kind="stable")
     n = len(order)
-    step = max(1, math.ceil(n / MAX_HEATMAP))  # at most MAX_HEATMAP² cells per matrix go to the browser
+    step = max(1, math.ceil(n / TRIPTYCH_CELLS))  # at most TRIPTYCH_CELLS² cells per matrix go to the browser
     keep = order[::step]
     fig = make_subplots(rows=1, cols=3, horizontal_spacing=0.04)
     for col, M in enumerate((K, K_rff, K_nys), 1):
