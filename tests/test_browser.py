@@ -75,16 +75,43 @@ def assert_legends_clear(page):
 def assert_first_slider_redraws_a_chart(page):
     """Three ArrowRight presses on the first slider of the main area change some chart's numbers, and the page
     stays healthy."""
+    assert_a_slider_redraws_a_chart(page, first_only=True)
+
+
+def assert_a_slider_redraws_a_chart(page, first_only=False):
+    """Three ArrowRight presses on a slider of the main area (the first whose move changes a chart: a topic bar's
+    slider may not feed this section's picture) change some chart's numbers; the page stays healthy. A section whose
+    sliders only change the numbers beside its picture (a point set the student clicks) passes when they do."""
     page.wait_for_function(CHARTS_DRAWN)
-    before = page.evaluate(CHART_SIGNATURE)
-    page.locator("[data-testid='stMain']").get_by_role("slider").first.focus()
-    for _ in range(3):
-        page.keyboard.press("ArrowRight")
-    page.wait_for_function(f"before => ({CHART_SIGNATURE})() !== before", arg=before, timeout=30000)
-    settle(page)
-    assert page.evaluate(CHART_SIGNATURE) != before
-    assert_healthy(page)
-    assert_margins_reserved(page)
+    sliders = page.locator("[data-testid='stMain']").get_by_role("slider")
+    count = 1 if first_only else sliders.count()
+    assert count, "a slider in the main area"
+    for i in range(count):
+        before = page.evaluate(CHART_SIGNATURE)
+        sliders.nth(i).focus()
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+        try:
+            page.wait_for_function(f"before => ({CHART_SIGNATURE})() !== before", arg=before,
+                                   timeout=30000 if first_only else 10000)
+        except Exception:  # noqa: BLE001 — this slider feeds no chart here; try the next
+            settle(page)
+            continue
+        settle(page)
+        assert page.evaluate(CHART_SIGNATURE) != before
+        assert_healthy(page)
+        assert_margins_reserved(page)
+        return
+    if not first_only:
+        text = page.locator("[data-testid='stMain']").inner_text()
+        sliders.first.focus()
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function("t => document.querySelector(\"[data-testid='stMain']\").innerText !== t", arg=text,
+                               timeout=30000)
+        settle(page)
+        assert_healthy(page)
+        return
+    raise AssertionError(f"none of the {count} sliders of the main area changed a chart")
 
 
 @pytest.mark.parametrize("url_path", [u for _, u in navigation()])
@@ -98,7 +125,11 @@ def test_page_opens_and_a_slider_redraws_a_chart(page, app_url, url_path):
     page.wait_for_function(CHARTS_DRAWN)
     assert_margins_reserved(page)
     assert_legends_clear(page)
-    assert_first_slider_redraws_a_chart(page)
+    if page.locator("[data-testid='stMain']").get_by_role("slider").count():
+        assert_a_slider_redraws_a_chart(page)
+    else:  # a section whose picture has no slider (a fixed counter-example): drawn and healthy
+        assert page.locator("[data-testid='stMain'] .js-plotly-plot").count() >= 1
+        assert_healthy(page)
 
 
 @pytest.mark.parametrize("url_path", [u for _, u in navigation() if u])

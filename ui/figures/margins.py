@@ -132,14 +132,25 @@ def reserve_margins(spec):
         return 10 + tick_px + (2.1 if ticks else 2.7) * fs * titled
     names = _legend_entries(data)
     legend = layout.get("showlegend", len(names) > 1) and names
-    margin = {"l": side("y", 3.1), "b": side("x", 2.2),
-              "t": 50 * fs / FONT_SIZE if _text(layout.get("title")) else 14 + 0.6 * fs if legend else 10,
-              "r": 10 + 12 * fs / FONT_SIZE}   # half the last x tick label overhangs the plot
+    title = _text(layout.get("title"))
+    lines = title.count("<br>") + 1
+    margin = {"l": side("y", 3.3), "b": side("x", 2.2),
+              "t": (50 + 1.3 * FONT_SIZE * (lines - 1)) * fs / FONT_SIZE if title
+              else 14 + 0.6 * fs if legend else 8 + 0.7 * fs,   # the top y tick label overhangs by half its height
+              "r": 10 + 1.5 * fs}   # half the last x tick label overhangs the plot
+    right = [a for key, a in axes.items() if key[0] == "y" and a.get("side") == "right" and a.get("visible", True)]
+    if right:  # a second y axis on the right (e.g. an error curve over eigenvalues): its labels and title
+        margin["r"] = max(margin["r"], side("y", 3.3) if all(a.get("side") == "right" for a in
+                                                              [a for k, a in axes.items() if k[0] == "y"])
+                          else 10 + 3.3 * fs + 2.1 * fs * any(_text(a.get("title")) for a in right))
     bars = [t for t in data if t.get("showscale", t.get("type") in FILLED)
             or (t.get("marker") or {}).get("showscale")]
     if bars:
         bar = bars[0].get("colorbar") or (bars[0].get("marker") or {}).get("colorbar") or {}
-        margin["r"] = 24 + max(bar.get("thickness", 30) + 3.9 * fs, CHAR * fs * len(_text(bar.get("title"))))
+        margin["r"] = max(margin["r"], 24 + max(bar.get("thickness", 30) + 4.7 * fs,
+                                                CHAR * fs * len(_text(bar.get("title")))))
+        if _text(bar.get("title")) and not title:  # the colour bar's title stands above the plot area
+            margin["t"] = max(margin["t"], fs + 6)
     if legend:
         push = _legend_push(layout, legend, height, {**margin, "t": round(margin["t"])})
         if push:
