@@ -14,8 +14,8 @@ from ui.ranges import KERNEL_RIDGE as R
 CHART = {"config": ui_figures.CHART_CONFIG}
 
 section_header(__file__)
-s = settings.bar()
 present = presenting()
+s, left, right = settings.frame()
 
 
 def apply_best(best_lam, best_gamma):
@@ -32,22 +32,21 @@ def cross_validation():
         with st.spinner("Cross-validating the grid…"):
             res = compute.cv_grid(s.data, s.kernel, compute.CV_LAMS, grid_name, compute.CV_GAMMAS if grid_name else ())
     except ValueError as err:
-        st.info(f"Cross-validation needs more points: {err}")
+        right.info(f"Cross-validation needs more points: {err}")
         return
     best_gamma = res.best_params.get("gamma")
-    left, right = st.columns([3, 2], gap="large")
     with left:
         if grid_name:
             fig = figures.cv_heatmap(res, "gamma", (s.gamma, s.lam), present=present)
         else:
             fig = figures.error_curves(res.lams, res.train_errors[:, 0], res.errors[:, 0],
                                        max(s.lam, compute.CV_LAMS[0]), "λ (log scale)", present=present,
-                                       chart_height=figures.height("side", present))
+                                       chart_height=figures.height("main", present))
         st.plotly_chart(fig, key=KEY.CV_CHART, **CHART)
     with right:
-        st.latex(r"\begin{aligned}\mathrm{CV}(\lambda,\gamma) &= \frac{1}{K}\sum_{k=1}^{K}\frac{1}{|F_k|}"
-                 r"\sum_{i\in F_k}\big(f_{-k}(\mathbf x_i) - y_i\big)^2\\ K &= " + f"{min(R['folds'], s.n)}"
-                 r"\end{aligned}")
+        figures.latex(r"\begin{aligned}\mathrm{CV}(\lambda,\gamma) &= \frac{1}{K}\sum_{k=1}^{K}\mathrm{MSE}_k,\quad K = "
+                      + f"{min(R['folds'], s.n)}" + r"\\ \mathrm{MSE}_k &= \frac{1}{|F_k|}\sum_{i\in F_k}"
+                      r"\big(f_{-k}(\mathbf x_i) - y_i\big)^2\end{aligned}")
         best = f"λ = {res.best_lam:g}" + (f", γ = {best_gamma:g}" if best_gamma is not None else "")
         st.metric("Best setting on the grid", best, help=f"CV mean squared error {res.best_error:.4g}")
         st.metric("Its CV mean squared error", f"{res.best_error:.4g}")

@@ -16,21 +16,21 @@ from ui.ranges import KERNEL_RIDGE as R
 CHART = {"config": ui_figures.CHART_CONFIG}
 
 section_header(__file__)
-s = settings.bar()
 present = presenting()
 
 
 @st.fragment
 def semi_parametric():
-    left, right = st.columns([3, 2], gap="large")
+    """The bar, c₁, c₂ and the trend, and the two fits: only this part reruns when one of them moves."""
+    s, left, right = settings.frame()
     with right:
         c1 = st.slider("c₁ (RBF part)", *R["c1"][:3], R["c1"][3], key=KEY.C1, bind="query-params")
         c2 = st.slider("c₂ (linear part)", *R["c2"][:3], R["c2"][3], key=KEY.C2, bind="query-params")
         slope = st.slider("Trend added to the data: y + t·x", *R["slope"][:3], R["slope"][3], key=KEY.SLOPE,
                           bind="query-params")
         h = 1 / np.sqrt(s.gamma)
-        st.latex(rf"\begin{{aligned}}k(\mathbf x,\mathbf x') &= {c1:g}\,\exp\!\left(-\frac{{\|\mathbf x-\mathbf x'\|^2}}"
-                 rf"{{{h:.3g}^2}}\right)\\ &\quad + {c2:g}\,\mathbf x^\top\mathbf x'\end{{aligned}}")
+        figures.latex(rf"\begin{{aligned}}k(\mathbf x,\mathbf x') &= {c1:g}\,\exp\!\left(-\frac{{\|\mathbf x-\mathbf x'\|^2}}"
+                      rf"{{{h:.3g}^2}}\right)\\ &\quad + {c2:g}\,\mathbf x^\top\mathbf x'\end{{aligned}}")
         st.caption(f"Kriege writes the RBF width as h: h = 1/√γ = {h:.3g} (γ = {s.gamma:g}"
                    f"{' from the bar' if s.kernel.gamma is not None else ', the default: pick RBF in the bar to set it'}"
                    f"); λ = {s.lam:.4g} from the bar.")

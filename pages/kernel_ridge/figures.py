@@ -2,6 +2,7 @@
 `present`; fixed axis ranges, float32 arrays)."""
 import numpy as np
 import plotly.graph_objects as go
+import streamlit as st
 
 from ui.figures import base_layout, cached_figure
 from ui.theme import ACCENT, NEGATIVE, POSITIVE
@@ -9,13 +10,28 @@ from ui.theme import ACCENT, NEGATIVE, POSITIVE
 DATA_COLOR, TRUTH_COLOR, BAND_COLOR = "#222222", "#999999", "rgba(0,114,178,0.18)"
 SAMPLE_COLORS = ("#E69F00", "#CC79A7", "#009E73", "#56B4E9", "#D55E00", "#F0E442", "#999999", "#000000")
 STRIP = 0.3            # share of the fit chart's plot height under the data band: the αₗ stems
-# (normal, presentation) chart heights. At 1280x720 in presentation mode the navigation, the section's title and the
-# topic bar take the first ~290 px: the chart fills the rest of the first screen.
-HEIGHT = {"fit": (480, 420), "side": (440, 420), "curves": (330, 380)}
+COLUMNS = (3, 2)       # a section's main chart and the column beside it (the bar, the section's controls, formulas)
+# (normal, presentation) chart heights. The bar sits beside the main chart (settings.frame), so at 1280x720 in
+# presentation mode only the navigation and the section's heading (~150 px) are above it: it fills the rest.
+HEIGHT = {"fit": (520, 570), "main": (520, 570), "side": (440, 420), "curves": (330, 380)}
+INSIDE = dict(orientation="h", x=0.01, y=0.99, yanchor="top", bgcolor="rgba(255,255,255,0.8)")
+ABOVE = dict(orientation="h", y=1.02, yanchor="bottom", x=0)
 
 
 def height(kind, present):
     return HEIGHT[kind][bool(present)]
+
+
+def legend(present):
+    """A chart's legend: above the plot area, or inside its top edge in presentation mode, where the plot area
+    keeps the chart's height (at least 440 px of a projector's 720)."""
+    return INSIDE if present else ABOVE
+
+
+def latex(body, where=None):
+    """st.latex with a thin space at the end: KaTeX lets an aligned block or a final subscript overhang its box by
+    ~2 px, which makes the formula's box scroll (it looks cut off) in a column."""
+    (where or st).latex(body + r"\;")
 
 
 def _f32(a):
@@ -92,9 +108,8 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
     fig.add_annotation(xref="paper", x=0.005, yref="y", y=lo, yanchor="top", xanchor="left", showarrow=False,
                        text="dual coefficients αₗ", font=dict(color=ACCENT))
     h = chart_height or height("fit", present)
-    return base_layout(fig, None, height=h, present=present, showlegend=True,   # the legend inside: the plot keeps
-                       legend=dict(orientation="h", x=0.01, y=0.99, yanchor="top",  # the chart's height
-                                   bgcolor="rgba(255,255,255,0.8)"))
+    # the legend inside: the plot area keeps the chart's height
+    return base_layout(fig, None, height=h, present=present, showlegend=True, legend=INSIDE)
 
 
 @cached_figure
@@ -112,13 +127,13 @@ def cost_figure(n, p, present=False):
     fig.add_trace(go.Scatter(x=[p, p], y=list(here), mode="markers", name=f"p = {p} (the slider)", hoverinfo="skip",
                              marker=dict(color=[POSITIVE, NEGATIVE], size=12, symbol="circle-open", line=dict(width=3))))
     fig.add_vline(x=n, line=dict(color="black", dash="dot"), annotation_text=f"p = n = {n}",
-                  annotation_position="top left")
+                  annotation_position="bottom right" if present else "top left")   # clear of the legend
     fig.update_xaxes(title="features p (log scale)", type="log", range=[0, 5], dtick=1, tickformat="~g")
     top = float(np.log10(max(primal.max(), dual.max())))
     fig.update_yaxes(title="floating-point operations (log)", type="log", range=[0, top + 0.3], dtick=2,
                      tickformat=".0e")
-    return base_layout(fig, None, height=height("side", present), present=present, showlegend=True,
-                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0), meta=dict(chart_width=800))
+    return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
+                       legend=legend(present), meta=dict(chart_width=800))
 
 
 @cached_figure
@@ -133,8 +148,8 @@ def semi_figure(X, y, xs, f_rbf, f_both, x_data, present=False):
     fig.add_trace(_data_trace(X, y))
     fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
     fig.update_yaxes(title="y", range=_y_range(y, f_both))
-    return base_layout(fig, None, height=height("side", present), present=present, showlegend=True,
-                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0), meta=dict(chart_width=800))
+    return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
+                       legend=legend(present), meta=dict(chart_width=800))
 
 
 @cached_figure
@@ -158,12 +173,19 @@ def cv_heatmap(res, grid_name, current, present=False):
     fig.add_trace(go.Scatter(x=[cur[0]], y=[cur[1]], mode="markers", name="current", hoverinfo="skip",
                              marker=dict(symbol="circle-open", size=18, color="red", line=dict(width=3))))
     label = "γ" if grid_name == "gamma" else grid_name
-    fig.update_xaxes(title=f"{label} (log scale)", tickvals=np.arange(len(gvals)), ticktext=[f"{g:g}" for g in gvals],
-                     range=[-0.5, len(gvals) - 0.5])
+    if present:   # a projector: short tick labels (the exponents of the decades) and no legend (the caption beside
+        # the map names the star and the ring), so the map keeps the chart's height
+        decades = np.flatnonzero(np.isclose(np.log10(gvals), np.round(np.log10(gvals))))
+        fig.update_xaxes(title=f"log₁₀ {label}", tickvals=decades,
+                         ticktext=[f"{np.log10(gvals[i]):.0f}".replace("-", "−") for i in decades])
+    else:
+        fig.update_xaxes(title=f"{label} (log scale)", tickvals=np.arange(len(gvals)),
+                         ticktext=[f"{g:g}" for g in gvals])
+    fig.update_xaxes(range=[-0.5, len(gvals) - 0.5])
     fig.update_yaxes(title="λ (log scale)", tickvals=np.arange(len(res.lams)), ticktext=[f"{v:g}" for v in res.lams],
                      range=[-0.5, len(res.lams) - 0.5])
-    return base_layout(fig, None, height=height("side", present), present=present, showlegend=True,
-                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0), meta=dict(chart_width=700))
+    return base_layout(fig, None, height=height("main", present), present=present, showlegend=not present,
+                       legend=legend(present), meta=dict(chart_width=700))
 
 
 @cached_figure
@@ -182,7 +204,7 @@ def error_curves(values, train, held_out, current, label, present=False, chart_h
     fig.update_yaxes(title="mean squared error", type="log", range=[lo, hi], tickformat="~g",
                      dtick=1 if hi - lo > 1.5 else "D2")
     return base_layout(fig, None, height=chart_height or height("curves", present), present=present, showlegend=True,
-                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0))
+                       legend=legend(present))
 
 
 @cached_figure
@@ -202,5 +224,5 @@ def gp_figure(X, y, xs, mean, std, samples, present=False):
     fig.add_trace(_data_trace(X, y))
     fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
     fig.update_yaxes(title="f(x)", range=_y_range(y, mean - 2 * std, mean + 2 * std))
-    return base_layout(fig, None, height=height("side", present), present=present, showlegend=True,
-                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0), meta=dict(chart_width=800))
+    return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
+                       legend=legend(present), meta=dict(chart_width=800))

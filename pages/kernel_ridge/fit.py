@@ -20,8 +20,12 @@ from ui.ranges import KERNEL_RIDGE as R
 CHART = {"config": ui_figures.CHART_CONFIG}
 
 section_header(__file__)
-s = settings.bar()
 present = presenting()
+COMPARE = bool(st.session_state.get(KEY.COMPARE))
+if COMPARE:                 # two fits side by side under the bar
+    s, left, right = settings.bar(), None, None
+else:                       # the fit on the left, the bar and the section's controls and numbers on the right
+    s, left, right = settings.frame()
 
 
 def clickable_fit(fit, X, y, key, chart_height=None):
@@ -87,22 +91,22 @@ def view():
     try:
         X, y = compute.dataset(s.data)
     except ValueError as err:
-        st.error(f"No data to fit: {err}")
-        st.button("↩ Undo", key=KEY.UNDO, on_click=points.undo_points, disabled=not points.can_undo())
+        with right or st.container():
+            st.error(f"No data to fit: {err}")
+            st.button("↩ Undo", key=KEY.UNDO, on_click=points.undo_points, disabled=not points.can_undo())
         own_points_editor()
         return
     n = len(X)
     with st.spinner("Fitting and cross-validating…"):
         fit_a, cv_a = compute.krr_fit(s.data, s.kernel, s.lam), compute.held_out_error(s.data, s.kernel, s.lam)
-    if not st.session_state.get(KEY.COMPARE):
-        left, right = st.columns([3, 2], gap="large")
+    if not COMPARE:
         with right:
             toolbar(n)
-            st.latex(rf"\begin{{aligned}}\boldsymbol\alpha &= (\mathbf K + \lambda\mathbf I_n)^{{-1}}\mathbf y\\ "
-                     rf"n &= {n},\ \lambda = {s.lam:.4g}\end{{aligned}}")
-            st.latex(rf"f(\mathbf x) = \sum_{{l=1}}^{{{n}}} \alpha_l\, k(\mathbf x_l, \mathbf x)")
+            figures.latex(rf"\begin{{aligned}}\boldsymbol\alpha &= (\mathbf K + \lambda\mathbf I_n)^{{-1}}\mathbf y\\ "
+                          rf"n &= {n},\ \lambda = {s.lam:.4g}\end{{aligned}}")
+            figures.latex(rf"f(\mathbf x) = \sum_{{l=1}}^{{{n}}} \alpha_l\, k(\mathbf x_l, \mathbf x)")
             numbers(fit_a, cv_a, per_row=2)
-            st.latex(with_numbers(s.kernel.name, dict(s.kernel.params), aligned=True))
+            figures.latex(with_numbers(s.kernel.name, dict(s.kernel.params), aligned=True))
         with left:
             clickable_fit(fit_a, X, y, KEY.FIT_CHART)
         explain("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "

@@ -16,13 +16,13 @@ from ui.ranges import KERNEL_RIDGE as R
 CHART = {"config": ui_figures.CHART_CONFIG}
 
 section_header(__file__)
-s = settings.bar()
 present = presenting()
 
 
 @st.fragment
 def gp_view():
-    left, right = st.columns([3, 2], gap="large")
+    """The bar, σ² and the samples, the GP's band: only this part reruns when one of them moves."""
+    s, left, right = settings.frame()
     with right:
         s2 = log_slider("Noise variance σ²", KEY.GP_NOISE, *R["gp_noise"],
                         help="Variance of y around the latent function f; plays the role of λ.")
@@ -32,8 +32,8 @@ def gp_view():
         with b.container(key="secondary_kr_sample_seed"):
             sample_seed = st.number_input("Sample seed", *R["sample_seed"][:3], R["sample_seed"][3],
                                           key=KEY.SAMPLE_SEED, bind="query-params")
-        st.latex(r"m(\mathbf x) = \mathbf k(\mathbf x)^\top(\mathbf K + \sigma^2\mathbf I)^{-1}\mathbf y")
-        st.latex(r"\begin{aligned}\operatorname{var} f(\mathbf x) &= k(\mathbf x,\mathbf x)\\ &\quad - \mathbf k^\top"
+        figures.latex(r"m(\mathbf x) = \mathbf k(\mathbf x)^\top(\mathbf K + \sigma^2\mathbf I)^{-1}\mathbf y")
+        figures.latex(r"\begin{aligned}\operatorname{var} f(\mathbf x) &= k(\mathbf x,\mathbf x)\\ &\quad - \mathbf k^\top"
                  r"(\mathbf K + \sigma^2\mathbf I)^{-1}\mathbf k\\ \text{with}\ \mathbf k &= \mathbf k(\mathbf x)"
                  r"\end{aligned}")
     try:
@@ -46,9 +46,9 @@ def gp_view():
                       key=KEY.GP_CHART, **CHART)
     with right:
         shown = f"{res.gap:.1e}" if res.gap else r"0\ \text{(to the last bit)}"
-        st.latex(rf"\begin{{aligned}}&m(\mathbf x) = f_{{\mathrm{{KRR}}}}(\mathbf x)\ \text{{with}}\ "
-                 rf"\lambda = \sigma^2 = {s2:g}\\ &\max_x |m(\mathbf x) - f_{{\mathrm{{KRR}}}}(\mathbf x)| = {shown}"
-                 r"\end{aligned}")
+        figures.latex(rf"\begin{{aligned}}&m(\mathbf x) = f_{{\mathrm{{KRR}}}}(\mathbf x)\ \text{{with}}\\ "
+                      rf"&\lambda = \sigma^2 = {s2:g}\\ &\max_x |m(\mathbf x) - f_{{\mathrm{{KRR}}}}(\mathbf x)|\\ "
+                      rf"&\quad = {shown}\end{{aligned}}")
     if res.gap <= 1e-8 * max(res.scale, 1.0):
         st.success("✅ Verified on the plotted grid: the GP posterior mean is the kernel ridge prediction with λ = σ² — "
                    "same formula, α = (K + σ²I)⁻¹y. What the GP adds is the band: narrow next to data, widening to "

@@ -12,8 +12,8 @@ from ui.nav import section_footer, section_header
 CHART = {"config": ui_figures.CHART_CONFIG}
 
 section_header(__file__)
-s = settings.bar()
 present = presenting()
+s, left, right = settings.frame()
 
 
 def curves():
@@ -23,18 +23,17 @@ def curves():
             along_lam = compute.cv_grid(s.data, s.kernel, compute.CV_LAMS)
             along_gamma = compute.cv_grid(s.data, s.kernel, (s.lam,), "gamma", compute.CV_GAMMAS) if grid else None
     except ValueError as err:
-        st.info(f"Cross-validation needs more points: {err}")
+        right.info(f"Cross-validation needs more points: {err}")
         return
-    h = figures.height("side", present)
-    cols = st.columns(2, gap="large")
-    with cols[0]:
+    with left:              # the main chart: along λ
         st.plotly_chart(figures.error_curves(compute.CV_LAMS, along_lam.train_errors[:, 0], along_lam.errors[:, 0],
                                              max(s.lam, compute.CV_LAMS[0]), "λ (log scale)", present=present,
-                                             chart_height=h), key=KEY.ALONG_LAM_CHART, **CHART)
-    with cols[1]:
+                                             chart_height=figures.height("main", present)),
+                        key=KEY.ALONG_LAM_CHART, **CHART)
+    with right:             # along γ, under the bar
         if grid:
             st.plotly_chart(figures.error_curves(compute.CV_GAMMAS, along_gamma.train_errors[0], along_gamma.errors[0],
-                                                 s.gamma, "γ (log scale)", present=present, chart_height=h),
+                                                 s.gamma, "γ (log scale)", present=present),
                             key=KEY.ALONG_GAMMA_CHART, **CHART)
         else:
             st.info(f"The {s.kernel.describe()} kernel has no γ: pick RBF, Laplacian, polynomial or sigmoid in the bar "

@@ -16,30 +16,36 @@ from ui.ranges import KERNEL_RIDGE as R
 CHART = {"config": ui_figures.CHART_CONFIG}
 
 section_header(__file__)
-s = settings.bar()
 present = presenting()
 
 
-def lam_conventions(n):
+def lam_conventions(s, n):
     """Held's / Bishop's λ and Kriege's, with this n plugged in."""
     if s.kriege and not s.lam_zero:
-        st.latex(rf"\lambda = n\,\lambda_{{\text{{Kriege}}}} = {n}\times{s.lam_value:g} = {s.lam:.4g}")
+        figures.latex(rf"\lambda = n\,\lambda_{{\text{{Kriege}}}} = {n}\times{s.lam_value:g} = {s.lam:.4g}")
     else:
-        st.latex(rf"\lambda_{{\text{{Kriege}}}} = \lambda / n = {s.lam:.4g} / {n} = {s.lam / n:.4g}")
+        figures.latex(rf"\lambda_{{\text{{Kriege}}}} = \lambda / n = {s.lam:.4g} / {n} = {s.lam / n:.4g}")
     st.caption(f"λ here is Held's and Bishop's notes': α = (K + λI)⁻¹y. Kriege divides the squared error by n, so "
                f"her λ is λ / n (here n = {n}): λ = {s.lam:.4g} is Kriege's {s.lam / n:.4g}. scikit-learn calls λ "
                "alpha. The bar's λ popover lets the slider set Kriege's λ instead.")
 
 
 @st.fragment
-def primal_dual(n):
-    left, right = st.columns([3, 2], gap="large")
+def primal_dual():
+    """The bar, p, the two routes' β and costs: only this part reruns when one of them moves."""
+    s, left, right = settings.frame()
+    try:
+        X, _ = compute.dataset(s.data)
+    except ValueError as err:
+        right.error(f"No data to fit: {err}")
+        return
+    n = len(X)
     with right:
         p = st.slider("Features p: u, u², …, uᵖ with u = x / max|x|", *R["p"][:3], R["p"][3], key=KEY.FEATURES,
                       bind="query-params")
-        st.latex(r"\begin{aligned}\hat{\boldsymbol\beta} &= (\mathbf X^\top\mathbf X + \lambda\mathbf I_p)^{-1}"
-                 r"\mathbf X^\top\mathbf y\\ &= \mathbf X^\top(\mathbf X\mathbf X^\top + \lambda\mathbf I_n)^{-1}"
-                 r"\mathbf y = \mathbf X^\top\hat{\boldsymbol\alpha}\end{aligned}")
+        figures.latex(r"\begin{aligned}\hat{\boldsymbol\beta} &= (\mathbf X^\top\mathbf X + \lambda\mathbf I_p)^{-1}"
+                      r"\mathbf X^\top\mathbf y\\ &= \mathbf X^\top(\mathbf X\mathbf X^\top + \lambda\mathbf I_n)^{-1}"
+                      r"\mathbf y\\ &= \mathbf X^\top\hat{\boldsymbol\alpha}\end{aligned}")
         if s.lam <= 0:
             st.info("The Woodbury identity needs λ > 0 (Held): untick λ = 0 in the bar to compare the two routes.")
         else:
@@ -49,7 +55,7 @@ def primal_dual(n):
                                       index=[f"β{j + 1} (u^{j + 1})" for j in range(p)]).style.format("{:.3e}"))
             st.caption(f"Linear kernel K = XXᵀ on these {p} features, λ = {s.lam:.4g}: the two columns agree to "
                        "round-off.")
-        lam_conventions(n)
+        lam_conventions(s, n)
     with left:
         st.plotly_chart(figures.cost_figure(n, p, present=present), key=KEY.COST_CHART, **CHART)
     rows = [(n, p), (n, 100), (n, 10_000), (100 * n, p)]
@@ -61,14 +67,9 @@ def primal_dual(n):
                  .style.format({"primal ≈ np² + p³/3": "{:.2e}", "dual ≈ n²p + n³/3": "{:.2e}"}), hide_index=True)
 
 
-try:
-    X, _ = compute.dataset(s.data)
-except ValueError as err:
-    st.error(f"No data to fit: {err}")
-else:
-    primal_dual(len(X))
-    explain("Floating-point operations to form the matrix and solve it by Cholesky. The dual route wins when p > n — "
-            "and a kernel's feature space may have p = ∞ (Bishop's notes: 'we determine a by inverting an N × N "
-            "matrix, whereas in the original parameter space … an M × M matrix').")
-    show_code(kc.primal_ridge, kc.solve_costs)
+primal_dual()
+explain("Floating-point operations to form the matrix and solve it by Cholesky. The dual route wins when p > n — "
+        "and a kernel's feature space may have p = ∞ (Bishop's notes: 'we determine a by inverting an N × N "
+        "matrix, whereas in the original parameter space … an M × M matrix').")
+show_code(kc.primal_ridge, kc.solve_costs)
 section_footer(__file__)

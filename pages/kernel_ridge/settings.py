@@ -17,7 +17,7 @@ from ui.ranges import PARAMS
 from ui.settings import bar as settings_bar
 from ui.settings import remember
 
-from . import points
+from . import figures, points
 
 PAGE = "kernel_ridge"
 
@@ -101,11 +101,12 @@ def pick_kernel(container, page=PAGE):
 
 
 def bar():
-    """The topic bar (data, kernel and its parameters, λ; one row) at the top of a section; returns the Settings."""
+    """The topic bar (data, kernel and its parameters, λ), flowing in the width it is given (a section draws it at
+    the top of the column beside its main chart, see `frame`); returns the Settings."""
     points.init_points()
     (col,) = settings_bar([1])
     with col:
-        row = st.container(horizontal=True, gap="small", vertical_alignment="bottom", wrap=False)
+        row = st.container(horizontal=True, gap="small", vertical_alignment="bottom", wrap=True)
         source = row.selectbox("Data", list(SOURCES), format_func=labeller(SOURCES), key=KEY.SOURCE,
                                bind="query-params", help="The noisy sine (its n, noise and seed: the ⋯ menu at the "
                                "right) or your own points (click on the fit chart; they travel in the link).")
@@ -129,3 +130,13 @@ def bar():
         st.warning(st.session_state[points.NOTE])
     remember(KEYS)
     return Settings(data, kernel, lam_value, kriege, lam_zero, dropped)
+
+
+def frame():
+    """A section's two columns (figures.COLUMNS): the main chart on the left, starting right under the heading so it
+    fills a projector's first screen; the bar at the top of the right column, the section's own controls, formulas
+    and numbers under it. Returns (Settings, left, right)."""
+    left, right = st.columns(figures.COLUMNS, gap="medium")
+    with right:
+        s = bar()
+    return s, left, right
