@@ -203,8 +203,9 @@ def error_curves(values, train, held_out, current, label, present=False, chart_h
                      dtick=1, tickformat="~g")
     fig.update_yaxes(title="mean squared error", type="log", range=[lo, hi], tickformat="~g",
                      dtick=1 if hi - lo > 1.5 else "D2")
+    # a section's main chart (its height given) has its legend inside on a projector; a small one keeps it above
     return base_layout(fig, None, height=chart_height or height("curves", present), present=present, showlegend=True,
-                       legend=legend(present))
+                       legend=legend(present and chart_height is not None))
 
 
 @cached_figure
@@ -224,5 +225,6 @@ def gp_figure(X, y, xs, mean, std, samples, present=False):
     fig.add_trace(_data_trace(X, y))
     fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
     fig.update_yaxes(title="f(x)", range=_y_range(y, mean - 2 * std, mean + 2 * std))
+    # chart_width: the left column's (figures.COLUMNS) at 1400 px, where the four legend entries take two rows
     return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
-                       legend=legend(present), meta=dict(chart_width=800))
+                       legend=legend(present), meta=dict(chart_width=560))
