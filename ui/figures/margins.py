@@ -1,5 +1,6 @@
 """Margins reserved on the server, and a finished figure as plain data (`Spec`)."""
 import json
+import math
 
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -129,28 +130,39 @@ def reserve_margins(spec):
         labels = max((len(str(t)) for a in ticks for t in a.get("ticktext") or ()), default=0)
         titled = any(_text(a.get("title")) for a in shown)
         tick_px = max(across * fs, CHAR * fs * labels + 8) if ticks else 0
+        turned = [a for a in ticks if a.get("tickangle") not in (None, 0, "auto")]
+        if letter == "x" and turned:   # slanted category labels (names of features): their height when turned
+            names = max((len(str(v)) for t in data for v in (t.get("x") if isinstance(t.get("x"), list) else ())
+                         if isinstance(v, str)), default=0)
+            angle = math.radians(abs(float(turned[0]["tickangle"])))
+            tick_px = max(tick_px, CHAR * fs * names * math.sin(angle) + fs * math.cos(angle) + 8)
         return 10 + tick_px + (2.1 if ticks else 2.7) * fs * titled
     names = _legend_entries(data)
     legend = layout.get("showlegend", len(names) > 1) and names
-    title = _text(layout.get("title"))
-    lines = title.count("<br>") + 1
-    margin = {"l": side("y", 3.3), "b": side("x", 2.2),
-              "t": (50 + 1.3 * FONT_SIZE * (lines - 1)) * fs / FONT_SIZE if title
-              else 14 + 0.6 * fs if legend else 8 + 0.7 * fs,   # the top y tick label overhangs by half its height
-              "r": 10 + 1.5 * fs}   # half the last x tick label overhangs the plot
+    margin = {"l": side("y", 3.1), "b": side("x", 2.2),
+              "t": 50 * fs / FONT_SIZE if _text(layout.get("title")) else 14 + 0.6 * fs if legend else 10,
+              "r": 10 + 12 * fs / FONT_SIZE}   # half the last x tick label overhangs the plot
     right = [a for key, a in axes.items() if key[0] == "y" and a.get("side") == "right" and a.get("visible", True)]
-    if right:  # a second y axis on the right (e.g. an error curve over eigenvalues): its labels and title
-        margin["r"] = max(margin["r"], side("y", 3.3) if all(a.get("side") == "right" for a in
-                                                              [a for k, a in axes.items() if k[0] == "y"])
-                          else 10 + 3.3 * fs + 2.1 * fs * any(_text(a.get("title")) for a in right))
+    if right:  # a second y axis on the right (e.g. an error curve over eigenvalues): its tick labels and title
+        margin["r"] = max(margin["r"], 10 + 3.3 * fs + 2.1 * fs * any(_text(a.get("title")) for a in right))
     bars = [t for t in data if t.get("showscale", t.get("type") in FILLED)
             or (t.get("marker") or {}).get("showscale")]
     if bars:
         bar = bars[0].get("colorbar") or (bars[0].get("marker") or {}).get("colorbar") or {}
-        margin["r"] = max(margin["r"], 24 + max(bar.get("thickness", 30) + 4.7 * fs,
-                                                CHAR * fs * len(_text(bar.get("title")))))
-        if _text(bar.get("title")) and not title:  # the colour bar's title stands above the plot area
-            margin["t"] = max(margin["t"], fs + 6)
+        percent = "%" in str(bar.get("tickformat", ""))   # tick labels such as "100%": a character wider
+        margin["r"] = 24 + max(bar.get("thickness", 30) + (3.9 + CHAR * percent) * fs,
+                               CHAR * fs * len(_text(bar.get("title"))) + 0.4 * fs)
+        if _text(bar.get("title")) and not _text(layout.get("title")):
+            # The colour bar's title stands above the bar; over an untitled chart it would push the top margin
+            # (a second drawing). A bar a little shorter than the plot, from its bottom, keeps the title inside.
+            for trace in bars:
+                holder = trace if "colorbar" in trace else trace.get("marker", trace)
+                holder["colorbar"] = {"len": 0.86, "y": 0.0, "yanchor": "bottom", **(holder.get("colorbar") or {})}
+    # A tick label at the very end of an axis overhangs the plot by half its size, into the margin estimated
+    # above; without this Plotly would push that margin (and draw the chart twice) for a few pixels.
+    for key, axis in axes.items():
+        if isinstance(axis, dict) and "automargin" not in axis:
+            axis["automargin"] = "left+right" if key[0] == "y" else "top+bottom"
     if legend:
         push = _legend_push(layout, legend, height, {**margin, "t": round(margin["t"])})
         if push:
