@@ -128,6 +128,8 @@ def reserve_margins(spec):
         shown = [a for key, a in axes.items() if key[0] == letter and a.get("visible", True)] or [{}]
         ticks = [a for a in shown if a.get("showticklabels", True)]
         labels = max((len(str(t)) for a in ticks for t in a.get("ticktext") or ()), default=0)
+        if any(str(a.get("tickformat", "")).endswith("e") for a in ticks):   # "1e+10": five characters at least
+            labels = max(labels, 5)
         titled = any(_text(a.get("title")) for a in shown)
         tick_px = max(across * fs, CHAR * fs * labels + 8) if ticks else 0
         turned = [a for a in ticks if a.get("tickangle") not in (None, 0, "auto")]
