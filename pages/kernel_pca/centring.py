@@ -6,7 +6,7 @@ import streamlit as st
 import kernel_core as kc
 from pages.kernel_pca import compute, figures
 from pages.kernel_pca.formulas import latex, num_tex, used
-from pages.kernel_pca.settings import KEY, PAGE, bar, component, data, keep_sidebar_current, reveal, sidebar_view, usable
+from pages.kernel_pca.settings import KEY, PAGE, component, frame, reveal, sidebar_view
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
@@ -45,13 +45,11 @@ def heatmap(kp, y, which):
 @st.fragment
 def body():
     """The bar and every picture and formula it changes: only this part reruns when one of them moves."""
-    keep_sidebar_current(shown)
-    left, right = st.columns(figures.COLUMNS, gap="medium")
+    framed = frame(shown, R["fit_max"])
+    if framed is None:
+        return
+    s, d, left, right = framed
     with right:
-        s = bar()
-        d = data(s).cap(R["fit_max"])
-        if not usable(d):
-            return
         try:
             kp, raw = compute.fit(d.X, s.kernel), compute.fit(d.X, s.kernel, center=False)
         except ValueError as err:

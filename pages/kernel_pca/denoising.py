@@ -7,7 +7,7 @@ import streamlit as st
 import kernel_core as kc
 from pages.kernel_pca import compute, figures
 from pages.kernel_pca.formulas import latex, used
-from pages.kernel_pca.settings import KEY, PAGE, bar, data, keep_sidebar_current, reveal, sidebar_view, usable
+from pages.kernel_pca.settings import KEY, PAGE, frame, reveal, sidebar_view
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
@@ -34,13 +34,11 @@ shown = sidebar_view()
 @st.fragment
 def body():
     """The bar, q and the noise, and every picture and formula they change: only this part reruns when one moves."""
-    keep_sidebar_current(shown)
-    left, right = st.columns(figures.COLUMNS, gap="medium")
+    framed = frame(shown, R["denoise_max"])
+    if framed is None:
+        return
+    s, d, left, right = framed
     with right:
-        s = bar()
-        d = data(s).cap(R["denoise_max"])
-        if not usable(d):
-            return
         gamma = s.params["gamma"] if s.name == "rbf" else R["preimage_gamma"]
         lo, hi, default, step = R["q"]
         q = min(st.slider("q, components kept", lo, hi, default, step, key=KEY.Q, bind="query-params"), d.n - 1)

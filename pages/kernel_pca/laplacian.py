@@ -6,7 +6,7 @@ import streamlit as st
 import kernel_core as kc
 from pages.kernel_pca import compute, figures
 from pages.kernel_pca.formulas import latex, used
-from pages.kernel_pca.settings import KEY, bar, component, data, keep_sidebar_current, sidebar_view, usable
+from pages.kernel_pca.settings import KEY, component, frame, sidebar_view
 from ui.classroom import presenting
 from ui.code import show_code
 from ui.kernel_choice import LABELS as KERNEL_LABELS
@@ -21,13 +21,11 @@ shown = sidebar_view()
 @st.fragment
 def body():
     """The bar, k and both embeddings: only this part reruns when one of them moves."""
-    keep_sidebar_current(shown)
-    left, right = st.columns(figures.COLUMNS, gap="medium")
+    framed = frame(shown, R["laplacian_max"], need=3)
+    if framed is None:
+        return
+    s, d, left, right = framed
     with right:
-        s = bar()
-        d = data(s).cap(R["laplacian_max"])
-        if not usable(d, need=3):
-            return
         lo, hi, default, step = R["neighbors"]
         k = st.slider("Neighbours per point (k of the k-NN graph)", lo, hi, default, step, key=KEY.NEIGHBOURS,
                       bind="query-params")

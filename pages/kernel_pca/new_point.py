@@ -5,7 +5,7 @@ import streamlit as st
 import kernel_core as kc
 from pages.kernel_pca import compute, figures
 from pages.kernel_pca.formulas import dot_tex, latex, used, vec_tex
-from pages.kernel_pca.settings import KEY, bar, component, data, keep_sidebar_current, placing_chart, sidebar_view, usable
+from pages.kernel_pca.settings import KEY, component, frame, placing_chart, sidebar_view
 from ui.classroom import presenting
 from ui.code import show_code
 from ui.nav import section_footer, section_header
@@ -34,13 +34,11 @@ def new_x(dim):
 @st.fragment
 def body():
     """The bar, the new point and every picture and formula they change: only this part reruns when one moves."""
-    keep_sidebar_current(shown)
-    left, right = st.columns(figures.COLUMNS, gap="medium")
+    framed = frame(shown, R["fit_max"])
+    if framed is None:
+        return
+    s, d, left, right = framed
     with right:
-        s = bar()
-        d = data(s).cap(R["fit_max"])
-        if not usable(d):
-            return
         try:
             kp = compute.fit(d.X, s.kernel)
         except ValueError as err:

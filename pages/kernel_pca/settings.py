@@ -189,3 +189,18 @@ def placing_chart(fig, key, **kwargs):
     with st.container(key=f"clickable_{key}"):
         st.plotly_chart(on_plane(to_spec(fig)), key=key, **kwargs)
         click_catcher(f"{key}_click", on_click=lambda: _place(f"{key}_click"))
+
+
+def frame(shown, cap, need=2):
+    """A section's frame: the sidebar kept current, the picture's column and, beside it, the bar over the data capped
+    at `cap` points. Returns (settings, data, left, right), or None when the data cannot be used (said on the page)."""
+    from .figures import COLUMNS
+
+    keep_sidebar_current(shown)
+    left, right = st.columns(COLUMNS, gap="medium")
+    with right:
+        s = bar()
+        d = data(s).cap(cap)
+        if not usable(d, need=need):
+            return None
+    return s, d, left, right
