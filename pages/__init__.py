@@ -38,7 +38,10 @@ TOPICS = (
            "in feature space, and two functions that are not kernels.", "kernels",
            ("kernel", "The kernel k(x, x₀)", "kernel", "kernels_surface"),
            ("gram", "Gram matrix & eigenvalues", "gram", "kernels_gram"),
+           ("why-psd", "Why K is PSD: vᵀKv", "why_psd", "kernels_vkv"),
            ("closure", "Closure rules", "closure", "kernels_compose_spectrum"),
+           ("substitution", "Kernels inside the Gaussian", "substitution", "kernels_subst_gram"),
+           ("anova", "The ANOVA kernel", "anova", "kernels_anova_fit"),
            ("geometry", "Geometry in feature space", "geometry", "kernels_points"),
            ("not-symmetric", "Not a kernel: not symmetric", "not_symmetric", "kernels_sincos"),
            ("bilinear", "xᵀMx′: a kernel iff M is PSD", "bilinear", "kernels_bilinear")),
@@ -58,6 +61,7 @@ TOPICS = (
            ("new-point", "A new point", "new_point", "kernel_pca_new_proj_fig"),
            ("denoising", "Denoising by pre-images", "denoising", "kernel_pca_denoise_fig"),
            ("laplacian", "Laplacian eigenmap", "laplacian", "kernel_pca_lap_fig"),
+           ("kernel-lpp", "Kernel LPP", "kernel_lpp", "kernel_pca_klpp_fig"),
            ("large-n", "Large n", "large_n", "kernel_pca_large_fig")),
     _topic("kernel-ridge", "Kernel ridge regression", "Kernel ridge", "📈",
            "Dual coefficients, primal vs dual, RBF + linear, cross-validation, and the Gaussian-process view with "
@@ -68,6 +72,7 @@ TOPICS = (
            ("cross-validation", "Choosing λ and γ by cross-validation", "cross_validation", "kernel_ridge_cv"),
            ("overfitting", "Over- and under-fitting", "overfitting", "kernel_ridge_along_lam"),
            ("gaussian-process", "The Gaussian-process view", "gaussian_process", "kernel_ridge_gp"),
+           ("gp-prior", "GP prior → posterior", "gp_prior", "kernel_ridge_gp_prior"),
            ("large-n", "Large n: Nyström and random features", "large_n", "kernel_ridge_large_fig")),
     _topic("perceptron-knn", "Perceptron vs k-NN", "Perceptron · k-NN", "🧠",
            "Watch the kernelized perceptron learn mistake by mistake beside k-NN; the two prediction rules; "
@@ -84,6 +89,16 @@ TOPICS = (
            ("subgradient", "Kriege's objective, step by step", "subgradient", "svm_teach_map"),
            ("cross-validation", "Choosing C and γ", "cross_validation", "svm_cv"),
            ("hinge-loss", "The hinge loss", "hinge", "svm_hinge")),
+    _topic("rkhs", "RKHS & the representer theorem", "RKHS", "🎯",
+           "The functions a kernel builds, f = Σ αᵢ k(xᵢ, ·): the reproducing property ⟨f, k(x, ·)⟩ = f(x), the "
+           "norm ‖f‖² = αᵀKα, and why the best f lies in the span of the data (the representer theorem).", "rkhs",
+           ("representer", "The representer theorem", "representer", "rkhs_representer"),
+           ("reproducing", "The reproducing property", "reproducing", "rkhs_reproducing")),
+    _topic("graphs", "Beyond vectors: graphs & independence", "Graphs · HSIC", "🕸️",
+           "Kernels on the nodes of a graph (diffusion, K = exp(−βL)) and a kernel measure of independence that "
+           "sees what correlation misses.", "graphs",
+           ("diffusion", "Diffusion kernel on a graph", "diffusion", "graphs_heat"),
+           ("independence", "A kernel measure of independence", "independence", "graphs_hsic")),
 )
 HOME = "pages/home/overview.py"
 
