@@ -4,6 +4,7 @@ solver or the data generator); never imports streamlit or plotly.
     from kernel_core import gram, Kernel, spectrum, is_psd
 """
 from .algebra import Exp, Kernel, Polynomial, Product, Scaled, Sum, as_kernel
+from .anova import anova_components, anova_kernel, anova_parts
 from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, make_manifold, make_sine
 from .feature_maps import NystroemFeatures, RandomFourierFeatures, eigen_feature_map, poly_feature_map, poly_feature_names
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
@@ -13,11 +14,13 @@ from .large_n import ApproxKernelPCA, ApproxKernelRidge, kernel_error, kpca_gap,
 from .perceptron import KernelPerceptron, KNNVote
 from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_from_seed003, power_features, primal_ridge, solve_costs
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
+from .substitution import substituted_gaussian
 from .surface import decision_surface, expansion_surface
 from .svm import C_from_lam, KernelSVM, SubgradientSVM, cross_validate_grid, holdout_split, lam_from_C, margin_counts, seed_objective
 
 __all__ = [
     "Exp", "Kernel", "Polynomial", "Product", "Scaled", "Sum", "as_kernel",
+    "anova_components", "anova_kernel", "anova_parts",
     "CLASSIFICATION_DATASETS", "MANIFOLDS", "make_classification", "make_manifold", "make_sine",
     "NystroemFeatures", "RandomFourierFeatures", "eigen_feature_map", "poly_feature_map", "poly_feature_names",
     "bilinear_kernel", "feature_space_geometry", "sin_cos_kernel",
@@ -29,6 +32,7 @@ __all__ = [
     "solve_costs",
     "PSD_RTOL", "SYMMETRY_RTOL", "Verdict", "is_psd", "is_symmetric", "spectrum", "verdict",
     "decision_surface", "expansion_surface",
+    "substituted_gaussian",
     "C_from_lam", "KernelSVM", "SubgradientSVM", "cross_validate_grid", "holdout_split", "lam_from_C", "margin_counts",
     "seed_objective",
 ]

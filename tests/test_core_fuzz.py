@@ -546,6 +546,32 @@ def case_cross_validate_grid(draw):
     finite(scores, (len(gammas), len(Cs)))
 
 
+def case_substituted_gaussian(draw):
+    X = matrix(draw)
+    Y = matrix(draw, d=width(X)) if draw(st.booleans()) else None
+    kernel, params = kernel_spec(draw)
+    inner = run_build(lambda: kc.as_kernel(kernel, **params)) if draw(st.integers(0, 4)) else kernel
+    K = run(lambda: kc.substituted_gaussian(X, Y, inner, real(draw, 0.01, 5.0)))
+    finite(K, (len(X), len(X if Y is None else Y)))
+
+
+def case_anova(draw):
+    X = matrix(draw)
+    d = width(X)
+    Y = matrix(draw, d=d) if draw(st.booleans()) else None
+    m = len(X if Y is None else Y)
+    which = draw(st.integers(0, 2))
+    if which == 0:
+        finite(run(lambda: kc.anova_kernel(X, Y, real(draw, 0.01, 5.0))), (len(X), m))
+    elif which == 1:
+        kernel, params = kernel_spec(draw, allow_objects=False)
+        finite(run(lambda: kc.anova_parts(X, Y, kernel, **params)), (d, len(X), m))
+    else:
+        n = len(X)
+        alpha = draw(hnp.arrays(np.float64, n, elements=st.floats(-5, 5))) if draw(st.integers(0, 4)) else matrix(draw)
+        T, q = queries(draw, d)
+        finite(run(lambda: kc.anova_components(X, alpha, T, gamma=real(draw, 0.01, 5.0))), (d, q))
+
 CASES = {
     "gram": case_gram, "Kernel": case_kernel, "make_classification": case_make_classification,
     "make_sine": case_make_sine, "make_manifold": case_make_manifold, "large_dataset": case_large_dataset,
@@ -560,6 +586,7 @@ CASES = {
     "cross_validate": case_cross_validate, "power_features": case_ridge_helpers, "KernelSVM": case_svm,
     "expansion_surface": case_expansion_surface, "holdout_split": case_svm_helpers,
     "cross_validate_grid": case_cross_validate_grid,
+    "substituted_gaussian": case_substituted_gaussian, "anova_kernel": case_anova,
 }
 COVERED = {  # public names exercised by each case besides its own
     "Kernel": {"as_kernel", "Sum", "Product", "Scaled", "Exp", "Polynomial"},
@@ -570,6 +597,7 @@ COVERED = {  # public names exercised by each case besides its own
     "power_features": {"lam_from_seed003", "primal_ridge", "solve_costs"},
     "KernelSVM": {"SubgradientSVM", "decision_surface"},
     "holdout_split": {"C_from_lam", "lam_from_C", "margin_counts", "seed_objective"},
+    "anova_kernel": {"anova_parts", "anova_components"},
 }
 
 
