@@ -21,7 +21,7 @@ class Section:
 class Topic:
     slug: str           # the topic's address (its first section's)
     title: str
-    short: str          # the navigation bar's label (the bar fits six topics on a 1280 px projector)
+    short: str          # the navigation bar's label (the bar fits eight topics on a 1280 px projector and beside the sidebar at 1400 px)
     icon: str
     summary: str        # one line for Home's path through the app
     sections: tuple
@@ -45,7 +45,7 @@ TOPICS = (
            ("geometry", "Geometry in feature space", "geometry", "kernels_points"),
            ("not-symmetric", "Not a kernel: not symmetric", "not_symmetric", "kernels_sincos"),
            ("bilinear", "xᵀMx′: a kernel iff M is PSD", "bilinear", "kernels_bilinear")),
-    _topic("mercer", "Mercer feature maps", "Mercer maps", "🧩",
+    _topic("mercer", "Mercer feature maps", "Mercer", "🧩",
            "The explicit φ behind a kernel, the lift of the circles to 3-D, the feature explosion, the eigen map of K, "
            "random Fourier features and Nyström.", "mercer",
            ("map", "The map φ", "feature_map", "mercer_bars"),
@@ -74,7 +74,7 @@ TOPICS = (
            ("gaussian-process", "The Gaussian-process view", "gaussian_process", "kernel_ridge_gp"),
            ("gp-prior", "GP prior → posterior", "gp_prior", "kernel_ridge_gp_prior"),
            ("large-n", "Large n: Nyström and random features", "large_n", "kernel_ridge_large_fig")),
-    _topic("perceptron-knn", "Perceptron vs k-NN", "Perceptron · k-NN", "🧠",
+    _topic("perceptron-knn", "Perceptron vs k-NN", "Perceptron", "🧠",
            "Watch the kernelized perceptron learn mistake by mistake beside k-NN; the two prediction rules; "
            "overfitting without a regulariser.", "perceptron_knn",
            ("learning", "Watch the perceptron learn", "learning", "perceptron_knn_perceptron_map"),
@@ -94,7 +94,7 @@ TOPICS = (
            "norm ‖f‖² = αᵀKα, and why the best f lies in the span of the data (the representer theorem).", "rkhs",
            ("representer", "The representer theorem", "representer", "rkhs_representer"),
            ("reproducing", "The reproducing property", "reproducing", "rkhs_reproducing")),
-    _topic("graphs", "Beyond vectors: graphs & independence", "Graphs · HSIC", "🕸️",
+    _topic("graphs", "Beyond vectors: graphs & independence", "Graphs", "🕸️",
            "Kernels on the nodes of a graph (diffusion, K = exp(−βL)) and a kernel measure of independence that "
            "sees what correlation misses.", "graphs",
            ("diffusion", "Diffusion kernel on a graph", "diffusion", "graphs_heat"),

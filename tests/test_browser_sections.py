@@ -74,6 +74,20 @@ def test_main_chart_is_on_the_laptops_first_screen(browser, app_url, url, key):
         context.close()
 
 
+@pytest.mark.parametrize("width,height,query", [(1280, 720, "?present=true"), (1400, 900, "")])
+def test_the_navigation_bar_shows_every_topic_without_a_more_menu(browser, app_url, width, height, query):
+    """All topics stay in the top bar at a projector's size (larger type, sidebar folded) and beside the sidebar at
+    1400 px: none folds into Streamlit's "N more" menu, where a class would not see it."""
+    context, page = sized(browser, width, height)
+    try:
+        open_url(page, f"{app_url}/kernels{query}")
+        shown = page.locator("[data-testid='stTopNav'] [data-testid='stTopNavSection']:visible").all_inner_texts()
+        assert [s.strip() for s in shown] == [f"{t.icon} {t.short}" for t in TOPICS]
+        assert page.locator("[data-testid='stTopNav'] .rc-overflow-item-rest:visible").count() == 0
+    finally:
+        context.close()
+
+
 def test_next_walks_every_section_in_order_and_prev_comes_back(page, app_url):
     """From Home's first topic, Next at the end of each section opens the next row of TOPICS; Prev goes back."""
     urls = [u for u, _ in SECTIONS]

@@ -16,6 +16,8 @@ html { font-size: 20px; }
 [data-testid="stMain"] [data-testid="stExpander"],
 [data-testid="stMain"] [class*="st-key-secondary"],
 [data-testid="stMain"] [class*="st-key-explain"] { display: none; }
+/* the larger type must not push topics into the navigation bar's "N more" menu at 1280 px */
+[data-testid="stTopNavSection"], [data-testid="stTopNavLink"] { padding-left: 6px; padding-right: 6px; }
 </style>"""
 
 
