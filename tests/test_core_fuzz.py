@@ -572,6 +572,23 @@ def case_anova(draw):
         T, q = queries(draw, d)
         finite(run(lambda: kc.anova_components(X, alpha, T, gamma=real(draw, 0.01, 5.0))), (d, q))
 
+
+def case_rkhs(draw):
+    X = matrix(draw)
+    n, d = (len(X), width(X)) if shape_of(X) else (1, 1)
+    if n > 12:
+        alpha = np.linspace(-1, 1, n)
+    else:
+        alpha = draw(hnp.arrays(np.float64, n, elements=st.floats(-3, 3))) if draw(st.integers(0, 3)) else real(draw)
+    kernel, params = kernel_spec(draw)
+    f = run(lambda: kc.rkhs_function(X, alpha, kernel, **params))
+    Z = matrix(draw, d=d)
+    finite(run(lambda: f(Z)), (len(Z),))
+    finite(run(lambda: f.bumps(Z)), (len(Z), n))
+    number(run(lambda: kc.rkhs_inner(alpha, X, np.ones(len(Z)), Z, kernel, **params)))
+    assert number(run(lambda: kc.rkhs_norm(alpha, X, kernel, **params))) >= 0
+
+
 CASES = {
     "gram": case_gram, "Kernel": case_kernel, "make_classification": case_make_classification,
     "make_sine": case_make_sine, "make_manifold": case_make_manifold, "large_dataset": case_large_dataset,
@@ -587,8 +604,10 @@ CASES = {
     "expansion_surface": case_expansion_surface, "holdout_split": case_svm_helpers,
     "cross_validate_grid": case_cross_validate_grid,
     "substituted_gaussian": case_substituted_gaussian, "anova_kernel": case_anova,
+    "rkhs_function": case_rkhs,
 }
 COVERED = {  # public names exercised by each case besides its own
+    "rkhs_function": {"RKHSFunction", "rkhs_inner", "rkhs_norm"},
     "Kernel": {"as_kernel", "Sum", "Product", "Scaled", "Exp", "Polynomial"},
     "spectrum": {"is_psd", "is_symmetric", "verdict"},
     "ApproxKernelPCA": {"kernel_error"},
