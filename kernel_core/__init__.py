@@ -12,6 +12,7 @@ from .kernels import DEFAULTS, KERNEL_FUNCTIONS, KERNEL_PARAMS, MERCER, gram
 from .kpca import KernelPCA, add_noise, centring_matrix, laplacian_eigenmap
 from .large_n import ApproxKernelPCA, ApproxKernelRidge, kernel_error, kpca_gap, large_dataset, resolve_method, ridge_gap
 from .perceptron import KernelPerceptron, KNNVote
+from .representer import orthogonal_direction, representer_coefficients, representer_objective
 from .rkhs import RKHSFunction, rkhs_function, rkhs_inner, rkhs_norm
 from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_from_seed003, power_features, primal_ridge, solve_costs
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
@@ -29,6 +30,7 @@ __all__ = [
     "KernelPCA", "add_noise", "centring_matrix", "laplacian_eigenmap",
     "ApproxKernelPCA", "ApproxKernelRidge", "kernel_error", "kpca_gap", "large_dataset", "resolve_method", "ridge_gap",
     "KernelPerceptron", "KNNVote",
+    "orthogonal_direction", "representer_coefficients", "representer_objective",
     "RKHSFunction", "rkhs_function", "rkhs_inner", "rkhs_norm",
     "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_seed003", "power_features", "primal_ridge",
     "solve_costs",
