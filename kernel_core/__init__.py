@@ -8,8 +8,10 @@ from .anova import anova_components, anova_kernel, anova_parts
 from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, make_manifold, make_sine
 from .feature_maps import NystroemFeatures, RandomFourierFeatures, eigen_feature_map, poly_feature_map, poly_feature_names
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
+from .graphs import diffusion_kernel, graph_laplacian, knn_graph, node_ridge
 from .kernels import DEFAULTS, KERNEL_FUNCTIONS, KERNEL_PARAMS, MERCER, gram
 from .kpca import KernelPCA, add_noise, centring_matrix, laplacian_eigenmap
+from .lpp import KernelLPP
 from .large_n import ApproxKernelPCA, ApproxKernelRidge, kernel_error, kpca_gap, large_dataset, resolve_method, ridge_gap
 from .perceptron import KernelPerceptron, KNNVote
 from .representer import orthogonal_direction, representer_coefficients, representer_objective
@@ -26,6 +28,7 @@ __all__ = [
     "CLASSIFICATION_DATASETS", "MANIFOLDS", "make_classification", "make_manifold", "make_sine",
     "NystroemFeatures", "RandomFourierFeatures", "eigen_feature_map", "poly_feature_map", "poly_feature_names",
     "bilinear_kernel", "feature_space_geometry", "sin_cos_kernel",
+    "diffusion_kernel", "graph_laplacian", "knn_graph", "node_ridge", "KernelLPP",
     "DEFAULTS", "KERNEL_FUNCTIONS", "KERNEL_PARAMS", "MERCER", "gram",
     "KernelPCA", "add_noise", "centring_matrix", "laplacian_eigenmap",
     "ApproxKernelPCA", "ApproxKernelRidge", "kernel_error", "kpca_gap", "large_dataset", "resolve_method", "ridge_gap",

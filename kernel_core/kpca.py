@@ -11,10 +11,10 @@ import numpy as np
 from scipy.linalg import eigh
 from scipy.sparse.csgraph import connected_components
 from scipy.sparse.linalg import ArpackNoConvergence, eigsh
-from sklearn.neighbors import kneighbors_graph
 
 from ._validation import check_array, check_positive_int, check_real, check_seed, check_size
 from .algebra import Kernel, as_kernel
+from .graphs import knn_graph
 from .spectral import PSD_RTOL
 
 PREIMAGE_TOL = 1e-6
@@ -219,14 +219,12 @@ def laplacian_eigenmap(X, n_components=2, n_neighbors=10):
     if n < 3:
         raise ValueError("A Laplacian eigenmap needs at least 3 points.")
     check_size(n, n, "The Laplacian eigenmap's dense graph matrices")
-    W = kneighbors_graph(X, k, mode="connectivity", include_self=False)
-    W = W.maximum(W.T)                                     # symmetric: i ~ j if either is a neighbour
+    W = knn_graph(X, k)                                    # symmetric: i ~ j if either is a neighbour
     n_parts = connected_components(W, directed=False)[0]
     if n_parts > 1:
         warnings.warn(f"The {k}-nearest-neighbour graph falls into {n_parts} disconnected pieces; each piece "
                       "gets its own zero eigenvalue, so the embedding mostly tells the pieces apart. "
                       "Use more neighbours.", RuntimeWarning, stacklevel=2)
-    W = W.toarray()
     D = np.diag(W.sum(axis=1))
     L = D - W
     # L phi = gamma D phi, smallest m + 1 generalized eigenpairs; drop the constant one

@@ -361,6 +361,30 @@ def case_laplacian_eigenmap(draw):
     finite(G, (len(X), m)), finite(gam, (m,))
 
 
+def case_graphs(draw):
+    X = matrix(draw, draw(st.integers(1, 14)))
+    k = count(draw, 1, 8)
+    A = run(lambda: kc.knn_graph(X, k))
+    n = len(A)
+    if draw(st.integers(0, 3)) == 0:
+        A = matrix(draw, n, n)   # any matrix as an adjacency matrix: symmetric non-negative ones pass
+    L = finite(run(lambda: kc.graph_laplacian(A)), (n, n))
+    K = finite(run(lambda: kc.diffusion_kernel(L, real(draw, 0.0, 50.0))), (n, n))
+    labelled = draw(st.sampled_from([np.arange(min(2, n)), np.array([0]), np.array([n]), [0.5], "0", np.array([0, 0])]))
+    y = np.resize(np.array([1.0, -1.0]), np.size(labelled))
+    finite(run(lambda: kc.node_ridge(K, labelled, y, real(draw, 0.0, 10.0))), (n,))
+
+
+def case_kernel_lpp(draw):
+    X = matrix(draw, draw(st.integers(1, 14)))
+    m, k = count(draw, 1, 3), count(draw, 1, 8)
+    kernel, params = kernel_spec(draw)
+    model = run(lambda: kc.KernelLPP(m, kernel, k, **params).fit(X))
+    finite(model.embedding_, (len(X), m)), finite(model.eigenvalues_, (m,))
+    Q, q = queries(draw, width(X))
+    finite(run(lambda: model.transform(Q)), (q, m))
+
+
 def case_kernel_pca(draw):
     X = matrix(draw)
     q = count(draw, 1, 5)
@@ -605,8 +629,10 @@ CASES = {
     "cross_validate_grid": case_cross_validate_grid,
     "substituted_gaussian": case_substituted_gaussian, "anova_kernel": case_anova,
     "rkhs_function": case_rkhs,
+    "knn_graph": case_graphs, "KernelLPP": case_kernel_lpp,
 }
 COVERED = {  # public names exercised by each case besides its own
+    "knn_graph": {"graph_laplacian", "diffusion_kernel", "node_ridge"},
     "rkhs_function": {"RKHSFunction", "rkhs_inner", "rkhs_norm"},
     "Kernel": {"as_kernel", "Sum", "Product", "Scaled", "Exp", "Polynomial"},
     "spectrum": {"is_psd", "is_symmetric", "verdict"},
