@@ -9,6 +9,7 @@ from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, m
 from .feature_maps import NystroemFeatures, RandomFourierFeatures, eigen_feature_map, poly_feature_map, poly_feature_names
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
 from .graphs import diffusion_kernel, graph_laplacian, knn_graph, node_ridge
+from .independence import DEPENDENCE_KINDS, hsic, hsic_permutations, hsic_test, kernel_rho, make_dependence, median_heuristic_gamma
 from .kernels import DEFAULTS, KERNEL_FUNCTIONS, KERNEL_PARAMS, MERCER, gram
 from .kpca import KernelPCA, add_noise, centring_matrix, laplacian_eigenmap
 from .lpp import KernelLPP
@@ -28,6 +29,7 @@ __all__ = [
     "CLASSIFICATION_DATASETS", "MANIFOLDS", "make_classification", "make_manifold", "make_sine",
     "NystroemFeatures", "RandomFourierFeatures", "eigen_feature_map", "poly_feature_map", "poly_feature_names",
     "bilinear_kernel", "feature_space_geometry", "sin_cos_kernel",
+    "DEPENDENCE_KINDS", "hsic", "hsic_permutations", "hsic_test", "kernel_rho", "make_dependence", "median_heuristic_gamma",
     "diffusion_kernel", "graph_laplacian", "knn_graph", "node_ridge", "KernelLPP",
     "DEFAULTS", "KERNEL_FUNCTIONS", "KERNEL_PARAMS", "MERCER", "gram",
     "KernelPCA", "add_noise", "centring_matrix", "laplacian_eigenmap",

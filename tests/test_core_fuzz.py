@@ -613,6 +613,37 @@ def case_rkhs(draw):
     assert number(run(lambda: kc.rkhs_norm(alpha, X, kernel, **params))) >= 0
 
 
+def built_kernel(draw):
+    kernel, params = kernel_spec(draw)
+    return run_build(lambda: kc.as_kernel(kernel, **params)) or "rbf"
+
+
+def case_independence(draw):
+    X = matrix(draw, d=1) if draw(st.integers(0, 3)) else draw(hnp.arrays(np.float64, draw(st.integers(0, 12)),
+                                                                        elements=st.floats(-3, 3)))
+    n = (shape_of(X) or (1,))[0]
+    Y = matrix(draw, n if draw(st.integers(0, 4)) else None)
+    kx, ky = (built_kernel(draw) for _ in range(2))
+    which = draw(st.integers(0, 3))
+    if which == 0:
+        assert number(run(lambda: kc.hsic(X, Y, kx, ky))) >= 0
+    elif which == 1:
+        number(run(lambda: kc.kernel_rho(X, Y, kx, ky)))
+    elif which == 2:
+        B = count(draw, 1, 40) if draw(st.integers(0, 9)) else draw(st.sampled_from([6000, 10**6]))
+        t = run(lambda: kc.hsic_permutations(X, Y, kx, ky, B, seed(draw)))
+        finite(t.null, (B,)), number(t.statistic)
+        assert 0 < t.p_value <= 1
+        stat, p = run(lambda: kc.hsic_test(X, Y, kx, ky, B, seed(draw)))
+        assert stat == t.statistic and 0 < p <= 1
+    else:
+        kind = draw(st.sampled_from([*kc.DEPENDENCE_KINDS, "spiral", None]))
+        m = count(draw, 1, 300)
+        x, y = run(lambda: kc.make_dependence(kind, m, real(draw, 0.0, 1.0), seed(draw)))
+        finite(x, (m,)), finite(y, (m,))
+        assert number(run(lambda: kc.median_heuristic_gamma(X))) > 0
+
+
 CASES = {
     "gram": case_gram, "Kernel": case_kernel, "make_classification": case_make_classification,
     "make_sine": case_make_sine, "make_manifold": case_make_manifold, "large_dataset": case_large_dataset,
@@ -630,8 +661,11 @@ CASES = {
     "substituted_gaussian": case_substituted_gaussian, "anova_kernel": case_anova,
     "rkhs_function": case_rkhs,
     "knn_graph": case_graphs, "KernelLPP": case_kernel_lpp,
+    "hsic": case_independence,
 }
 COVERED = {  # public names exercised by each case besides its own
+    "hsic": {"kernel_rho", "hsic_permutations", "hsic_test", "make_dependence", "median_heuristic_gamma",
+             "DEPENDENCE_KINDS"},
     "knn_graph": {"graph_laplacian", "diffusion_kernel", "node_ridge"},
     "rkhs_function": {"RKHSFunction", "rkhs_inner", "rkhs_norm"},
     "Kernel": {"as_kernel", "Sum", "Product", "Scaled", "Exp", "Polynomial"},
