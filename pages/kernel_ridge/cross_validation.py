@@ -15,7 +15,6 @@ CHART = {"config": ui_figures.CHART_CONFIG}
 
 section_header(__file__)
 present = presenting()
-s, left, right = settings.frame()
 
 
 def apply_best(best_lam, best_gamma):
@@ -26,7 +25,10 @@ def apply_best(best_lam, best_gamma):
         ss[KEY.GAMMA] = best_gamma
 
 
+@st.fragment
 def cross_validation():
+    """The bar and the CV map: only this part reruns when a setting of the bar moves."""
+    s, left, right = settings.frame()
     grid_name = "gamma" if s.kernel.gamma is not None else None
     try:
         with st.spinner("Cross-validating the grid…"):

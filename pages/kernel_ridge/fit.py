@@ -21,14 +21,9 @@ CHART = {"config": ui_figures.CHART_CONFIG}
 
 section_header(__file__)
 present = presenting()
-COMPARE = bool(st.session_state.get(KEY.COMPARE))
-if COMPARE:                 # two fits side by side under the bar
-    s, left, right = settings.bar(), None, None
-else:                       # the fit on the left, the bar and the section's controls and numbers on the right
-    s, left, right = settings.frame()
 
 
-def clickable_fit(fit, X, y, key, chart_height=None):
+def clickable_fit(s, fit, X, y, key, chart_height=None):
     """The fit chart; a click on the data band (snapped to a nice step of the fixed axes) adds or removes a point, a
     click on the αₗ strip under it is not data."""
     spec = figures.fit_figure(X, y, fit.xs, fit.f, fit.alpha, truth=s.source == "sine", present=present,
@@ -47,20 +42,19 @@ def clickable_fit(fit, X, y, key, chart_height=None):
     click_chart(ui_figures.Spec({**spec, "layout": {**layout, "dragmode": False}}), key, on_click, **CHART)
 
 
-def numbers(fit, held_out, suffix="", per_row=3):
+def numbers(fit, held_out, suffix=""):
     """Training MSE, the K-fold CV error of this setting and the largest |α|."""
-    row = st.columns(per_row)
-    row[0].metric(f"Training MSE{suffix}", f"{fit.train_mse:.4g}")
-    row[1].metric(f"{R['folds']}-fold CV MSE{suffix}", "—" if held_out is None else f"{held_out:.4g}",
-                  help="Held-out error of this very setting: fit without one fold, score on it (Cross-validation).")
-    last = row[2] if per_row == 3 else st.columns(per_row)[0]
-    last.metric(f"Largest |αₗ|{suffix}", f"{np.max(np.abs(fit.alpha)):.4g}")
+    row = st.container(horizontal=True, gap="medium")     # one element for the three: they wrap when narrow
+    row.metric(f"Training MSE{suffix}", f"{fit.train_mse:.4g}", width="content")
+    row.metric(f"{R['folds']}-fold CV MSE{suffix}", "—" if held_out is None else f"{held_out:.4g}", width="content",
+               help="Held-out error of this very setting: fit without one fold, score on it (Cross-validation).")
+    row.metric(f"Largest |αₗ|{suffix}", f"{np.max(np.abs(fit.alpha)):.4g}", width="content")
     if fit.solver == "lstsq":
         st.warning("K + λI is singular (λ = 0 with repeated x, or nearly so) or not positive definite: the "
                    "Cholesky solve is replaced by least squares, which returns the shortest α that fits best.")
 
 
-def toolbar(n):
+def toolbar(s, n):
     """Compare A / B, what a click does, Undo, and what a click on the sine does."""
     a, b = st.columns([3, 2], vertical_alignment="bottom")
     a.segmented_control("Click on the plot to", list(points.CLICK_MODES), format_func=points.CLICK_MODES.get,
@@ -72,7 +66,7 @@ def toolbar(n):
                 "A click switches to **your own points**: these sine points plus the one you click.")
 
 
-def own_points_editor():
+def own_points_editor(s):
     with st.expander("✏️ Your points (x, y) — kept for this session and in the link", expanded=True):
         st.data_editor(st.session_state[points.POINTS], key=points.editor_key(), num_rows="dynamic",
                        on_change=points.commit_edits,
@@ -87,34 +81,43 @@ def own_points_editor():
                    "delete them.")
 
 
+@st.fragment
 def view():
+    """The bar, the fit(s) and their numbers: only this part reruns when a setting of the bar moves or a click edits
+    the points."""
+    compare = bool(st.session_state.get(KEY.COMPARE))
+    if compare:                 # two fits side by side under the bar
+        s, left, right = settings.bar(), None, None
+    else:                       # the fit on the left, the bar and the section's controls and numbers on the right
+        s, left, right = settings.frame()
     try:
         X, y = compute.dataset(s.data)
     except ValueError as err:
         with right or st.container():
             st.error(f"No data to fit: {err}")
             st.button("↩ Undo", key=KEY.UNDO, on_click=points.undo_points, disabled=not points.can_undo())
-        own_points_editor()
+        own_points_editor(s)
         return
     n = len(X)
     with st.spinner("Fitting and cross-validating…"):
         fit_a, cv_a = compute.krr_fit(s.data, s.kernel, s.lam), compute.held_out_error(s.data, s.kernel, s.lam)
-    if not COMPARE:
+    if not compare:
         with right:
-            toolbar(n)
+            toolbar(s, n)
             figures.latex(rf"\begin{{aligned}}\boldsymbol\alpha &= (\mathbf K + \lambda\mathbf I_n)^{{-1}}\mathbf y\\ "
-                          rf"n &= {n},\ \lambda = {s.lam:.4g}\end{{aligned}}")
-            figures.latex(rf"f(\mathbf x) = \sum_{{l=1}}^{{{n}}} \alpha_l\, k(\mathbf x_l, \mathbf x)")
-            numbers(fit_a, cv_a, per_row=2)
+                          rf"n &= {n},\ \lambda = {s.lam:.4g}\\ "
+                          rf"f(\mathbf x) &= \textstyle\sum_{{l=1}}^{{{n}}} \alpha_l\, k(\mathbf x_l, \mathbf x)"
+                          r"\end{aligned}")
+            numbers(fit_a, cv_a)
             figures.latex(with_numbers(s.kernel.name, dict(s.kernel.params), aligned=True))
         with left:
-            clickable_fit(fit_a, X, y, KEY.FIT_CHART)
+            clickable_fit(s, fit_a, X, y, KEY.FIT_CHART)
         explain("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "
                 "αₗ k(xₗ, x). Lower λ and the αₗ grow and alternate in sign as the curve chases the noise; raise λ "
                 "and they shrink towards 0 (Held).")
     else:
         with st.container(horizontal=True, vertical_alignment="bottom"):
-            toolbar(n)
+            toolbar(s, n)
         row = st.container(horizontal=True, gap="small", vertical_alignment="bottom")
         row.markdown("**B**, its own kernel and λ:")
         kernel_b = settings.pick_kernel(row, page=f"{settings.PAGE}_b")
@@ -127,20 +130,20 @@ def view():
             with col:
                 what = "**A** — the kernel and λ of the bar" if tag == "A" else "**B**"
                 st.markdown(f"{what}: {kernel.describe()}, λ = {lam:.4g}")
-                clickable_fit(fit, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
+                clickable_fit(s, fit, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
                               chart_height=figures.height("side", present))
                 numbers(fit, cv, f" ({tag})")
         explain("Same data, two settings: the numbers show which fits the training points closer (training MSE) and "
                 "which predicts left-out points better (CV MSE) — they need not be the same one.")
     if s.source == "own":
-        own_points_editor()
+        own_points_editor(s)
     if not points.link_fits():
         st.caption(f"Your points are more than {MAX_URL_POINTS}: they do not fit in a link (the link shows the "
                    f"built-in points). Keep at most {MAX_URL_POINTS} to share them.")
-    show_code(kc.KernelRidge, kc.ridge.solve_dual)
 
 
 view()
+show_code(kc.KernelRidge, kc.ridge.solve_dual)
 exercises(settings.PAGE, [
     Exercise("kr_alphas", "What happens to the dual coefficients αₗ = ((K + λI)⁻¹y)ₗ as λ → 0?",
              ("They shrink towards 0", "They grow large and alternate in sign while the curve runs through every "

@@ -13,10 +13,12 @@ CHART = {"config": ui_figures.CHART_CONFIG}
 
 section_header(__file__)
 present = presenting()
-s, left, right = settings.frame()
 
 
+@st.fragment
 def curves():
+    """The bar and the two error curves: only this part reruns when a setting of the bar moves."""
+    s, left, right = settings.frame()
     grid = s.kernel.gamma is not None
     try:
         with st.spinner("Cross-validating along λ and γ…"):
