@@ -22,6 +22,14 @@ from .kernels import gram
 RCOND = 1e-12
 """Below this reciprocal condition number (LAPACK dpocon) K + lam I counts as singular: Cholesky would
 return numbers dominated by round-off, so the solve falls back to least squares."""
+JITTER = 1e-10
+"""Prior samples factor K + eps I with eps = JITTER x the mean of k(x_i, x_i): a valid kernel's K is PSD, but
+round-off leaves it a hair short of it (an RBF Gram matrix of close points has eigenvalues of -1e-17), and a
+repeated x makes it singular. eps grows tenfold (at most JITTER_STEPS times) until Cholesky succeeds; a kernel
+that still fails is not PSD (sigmoid) and is refused."""
+JITTER_STEPS = 4
+MAX_PRIOR_SAMPLES = 100_000
+"""The most functions one sample_prior call draws."""
 
 
 def _check_xy(X, y):
@@ -191,6 +199,37 @@ class GaussianProcessRegressor:
             var = k_xx - np.einsum("ij,ji->i", Ks, cho_solve(self.L_, Ks.T))
         # round-off can make a ~0 variance slightly negative
         return mean, _finite(np.sqrt(np.clip(var, 0.0, None)), "The posterior variance")
+
+    def sample_prior(self, X, n_samples=5, seed=0):
+        """Functions drawn from the prior f ~ GP(0, k) at the points X, before any data: shape (n_samples, len(X)).
+
+        Every finite set of values (f(x_1), ..., f(x_N)) is jointly Gaussian, N(0, K) with K_ij = k(x_i, x_j)
+        (Bishop's notes after PRML 6.4). One draw is f = L z, z ~ N(0, I), with L L^T = K + eps I (Cholesky);
+        eps is a small jitter for numerical PSD, JITTER x mean k(x_i, x_i), grown tenfold while Cholesky fails
+        (JITTER_STEPS times at most). Needs no fit; the noise variance plays no part in the prior of f.
+        Raises ValueError when the kernel's K is not PSD (it cannot be a covariance), for more than
+        MAX_PRIOR_SAMPLES draws, and for X that is not finite.
+        """
+        X = check_array(X, "X")
+        n_samples = check_positive_int(n_samples, "n_samples", high=MAX_PRIOR_SAMPLES)
+        check_size(len(X), len(X), "The prior covariance K (points x points)", "Use fewer points.")
+        check_size(len(X), n_samples, "The prior samples (points x n_samples)", "Draw fewer samples or use fewer points.")
+        rng = np.random.default_rng(check_seed(seed))
+        with np.errstate(over="ignore", invalid="ignore"):
+            K = _finite(self._gram(X), "The prior covariance K")
+        scale = float(np.mean(np.diag(K)))
+        eps = JITTER * (scale if scale > 0 else 1.0)
+        for _ in range(JITTER_STEPS + 1):
+            try:
+                L = np.linalg.cholesky(K + eps * np.eye(len(X)))  # K + eps I = L L^T
+                break
+            except np.linalg.LinAlgError:
+                eps *= 10.0
+        else:
+            raise ValueError("The kernel's Gram matrix K is not positive semi-definite (e.g. sigmoid), so it is not "
+                             "a covariance: there is no Gaussian-process prior with this kernel.")
+        z = rng.standard_normal((len(X), n_samples))
+        return (L @ z).T  # f = L z, one row per sample function
 
     def sample_y(self, X, n_samples=3, seed=0):
         """Posterior sample functions f(X), shape (len(X), n_samples), drawn with a seeded generator."""
