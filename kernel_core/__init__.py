@@ -5,6 +5,7 @@ solver or the data generator); never imports streamlit or plotly.
 """
 from .algebra import Exp, Kernel, Polynomial, Product, Scaled, Sum, as_kernel
 from .anova import anova_components, anova_kernel, anova_parts
+from .closure import FeatureMapped, Generative, MatrixKernel, OnColumns, Warped
 from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, make_manifold, make_sine
 from .feature_maps import NystroemFeatures, RandomFourierFeatures, eigen_feature_map, poly_feature_map, poly_feature_names
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
@@ -15,6 +16,7 @@ from .kpca import KernelPCA, add_noise, centring_matrix, laplacian_eigenmap
 from .lpp import KernelLPP
 from .large_n import ApproxKernelPCA, ApproxKernelRidge, kernel_error, kpca_gap, large_dataset, resolve_method, ridge_gap
 from .perceptron import KernelPerceptron, KNNVote
+from .quadratic import negative_direction, vkv_both_ways
 from .representer import orthogonal_direction, representer_coefficients, representer_objective
 from .rkhs import RKHSFunction, rkhs_function, rkhs_inner, rkhs_norm
 from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_from_seed003, power_features, primal_ridge, solve_costs
@@ -25,6 +27,8 @@ from .svm import C_from_lam, KernelSVM, SubgradientSVM, cross_validate_grid, hol
 
 __all__ = [
     "Exp", "Kernel", "Polynomial", "Product", "Scaled", "Sum", "as_kernel",
+    "FeatureMapped", "Generative", "MatrixKernel", "OnColumns", "Warped",
+    "negative_direction", "vkv_both_ways",
     "anova_components", "anova_kernel", "anova_parts",
     "CLASSIFICATION_DATASETS", "MANIFOLDS", "make_classification", "make_manifold", "make_sine",
     "NystroemFeatures", "RandomFourierFeatures", "eigen_feature_map", "poly_feature_map", "poly_feature_names",

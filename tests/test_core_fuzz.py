@@ -644,6 +644,47 @@ def case_independence(draw):
         assert number(run(lambda: kc.median_heuristic_gamma(X))) > 0
 
 
+def case_closure_rules(draw):
+    X = matrix(draw)
+    d = width(X)
+    Y = matrix(draw, d=d) if draw(st.booleans()) else None
+    kernel, params = kernel_spec(draw)
+    k1 = run_build(lambda: kc.as_kernel(kernel, **params)) if draw(st.integers(0, 4)) else kernel
+    which = draw(st.integers(0, 4))
+    if which == 0:
+        k = run(lambda: kc.Warped(k1, draw(st.sampled_from(["x1", "exp_x1", "norm2", "bump", "sin", None]))))
+    elif which == 1:
+        k = run(lambda: kc.FeatureMapped(k1, draw(st.sampled_from(["poly2", "poly2_1", "x", 3]))))
+    elif which == 2:
+        k = run(lambda: kc.MatrixKernel(matrix(draw, d, d) if draw(st.integers(0, 3)) else matrix(draw)))
+    elif which == 3:
+        cols = draw(st.sampled_from([0, 1, 2, (0, 1), (), -1, "a", None, (True,), (0, 0)]))
+        k = run(lambda: kc.OnColumns(k1, cols))
+    else:
+        mean = draw(hnp.arrays(np.float64, d, elements=st.floats(-3, 3))) if draw(st.integers(0, 3)) else matrix(draw)
+        k = run(lambda: kc.Generative(mean, real(draw, 0.01, 5.0)))
+    K = run(lambda: k(X, Y))
+    finite(K, (len(X), len(X if Y is None else Y)))
+    assert isinstance(k.latex(), str) and isinstance(k.is_mercer, bool)
+
+
+def case_vkv(draw):
+    X = matrix(draw)
+    n = (shape_of(X) or (1,))[0]
+    if n <= 12 and draw(st.integers(0, 4)):
+        v = draw(hnp.arrays(np.float64, n, elements=st.floats(-3, 3)))
+    else:
+        v = draw(st.sampled_from([np.ones(3), np.ones((2, 2)), "v", None, [np.nan], np.linspace(-1, 1, 5)]))
+    kernel, params = kernel_spec(draw, allow_objects=False)
+    r = run(lambda: kc.vkv_both_ways(X, v, kernel, **params))
+    number(r.vkv), finite(r.terms, (n, n))
+    if r.norm2 is not None:
+        number(r.norm2)
+    K = gram_like(draw)
+    lam, u = run(lambda: kc.negative_direction(K))
+    number(lam), finite(u, (len(K),))
+
+
 CASES = {
     "gram": case_gram, "Kernel": case_kernel, "make_classification": case_make_classification,
     "make_sine": case_make_sine, "make_manifold": case_make_manifold, "large_dataset": case_large_dataset,
@@ -660,10 +701,13 @@ CASES = {
     "cross_validate_grid": case_cross_validate_grid,
     "substituted_gaussian": case_substituted_gaussian, "anova_kernel": case_anova,
     "rkhs_function": case_rkhs,
+    "Warped": case_closure_rules, "vkv_both_ways": case_vkv,
     "knn_graph": case_graphs, "KernelLPP": case_kernel_lpp,
     "hsic": case_independence,
 }
 COVERED = {  # public names exercised by each case besides its own
+    "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative"},
+    "vkv_both_ways": {"negative_direction"},
     "hsic": {"kernel_rho", "hsic_permutations", "hsic_test", "make_dependence", "median_heuristic_gamma",
              "DEPENDENCE_KINDS"},
     "knn_graph": {"graph_laplacian", "diffusion_kernel", "node_ridge"},

@@ -29,6 +29,18 @@ class KEY:
     kernel2 = f"{PAGE}_kernel2"                                 # second kernel k₂ (its parameters: param2(p))
     i, j = f"{PAGE}_i", f"{PAGE}_j"                             # the two points of the geometry section
     M = (f"{PAGE}_m11", f"{PAGE}_m12", f"{PAGE}_m21", f"{PAGE}_m22")
+    sigma = f"{PAGE}_sigma"                                     # σ of the Gaussian around κ (substitution)
+    anova_target, anova_lam = f"{PAGE}_anova_target", f"{PAGE}_anova_lam"   # the ANOVA fit's targets, Kriege's λ
+    # the closure rules beyond the five operators: f, φ, A = BᵀB, the density p = N(μ, σ²I)
+    f, phi = f"{PAGE}_f", f"{PAGE}_phi"
+    B = (f"{PAGE}_b11", f"{PAGE}_b12", f"{PAGE}_b22")
+    p_mu, p_sigma = (f"{PAGE}_p_mu1", f"{PAGE}_p_mu2"), f"{PAGE}_p_sigma"
+    # why K is PSD: the number of points, the weights vᵢ
+    n_v = f"{PAGE}_n_v"
+
+    @staticmethod
+    def v(i):
+        return f"{PAGE}_v{i}"
 
     @staticmethod
     def param2(param):

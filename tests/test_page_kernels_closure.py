@@ -1,0 +1,129 @@
+"""AppTest of Kernels › Closure rules with all ten of Bishop's rules and the generative kernel: each new rule's
+spectrum against the eigenvalues of a Gram matrix built independently (double loops, handwritten feature maps,
+scikit-learn, scipy's normal density), its verdict, the generative kernel's rank one, old links to the first five
+rules, and a rule's own controls shown only for that rule."""
+import base64
+import json
+import math
+
+import numpy as np
+import pytest
+from scipy.stats import multivariate_normal
+from sklearn.datasets import make_moons
+from sklearn.metrics.pairwise import pairwise_kernels
+from streamlit.testing.v1 import AppTest
+
+from pages.kernels.settings import KEY
+from tests.app_pages import ROOT, open_page, page_errors
+
+CLOSURE = "pages/kernels/closure.py"
+pytestmark = pytest.mark.timeout(600)
+
+
+def moons():
+    X, _ = make_moons(120, noise=0.1, random_state=0)
+    return X
+
+
+def spectrum(at):
+    chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith("-kernels_compose_spectrum"))
+    bars = json.loads(chart.proto.spec)["data"][0]["y"]
+    return np.frombuffer(base64.b64decode(bars["bdata"]), np.float32)
+
+
+def expect_spectrum(at, K):
+    ev = np.linalg.eigvalsh(K)[::-1]
+    np.testing.assert_allclose(spectrum(at), ev, rtol=1e-4, atol=1e-4 * max(abs(ev[0]), 1e-30))
+
+
+def valid(at):
+    assert not page_errors(at) and not at.error
+    assert any("composed K is a valid Gram matrix" in s.value for s in at.success)
+
+
+@pytest.fixture(scope="module")
+def page():
+    return open_page(CLOSURE)
+
+
+def test_rule_2_f_times_k_times_f_is_the_double_loop(page):
+    at = page
+    at.selectbox(key=KEY.op).set_value("warp").run()
+    at.selectbox(key=KEY.f).set_value("exp_x1").run()
+    X = moons()
+    K = np.array([[math.exp(a[0]) * math.exp(-np.sum((a - b) ** 2)) * math.exp(b[0]) for b in X] for a in X])
+    expect_spectrum(at, K)
+    valid(at)
+    assert r"e^{x_{1}}\left[\exp(-1\,\|x-y\|_2^2)\right]e^{y_{1}}" in " ".join(e.body for e in at.latex)
+
+
+def test_rule_7_rbf_on_the_degree_2_features(page):
+    at = page
+    at.selectbox(key=KEY.op).set_value("feature_map").run()
+    X = moons()
+    P = np.c_[X[:, 0] ** 2, math.sqrt(2) * X[:, 0] * X[:, 1], X[:, 1] ** 2]
+    expect_spectrum(at, pairwise_kernels(P, metric="rbf", gamma=1.0))
+    valid(at)
+
+
+def test_rule_8_x_a_x_with_a_from_b(page):
+    at = page
+    at.selectbox(key=KEY.op).set_value("matrix").run()
+    for key, v in zip(KEY.B, (1.5, -0.5, 0.3)):
+        at.slider(key=key).set_value(v).run()
+    B = np.array([[1.5, -0.5], [0.0, 0.3]])
+    X = moons()
+    expect_spectrum(at, X @ (B.T @ B) @ X.T)
+    valid(at)
+    assert "not used by this rule" in " ".join(c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("op", ["sub_sum", "sub_product"])
+def test_rules_9_and_10_kernels_on_the_two_coordinates(page, op):
+    at = page
+    at.selectbox(key=KEY.op).set_value(op).run()
+    X = moons()
+    ka = pairwise_kernels(X[:, [0]], metric="rbf", gamma=1.0)
+    kb = np.outer(X[:, 1], X[:, 1])        # the second kernel's default: linear
+    expect_spectrum(at, ka + kb if op == "sub_sum" else ka * kb)
+    valid(at)
+
+
+def test_generative_kernel_has_rank_one(page):
+    at = page
+    at.selectbox(key=KEY.op).set_value("generative").run()
+    at.slider(key=KEY.p_sigma).set_value(1.2).run()
+    X = moons()
+    mu = (at.slider(key=KEY.p_mu[0]).value, at.slider(key=KEY.p_mu[1]).value)
+    p = multivariate_normal(mu, 1.2**2 * np.eye(2)).pdf(X)
+    ev = spectrum(at)
+    np.testing.assert_allclose(ev[0], p @ p, rtol=1e-5)
+    assert np.all(np.abs(ev[1:]) < 1e-6 * ev[0])
+    assert next(m.value for m in at.metric if m.label.startswith("Rank of K")) == "1"
+    valid(at)
+
+
+def test_a_rules_own_controls_appear_only_for_that_rule(page):
+    at = page
+    at.selectbox(key=KEY.op).set_value("exp").run()
+    keys = {w.key for w in (*at.slider, *at.selectbox)}
+    assert not keys & {KEY.f, KEY.phi, *KEY.B, *KEY.p_mu, KEY.p_sigma, KEY.kernel2}
+    at.selectbox(key=KEY.op).set_value("warp").run()
+    assert KEY.f in {w.key for w in at.selectbox} and not {*KEY.B} & {w.key for w in at.slider}
+
+
+@pytest.mark.parametrize("label, op", [("k₁ · k₂", "product"), ("exp(k₁)", "exp"), ("c · k₁ (c > 0)", "scale")])
+def test_links_written_before_the_new_rules_still_open_their_rule(label, op):
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params[KEY.op] = label
+    at.run()
+    at.switch_page(CLOSURE).run()
+    assert not page_errors(at) and at.selectbox(key=KEY.op).value == op
+
+
+def test_generative_exercise_reveal_opens_the_rule():
+    at = open_page(CLOSURE)
+    at.radio(key="kernels_ex_kernels_generative_rank").set_value(at.radio(
+        key="kernels_ex_kernels_generative_rank").options[1]).run()
+    at.button(key="kernels_ex_kernels_generative_rank_check").click().run()
+    assert not page_errors(at) and at.selectbox(key=KEY.op).value == "generative"
