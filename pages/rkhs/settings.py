@@ -23,6 +23,12 @@ class KEY:
     degree = f"{PAGE}_degree"
     coef0 = f"{PAGE}_coef0"
     # the sections' own controls (add yours here)
+    # the reproducing property: x′, the centres' table editor (a version suffix), Undo / Reset / the two examples
+    xprime = f"{PAGE}_xprime"
+    rep_chart = f"{PAGE}_reproducing"
+    rep_editor = f"{PAGE}_centres_editor"
+    rep_undo, rep_reset = f"{PAGE}_centres_undo", f"{PAGE}_centres_reset"
+    rep_smooth, rep_wiggly = f"{PAGE}_example_smooth", f"{PAGE}_example_wiggly"
 
 
 KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0)
