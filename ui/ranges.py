@@ -28,6 +28,7 @@ KERNEL_RIDGE = {
     "gp_noise": (1e-4, 1.0, 0.0631),
     "samples": (0, 8, 3, 1),
     "sample_seed": (0, 999, 0, 1),
+    "prior_samples": (1, 8, 5, 1),   # the GP prior section's sample functions
     "p": (1, 6, 3, 1),
     "c1": (0.1, 5.0, 1.0, 0.1),
     "c2": (0.0, 2.0, 0.5, 0.1),

@@ -122,6 +122,12 @@ def undo_points():
         ss[VERSION] += 1
 
 
+def clear_points():
+    """on_click of a "no points" button: an empty table of own points (undoable), shown at once."""
+    _set_points(pd.DataFrame({"x": [], "y": []}, dtype=float))
+    st.session_state[SOURCE] = "own"
+
+
 def can_undo():
     return bool(st.session_state.get(UNDO))
 

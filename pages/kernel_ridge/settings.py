@@ -48,6 +48,11 @@ class KEY:
     # the Gaussian-process view
     GP_NOISE, SAMPLES, SAMPLE_SEED = "kernel_ridge_gp_noise", "kernel_ridge_samples", "kernel_ridge_sample_seed"
     GP_CHART = "kernel_ridge_gp"
+    # GP prior -> posterior
+    PRIOR_VIEW, PRIOR_NOISE = "kernel_ridge_prior_view", "kernel_ridge_prior_noise"
+    PRIOR_SAMPLES, PRIOR_SEED = "kernel_ridge_prior_samples", "kernel_ridge_prior_seed"
+    PRIOR_UNDO, PRIOR_CLEAR = "kernel_ridge_prior_undo", "kernel_ridge_prior_clear"
+    PRIOR_CHART = "kernel_ridge_gp_prior"
     # large n (ui.large_n names its widgets "{PAGE}_large_*")
     LARGE_CHART = "kernel_ridge_large_fig"
 
