@@ -117,11 +117,12 @@ def anova_map(xs, Z, X, y, labels, present=None):
             fig.add_trace(builders.level_lines(xs, xs, Z, level, color="black", width=2 if level == 0 else 1,
                                                dash="solid" if level == 0 else "dot"))
         fig.add_trace(go.Scatter(x=X[:, 0].astype(np.float32), y=X[:, 1].astype(np.float32), mode="markers",
-                                 marker=dict(color="black", size=5), hoverinfo="skip"))
+                                 name="data", marker=dict(color="black", size=5), hoverinfo="skip"))
     rng = [float(xs[0]), float(xs[-1])]
     fig.update_xaxes(range=rng, title="x₁", constrain="domain")
     fig.update_yaxes(range=rng, title="x₂", scaleanchor="x", constrain="domain")
-    return base_layout(fig, None, height=main_height(present), present=present)
+    fig = base_layout(fig, None, height=main_height(present), present=present)
+    return fig.update_traces(selector=dict(name="data"), marker_size=7 if present else 5)   # dots, not the classes'
 
 
 @cached_figure
