@@ -7,7 +7,7 @@ import streamlit as st
 
 from pages.rkhs.settings import KEY
 
-STATE, VERSION, UNDO = "rkhs_centres", "rkhs_centres_version", "rkhs_centres_undo"
+STATE, VERSION, UNDO = "rkhs_centres", "rkhs_centres_version", "rkhs_centres_undo_stack"
 MAX_CENTRES = 30            # the Gram matrix is at most 30 x 30, the bumps 30 curves
 UNDO_DEPTH = 30
 X_RANGE = (-3.0, 3.0)       # the axis the centres live on

@@ -29,6 +29,8 @@ def rkhs_curve(centres, alpha, choice):
     """f = Σ αᵢ k(xᵢ, ·) over the axis, its bumps, the centres' Gram matrix and ‖f‖²_H (kernel_core.rkhs)."""
     X, a = np.asarray(centres, float).reshape(-1, 1), np.asarray(alpha, float)
     kernel = choice.kernel()
+    if not len(a):          # no centres: f = 0, the empty sum
+        return Curve(GRID_X, np.zeros_like(GRID_X), np.zeros((len(GRID_X), 0)), np.zeros((0, 0)), 0.0)
     f = kc.rkhs_function(X, a, kernel)
     grid = GRID_X[:, None]
     return Curve(GRID_X, f(grid), f.bumps(grid), kernel(X), kc.rkhs_norm(a, X, kernel, squared=True))
@@ -48,11 +50,15 @@ def reproducing_at(centres, alpha, choice, xprime):
     from k(x′, ·) to every k(x, ·) on the axis (for the band |f(x) − f(x′)| ≤ ‖f‖_H ‖k(x, ·) − k(x′, ·)‖_H)."""
     X, a = np.asarray(centres, float).reshape(-1, 1), np.asarray(alpha, float)
     kernel, p = choice.kernel(), np.array([[float(xprime)]])
-    inner = kc.rkhs_inner(a, X, [1.0], p, kernel)
-    value = float(kc.rkhs_function(X, a, kernel)(p)[0])
     grid = GRID_X[:, None]
+    if not len(a):          # f = 0: both numbers are 0
+        inner = value = 0.0
+    else:
+        inner = kc.rkhs_inner(a, X, [1.0], p, kernel)
+        value = float(kc.rkhs_function(X, a, kernel)(p)[0])
     d2 = kernel.diag(grid) - 2 * kernel(grid, p)[:, 0] + kernel(p)[0, 0]
-    return AtPoint(kernel(X, p)[:, 0], inner, value, np.sqrt(np.clip(d2, 0, None)))
+    k_at = kernel(X, p)[:, 0] if len(a) else np.zeros(0)
+    return AtPoint(k_at, inner, value, np.sqrt(np.clip(d2, 0, None)))
 
 
 @cache_data(max_entries=ENTRIES)
