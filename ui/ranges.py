@@ -80,7 +80,21 @@ KPCA = {
     "denoise_max": 400,                  # points denoised (fixed-point pre-images: n x n kernel per iteration)
     "curve_max": 150,                    # points on which the error curve over every q = 1 ... 20 is measured
     "laplacian_max": 500,                # points of the Laplacian eigenmap (dense generalized eigenproblem, O(n^3))
+    "klpp_max": 300,                     # points of kernel LPP (dense n x n generalised eigenproblem, all pairs)
+    "klpp_held_out": 0.25,               # share of the points held out and embedded as new points
     "subsample_seed": 0,
+}
+
+# Diffusion kernel on a graph (pages/graphs/diffusion.py)
+DIFFUSION = {
+    "graphs": {"data": "k-NN of the data", "path": "A path", "clusters": "Two clusters"},
+    "max_nodes": 150,                    # nodes of the data's k-NN graph (a seeded random subsample above)
+    "neighbors": (1, 15, 5, 1),          # k of the data's k-NN graph
+    "beta": (0.0, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0),   # diffusion time β (select slider)
+    "beta_default": 1.0,
+    "labelled": (1, 5, 1, 1),            # labelled nodes per class for kernel ridge on the nodes
+    "lam": 1e-2,                         # kernel ridge penalty λ on the nodes
+    "seed": 0,
 }
 
 # Mercer feature maps (pages/mercer/): sliders (low, high, default, step), log sliders (low, high, default)

@@ -23,9 +23,12 @@ class KEY:
     degree = f"{PAGE}_degree"
     coef0 = f"{PAGE}_coef0"
     # the sections' own controls (add yours here)
+    graph, neighbours, beta, node = f"{PAGE}_graph", f"{PAGE}_k", f"{PAGE}_beta", f"{PAGE}_node"   # diffusion
+    picture, labelled = f"{PAGE}_picture", f"{PAGE}_labelled"                                    # diffusion
 
 
-KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0)
+KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0,
+        KEY.graph, KEY.neighbours, KEY.beta, KEY.node, KEY.picture, KEY.labelled)
 
 
 @dataclass(frozen=True)
@@ -45,14 +48,16 @@ def bar(narrow=False, options=None):
     return Settings(Single(name, tuple(params.items())))
 
 
-def frame(options=None):
+def frame(options=None, own_bar=None):
     """The bar and a section's two columns (picture left, formula and controls right); returns (settings, left,
-    right). On a projector the bar sits at the top of the right column, so the picture starts under the heading."""
+    right). On a projector the bar sits at the top of the right column, so the picture starts under the heading.
+    `own_bar(narrow)`: a section's own bar instead of the kernel bar (its return value is the settings)."""
     present = presenting()
+    draw = own_bar or (lambda narrow: bar(narrow=narrow, options=options))
     if not present:
-        s = bar(options=options)
+        s = draw(False)
     left, right = st.columns(COLUMNS, gap="medium")
     if present:
         with right:
-            s = bar(narrow=True, options=options)
+            s = draw(True)
     return s, left, right

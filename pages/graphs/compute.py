@@ -1,0 +1,103 @@
+"""The Beyond-vectors topic's cached calls into kernel_core, each returning a dataclass (plain values in, bounded work:
+a section caps its data before it calls)."""
+from dataclasses import dataclass
+
+import numpy as np
+
+import kernel_core as kc
+from ui.cache import cache_data
+from ui.ranges import DIFFUSION as DR
+
+ENTRIES = 32
+
+
+# ---------------------------------------------------------------- diffusion kernel on a graph
+@dataclass(frozen=True, eq=False)
+class Graph:
+    pos: np.ndarray        # (n, 2) where the nodes are drawn
+    A: np.ndarray          # (n, n) adjacency, 0/1, symmetric
+    L: np.ndarray          # L = D − A
+    y: np.ndarray          # the nodes' classes (±1): the data's labels, a path's halves, the two clusters
+    total: int             # nodes before the cap (== n when nothing was left out)
+
+    @property
+    def n(self):
+        return len(self.A)
+
+    @property
+    def edges(self):
+        return int(np.triu(self.A, 1).sum())
+
+
+def _path(n=20):
+    A = np.diag(np.ones(n - 1), 1)
+    pos = np.c_[np.linspace(-2.5, 2.5, n), 0.4 * np.sin(np.linspace(0, 2 * np.pi, n))]
+    return pos, A + A.T, np.where(np.arange(n) < n // 2, -1, 1)
+
+
+def _clusters(per=12):
+    """Two rings of `per` nodes, each with chords to the node two steps on, joined by one bridge edge."""
+    t = np.linspace(0, 2 * np.pi, per, endpoint=False)
+    ring = np.c_[np.cos(t), np.sin(t)]
+    pos = np.r_[ring + [-1.6, 0.0], ring + [1.6, 0.0]]
+    A = np.zeros((2 * per, 2 * per))
+    for c in (0, per):
+        for i in range(per):
+            for step in (1, 2):
+                j = c + (i + step) % per
+                A[c + i, j] = A[j, c + i] = 1.0
+    A[0, per + per // 2] = A[per + per // 2, 0] = 1.0       # the bridge: the right-most node of the left ring
+    return pos, A, np.where(np.arange(2 * per) < per, -1, 1)   # to the left-most of the right one
+
+
+@cache_data(max_entries=ENTRIES)
+def graph(kind, X, y, n_neighbors):
+    """The graph `kind` ("data": the k-NN graph of the points X with classes y, at most DR["max_nodes"] of them, a
+    seeded subsample above; "path"; "clusters")."""
+    if kind == "path":
+        pos, A, cls = _path()
+    elif kind == "clusters":
+        pos, A, cls = _clusters()
+    else:
+        total = len(X)
+        if total > DR["max_nodes"]:
+            keep = np.sort(np.random.default_rng(DR["seed"]).choice(total, DR["max_nodes"], replace=False))
+            X, y = X[keep], y[keep]
+        A = kc.knn_graph(X, min(n_neighbors, len(X) - 1))
+        return Graph(X, A, kc.graph_laplacian(A), np.asarray(y), total)
+    return Graph(pos, A, kc.graph_laplacian(A), cls, len(A))
+
+
+@dataclass(frozen=True, eq=False)
+class Heat:
+    K: np.ndarray          # K = exp(−βL)
+    mu: np.ndarray         # eigenvalues of L, ascending (0 first; as many zeros as connected pieces)
+
+
+@cache_data(max_entries=ENTRIES)
+def diffusion(L, beta):
+    return Heat(kc.diffusion_kernel(L, beta), np.linalg.eigvalsh(L))
+
+
+def labelled_nodes(y, per_class):
+    """`per_class` nodes of each class, in a seeded random order (the same nodes on every rerun)."""
+    order = np.random.default_rng(DR["seed"]).permutation(len(y))
+    picked = [order[y[order] == c][:per_class] for c in (-1, 1)]
+    return np.sort(np.concatenate(picked)).astype(np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class NodeFit:
+    labelled: np.ndarray   # the labelled nodes
+    f: np.ndarray          # f(j) = Σᵢ αᵢ K[j, lᵢ] for every node
+    accuracy: float        # share of the unlabelled nodes whose sign(f) is their class
+
+
+@cache_data(max_entries=ENTRIES)
+def node_fit(K, y, per_class):
+    """Kernel ridge on the nodes with the precomputed K, trained on `per_class` labelled nodes of each class."""
+    labelled = labelled_nodes(y, per_class)
+    f = kc.node_ridge(K, labelled, y[labelled].astype(float), DR["lam"])
+    rest = np.setdiff1d(np.arange(len(y)), labelled)
+    accuracy = float(np.mean(np.where(f[rest] >= 0, 1, -1) == y[rest])) if rest.size else float("nan")
+    return NodeFit(labelled, f, accuracy)

@@ -1,0 +1,60 @@
+"""The Beyond-vectors topic's figure builders: plain data in, figure out, presentation mode passed in (`present`),
+cached per arguments. A main chart has no title (the section's header names it) and the height of MAIN, so its
+plotting area stays ≥ 440 px tall on a 1280x720 projector."""
+import numpy as np
+import plotly.graph_objects as go
+
+from ui.figures import CHART_CONFIG, base_layout, cached_figure
+from ui.theme import CLASS_STYLE, DIVERGING, SEQUENTIAL
+
+MAIN = {True: 560, False: 470}      # px of a section's main chart: presentation mode / normal
+CONFIG = {**CHART_CONFIG, "scrollZoom": False}
+
+
+def _range(v, pad=0.12):
+    lo, hi = float(np.min(v)), float(np.max(v))
+    d = (hi - lo) or 1.0
+    return [lo - pad * d, hi + pad * d]
+
+
+@cached_figure
+def graph_figure(pos, A, values, node, predicted=None, labelled=None, present=None):
+    """The graph's nodes at `pos`, edges in grey, coloured by `values`: the heat K[:, node] (predicted None), or
+    the kernel ridge output f with each node's predicted class as its marker (circle +1, x −1) and the labelled
+    nodes boxed. The source node is ringed and numbered. No drag (a click picks a node)."""
+    pos = np.asarray(pos, np.float32)
+    i, j = np.nonzero(np.triu(A, 1))
+    seg = np.full((3 * len(i), 2), np.nan, np.float32)
+    seg[0::3], seg[1::3] = pos[i], pos[j]
+    fig = go.Figure(go.Scatter(x=seg[:, 0], y=seg[:, 1], mode="lines", line=dict(color="#BBBBBB", width=1),
+                               hoverinfo="skip", name="edges"))
+    values = np.asarray(values, np.float32)
+    size = 15 if present else 11
+    if predicted is None:
+        colour = dict(colorscale=SEQUENTIAL, cmin=0.0, cmax=max(float(values.max()), 1e-12),
+                      colorbar=dict(title="K[i, j]", thickness=14))
+        symbol, hover = "circle", "node %{customdata}<br>K[i, j] = %{marker.color:.4f}<extra></extra>"
+    else:
+        m = max(float(np.abs(values).max()), 1e-12)
+        colour = dict(colorscale=DIVERGING, cmin=-m, cmax=m, colorbar=dict(title="f(i)", thickness=14))
+        symbol = np.where(np.asarray(predicted) > 0, CLASS_STYLE[1]["symbol"], CLASS_STYLE[-1]["symbol"])
+        hover = "node %{customdata}<br>f(i) = %{marker.color:.4f}<extra></extra>"
+    fig.add_trace(go.Scatter(x=pos[:, 0], y=pos[:, 1], mode="markers", name="nodes",
+                             customdata=np.arange(len(pos), dtype=np.int32), hovertemplate=hover,
+                             marker=dict(color=values, symbol=symbol, size=size, showscale=True,
+                                         line=dict(color="#444444", width=0.7), **colour)))
+    if labelled is not None and len(labelled):
+        lab = pos[np.asarray(labelled)]
+        fig.add_trace(go.Scatter(x=lab[:, 0], y=lab[:, 1], mode="markers+text", name="labelled",
+                                 text=["labelled"] + [""] * (len(lab) - 1), textposition="bottom center",
+                                 marker=dict(symbol="square-open", size=size + 12, color="black", line=dict(width=2)),
+                                 hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=pos[[node], 0], y=pos[[node], 1], mode="markers+text", name="source",
+                             text=[f"<b>j = {node}</b>"], textposition="top center",
+                             textfont=dict(size=18 if present else 15, color="black"),
+                             marker=dict(symbol="circle-open", size=size + 14, color="black", line=dict(width=3)),
+                             hoverinfo="skip"))
+    hidden = dict(showticklabels=False, showgrid=False, zeroline=False, title=None)
+    fig.update_xaxes(range=_range(pos[:, 0]), **hidden)
+    fig.update_yaxes(range=_range(pos[:, 1]), **hidden)
+    return base_layout(fig, None, height=MAIN[bool(present)], present=present, dragmode=False)
