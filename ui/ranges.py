@@ -158,3 +158,15 @@ LARGE_N = {
     "grid": 200,                              # points of the fitted curve
     "error_sample": 1000,                     # the subsample on which the approximation error is measured
 }
+
+# A kernel measure of independence (pages/graphs/independence.py): sliders (low, high, default, step)
+INDEPENDENCE = {
+    "kinds": {"square": "y = x² + noise", "linear": "y = x + noise", "circle": "circle + noise",
+              "independent": "independent"},
+    "n": (10, 300, 100, 10),            # pairs (x, y): each shuffle reads two n x n matrices, so n is capped
+    "noise": (0.0, 1.0, 0.1, 0.05),     # standard deviation of the added Gaussian noise
+    "seed": (0, 999, 0, 1),             # the sample's seed (the shuffles use it too)
+    "permutations": 500,                # shuffles of the permutation test: p-values in steps of 1/501
+    "kernels": ("rbf", "laplacian", "poly", "linear"),   # Mercer kernels only: HSIC needs PSD Gram matrices
+    "axis": 4.0,                        # the scatter shows standardised x, y on [−axis, axis]
+}

@@ -3,10 +3,12 @@ a section caps its data before it calls)."""
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import stats
 
 import kernel_core as kc
 from ui.cache import cache_data
 from ui.ranges import DIFFUSION as DR
+from ui.ranges import INDEPENDENCE as IR
 
 ENTRIES = 32
 
@@ -101,3 +103,46 @@ def node_fit(K, y, per_class):
     rest = np.setdiff1d(np.arange(len(y)), labelled)
     accuracy = float(np.mean(np.where(f[rest] >= 0, 1, -1) == y[rest])) if rest.size else float("nan")
     return NodeFit(labelled, f, accuracy)
+
+
+# ---------------------------------------------------------------- a kernel measure of independence
+@dataclass(frozen=True, eq=False)
+class Independence:
+    x: np.ndarray          # the sample, standardised (mean 0, variance 1): what the kernels see
+    y: np.ndarray
+    r: float               # Pearson's correlation and its p-value (scipy.stats.pearsonr)
+    r_p: float
+    hsic: float            # HSIC = tr(KHLH) / n²
+    null: np.ndarray       # HSIC of each shuffled pairing (IR["permutations"] of them)
+    p: float               # the permutation p-value
+    rho: float             # Sugiyama's ρ̂ (‖f‖, ‖g‖ ≤ 1)
+    gamma_median: tuple    # the median heuristic's γ for x and for y (NaN when it has none)
+
+    @property
+    def n(self):
+        return len(self.x)
+
+
+def _standardised(v):
+    s = v.std()
+    return (v - v.mean()) / (s if s > 0 else 1.0)
+
+
+def _median_gamma(v):
+    try:
+        return kc.median_heuristic_gamma(v)
+    except ValueError:
+        return float("nan")
+
+
+@cache_data(max_entries=ENTRIES)
+def independence(kind, n, noise, seed, choice):
+    """The sample `kind` (n ≤ IR["n"][1] pairs, standardised), Pearson's r, HSIC with the kernel `choice` on both
+    variables, its permutation null (seeded by `seed`) and p-value, and ρ̂. Cached per data set and setting."""
+    x, y = kc.make_dependence(kind, min(int(n), IR["n"][1]), noise, seed)
+    x, y = _standardised(x), _standardised(y)
+    k = choice.kernel()
+    t = kc.hsic_permutations(x, y, k, k, IR["permutations"], seed)
+    r, r_p = stats.pearsonr(x, y)
+    return Independence(x, y, float(r), float(r_p), t.statistic, t.null, t.p_value, kc.kernel_rho(x, y, k, k),
+                        (_median_gamma(x), _median_gamma(y)))

@@ -5,7 +5,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ui.figures import CHART_CONFIG, base_layout, cached_figure
-from ui.theme import CLASS_STYLE, DIVERGING, SEQUENTIAL
+from ui.theme import CLASS_STYLE, DIVERGING, NEGATIVE, SEQUENTIAL
 
 MAIN = {True: 560, False: 470}      # px of a section's main chart: presentation mode / normal
 CONFIG = {**CHART_CONFIG, "scrollZoom": False}
@@ -58,3 +58,44 @@ def graph_figure(pos, A, values, node, predicted=None, labelled=None, present=No
     fig.update_xaxes(range=_range(pos[:, 0]), **hidden)
     fig.update_yaxes(range=_range(pos[:, 1]), **hidden)
     return base_layout(fig, None, height=MAIN[bool(present)], present=present, dragmode=False)
+
+
+# ---------------------------------------------------------------- a kernel measure of independence
+NULL_HEIGHT = {True: 240, False: 270}    # px of the permutation histogram beside the scatter
+NULL_BINS = 30
+
+
+@cached_figure
+def pairs_scatter(x, y, axis, present=None):
+    """The sample (xᵢ, yᵢ), standardised, on the fixed square [−axis, axis]²."""
+    fig = go.Figure(go.Scatter(x=np.asarray(x, np.float32), y=np.asarray(y, np.float32), mode="markers",
+                               marker=dict(color=CLASS_STYLE[1]["color"], opacity=0.75, line=dict(width=0)),
+                               hovertemplate="x = %{x:.2f}<br>y = %{y:.2f}<extra></extra>"))
+    rng = [-axis, axis]
+    fig.update_xaxes(range=rng, title="x (standardised)", constrain="domain", zeroline=True)
+    fig.update_yaxes(range=rng, title="y (standardised)", scaleanchor="x", constrain="domain", zeroline=True)
+    return base_layout(fig, None, height=MAIN[bool(present)], present=present, dragmode=False)
+
+
+@cached_figure
+def null_histogram(null, statistic, p, present=None):
+    """The permutation null of HSIC as a histogram on a log axis (the observed value is often far to the right of
+    every shuffle), the observed HSIC as a red line labelled with its p-value."""
+    values = np.asarray(null, float)
+    floor = max(float(values.max()), statistic, 1e-300) * 1e-6
+    lo, hi = np.log10(max(min(float(values.min()), statistic), floor)), np.log10(max(float(values.max()), statistic, floor))
+    lo, hi = lo - 0.15 * max(hi - lo, 0.2), hi + 0.15 * max(hi - lo, 0.2)
+    counts, edges = np.histogram(np.log10(np.maximum(values, floor)), bins=NULL_BINS, range=(lo, hi))
+    step_x = np.repeat(10 ** edges, 2)[1:-1].astype(np.float32)
+    step_y = np.repeat(counts, 2).astype(np.float32)
+    fig = go.Figure(go.Scatter(x=step_x, y=step_y, mode="lines", fill="tozeroy", line=dict(color="#888888", width=1),
+                               fillcolor="rgba(136,136,136,0.45)", name="shuffled", hoverinfo="skip"))
+    top = float(counts.max()) * 1.25 or 1.0
+    fig.add_trace(go.Scatter(x=np.asarray([statistic, statistic], np.float32), y=np.asarray([0, top], np.float32),
+                             mode="lines", line=dict(color=NEGATIVE, width=3), name="observed", hoverinfo="skip"))
+    fig.add_annotation(x=np.log10(max(statistic, floor)), y=top, text=f"observed, p = {p:.3g}", showarrow=False,
+                       yanchor="top", xanchor="right" if np.log10(max(statistic, floor)) > (lo + hi) / 2 else "left",
+                       font=dict(color=NEGATIVE))
+    fig.update_xaxes(type="log", range=[lo, hi], title="HSIC (log scale)", dtick="D2", exponentformat="e")
+    fig.update_yaxes(range=[0, top], title="shuffles")
+    return base_layout(fig, None, height=NULL_HEIGHT[bool(present)], present=present, dragmode=False)

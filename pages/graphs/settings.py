@@ -25,6 +25,7 @@ class KEY:
     # the sections' own controls (add yours here)
     graph, neighbours, beta, node = f"{PAGE}_graph", f"{PAGE}_k", f"{PAGE}_beta", f"{PAGE}_node"   # diffusion
     picture, labelled = f"{PAGE}_picture", f"{PAGE}_labelled"                                    # diffusion
+    sample, pairs, noise, seed = (f"{PAGE}_hsic_{p}" for p in ("sample", "n", "noise", "seed"))   # independence
 
 
 KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0,
