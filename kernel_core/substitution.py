@@ -18,6 +18,15 @@ from ._validation import check_pair, check_real, check_size
 from .algebra import as_kernel
 from .kernels import check_finite_gram
 
+DIAG_ROWS = 64
+"""Rows per block for kappa(x, x) of the points Y: a block costs DIAG_ROWS^2 kernel values, so the diagonal of m
+points costs m * DIAG_ROWS of them (not m^2)."""
+
+
+def _diag(kappa, A):
+    """kappa(a, a) for every row a of A, shape (len(A),)."""
+    return np.concatenate([np.diag(kappa(A[s:s + DIAG_ROWS])) for s in range(0, len(A), DIAG_ROWS)])
+
 
 def substituted_gaussian(X, Y=None, inner="linear", sigma=1.0):
     """K[i, j] = exp(-(kappa(x_i, x_i) + kappa(y_j, y_j) - 2 kappa(x_i, y_j)) / (2 sigma^2)), shape (n, m).
@@ -32,10 +41,10 @@ def substituted_gaussian(X, Y=None, inner="linear", sigma=1.0):
     X, Y_ = check_pair(X, Y)
     check_size(len(X), len(Y_))
     K_xy = kappa(X, Y_)
-    d_x = np.diag(K_xy).copy() if Y is None else kappa.diag(X)   # the same numbers as K_xy's diagonal: exact 0
-    d_y = d_x if Y is None else kappa.diag(Y_)
+    d_x = np.diag(K_xy).copy() if Y is None else _diag(kappa, X)   # the same numbers as K_xy's diagonal: exact 0
+    d_y = d_x if Y is None else _diag(kappa, Y_)
     with np.errstate(over="ignore", invalid="ignore"):
         # D = kappa(x, x) + kappa(x', x') - 2 kappa(x, x') = ||phi(x) - phi(x')||^2
         D = d_x[:, None] + d_y[None, :] - 2.0 * K_xy
-        K = np.exp(-D / (2.0 * sigma**2))
+        K = np.exp(-D / (2.0 * np.float64(sigma) ** 2))
     return check_finite_gram(K, "substituted Gaussian")
