@@ -132,3 +132,14 @@ def test_many_points_are_capped_with_a_note():
     assert any(f"last {GP_MAX_POINTS} points only (the 100 before" in w.value for w in at.warning)
     shown = values(trace(chart(at, KEY.PRIOR_CHART), "data"), "x")
     assert len(shown) == GP_MAX_POINTS and shown[0] == pytest.approx(x[100], abs=1e-5)
+
+
+def test_exercise_far_from_the_data_sets_rbf_and_the_posterior():
+    at = open_page(PAGE)
+    at.segmented_control(key=KEY.PRIOR_VIEW).set_value("prior").run()
+    at.radio(key="kernel_ridge_ex_kr_gp_prior_far").set_value(1).run()
+    at.button(key="kernel_ridge_ex_kr_gp_prior_far_check").click().run()
+    assert not page_errors(at)
+    assert at.segmented_control(key=KEY.PRIOR_VIEW).value == "posterior"
+    x, lo, hi = band(chart(at, KEY.PRIOR_CHART), "m(x) ± 2 std")
+    assert 0.97 < (hi - lo)[-1] / 4 <= 1.0                              # right of the sine's points: ~ the prior

@@ -10,6 +10,7 @@ from ui import figures as ui_figures
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.controls import log_slider
+from ui.exercises import Exercise, exercises
 from ui.formulas import with_numbers
 from ui.nav import section_footer, section_header
 from ui.points import click_chart
@@ -101,4 +102,14 @@ st.caption("σ² is the noise variance of y = f(x) + noise; the posterior mean i
            "(Bishop's notes, PRML eq. 6.66–6.67; the bar's λ is not used here). The band is the latent f's ±2 std. "
            "Samples are drawn with a tiny jitter on K's diagonal (K + εI, ε ≈ 10⁻¹⁰ k(x, x)) for numerical PSD.")
 show_code(kc.GaussianProcessRegressor.sample_prior, kc.GaussianProcessRegressor.predict)
+exercises(settings.PAGE, [
+    Exercise("kr_gp_prior_far", "With the RBF kernel (γ = 1), look at the posterior well away from every data point "
+             "(more than about 2 to the side). What does the band do there?",
+             ("It stays as narrow as next to the points", "It widens back to the prior's ±2√k(x, x) = ±2",
+              "It shrinks to nothing: far away the mean 0 is certain"), 1,
+             {KEY.KERNEL: "rbf", KEY.GAMMA: 1.0, KEY.PRIOR_VIEW: "posterior"},
+             "var f(x) = k(x, x) − k*ᵀ(K + σ²I)⁻¹k*. Far from every xᵢ the RBF kernel's k* = (k(xᵢ, x))ᵢ is ≈ 0, so "
+             "nothing is subtracted: the variance is the prior's k(x, x) = 1 and the mean falls back to 0. The data "
+             "only inform f near them — the prediction carries its uncertainty (Bishop's notes)."),
+])
 section_footer(__file__)
