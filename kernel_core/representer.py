@@ -53,13 +53,17 @@ def _check_targets(y, n, loss):
     return y
 
 
-def orthogonal_direction(Phi, v=None):
+def orthogonal_direction(Phi, v=None, along=None):
     """A unit vector u with Phi u = 0, i.e. <u, phi(x_i)> = 0 for every row phi(x_i) of Phi.
 
     The complement of span{phi(x_i)} is the null space of Phi (scipy.linalg.null_space: the right singular vectors
-    of singular values below NULL_RTOL * the largest). With `v` (a vector of R^D), u is v's part in that complement,
-    normalised: u = (I - P) v / ||(I - P) v|| with P the projection onto span{phi(x_i)}, so u^T v > 0; without v
-    (or when v lies in the span) u is the complement's first basis vector, its largest entry made positive.
+    of singular values below NULL_RTOL * the largest); N holds an orthonormal basis of it as columns.
+      v (a vector of R^D): u = (I - P) v / ||(I - P) v||, v's part in the complement (P the projection onto
+        span{phi(x_i)}, I - P = N N^T), so u^T v > 0;
+      along (an m x D matrix of features phi(z_j), e.g. on a grid): the unit u of the complement that changes the
+        function u(z) = u^T phi(z) most there, argmax ||along u|| = N c with c the top right singular vector of
+        along N; its largest |u(z_j)| made positive;
+      neither (or v in the span, or along blind to the complement): N's first column, its largest entry positive.
     ValueError when the phi(x_i) span all of R^D: then every w already is sum_i alpha_i phi(x_i)."""
     Phi = _check_phi(Phi)
     N = null_space(Phi, rcond=NULL_RTOL)            # D x (D - rank), orthonormal columns
@@ -74,6 +78,15 @@ def orthogonal_direction(Phi, v=None):
         size = np.linalg.norm(u)
         if size > NULL_RTOL * max(np.linalg.norm(v), 1.0):
             return u / size
+    elif along is not None:
+        along = check_array(along, "along")
+        if along.shape[1] != Phi.shape[1]:
+            raise ValueError(f"along has {along.shape[1]} columns; the feature space has {Phi.shape[1]} dimensions.")
+        _, s, Vt = np.linalg.svd(along @ N, full_matrices=False)
+        if s[0] > NULL_RTOL * max(np.linalg.norm(along), 1.0):
+            u = N @ Vt[0]
+            values = along @ u
+            return u if values[np.argmax(np.abs(values))] > 0 else -u
     u = N[:, 0]
     return u if u[np.argmax(np.abs(u))] > 0 else -u
 
@@ -97,7 +110,9 @@ def representer_coefficients(Phi, y, lam, loss="squared"):
         return np.linalg.solve(K + n * lam * np.eye(n), y)
     C = 1.0 / (2 * n * lam)
     Q = K * np.outer(y, y)                              # D_y K D_y
-    a = _box_qp(Q, C)
+    # scaled by s = max Q_ii (a = b / s, Q / s has a unit diagonal at most): L-BFGS-B's tolerances are absolute
+    scale = float(np.max(np.diag(Q))) or 1.0
+    a = _box_qp(Q / scale, C * scale) / scale
     return a * y
 
 

@@ -49,6 +49,20 @@ def test_orthogonal_direction_of_v_is_its_normalised_residual():
     np.testing.assert_allclose(orthogonal_direction(PHI, v), residual / np.linalg.norm(residual), atol=1e-10)
 
 
+def test_orthogonal_direction_along_a_grid_beats_every_other_orthogonal_direction():
+    grid = poly_feature_map(np.linspace(-2, 2, 50)[:, None], 5, 1.0, 1.0)
+    u = orthogonal_direction(PHI, along=grid)
+    np.testing.assert_allclose(PHI @ u, 0.0, atol=1e-10)
+    best = np.linalg.norm(grid @ u)
+    # random directions of the complement, made by numpy's lstsq residuals (not by null_space)
+    V = RNG.normal(size=(2000, PHI.shape[1]))
+    R = V - (PHI.T @ np.linalg.lstsq(PHI.T, V.T, rcond=None)[0]).T
+    R /= np.linalg.norm(R, axis=1, keepdims=True)
+    assert np.max(np.linalg.norm(R @ grid.T, axis=1)) <= best * (1 + 1e-9)
+    values = grid @ u
+    assert values[np.argmax(np.abs(values))] > 0
+
+
 def test_no_room_when_the_features_span_everything():
     Phi = poly_feature_map(X, 2, 1.0, 1.0)                # 4 points, 3 features
     with pytest.raises(ValueError, match="span all 3 dimensions"):

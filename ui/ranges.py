@@ -159,6 +159,21 @@ LARGE_N = {
     "error_sample": 1000,                     # the subsample on which the approximation error is measured
 }
 
+# RKHS › The representer theorem (pages/rkhs/representer.py): (low, high, default, step); log sliders (low, high, default)
+RKHS_REPRESENTER = {
+    "x": (-1.4, 0.9, -0.3, 1.5, 0.35, -0.85, 1.2, -1.75),    # the points, in the order the n slider adds them
+    "y": (-0.6, 1.0, -0.5, 0.4, 0.6, -1.0, 0.8, 0.0),         # squared loss: targets ≈ sin(1.8 x)
+    "n": (1, 8, 4, 1),
+    "lam": (1e-3, 10.0, 0.1),            # Kriege's λ
+    "t": (-5.0, 5.0, 2.0, 0.1),          # how much of u is added to w*
+    "rff": 30,                           # random Fourier features standing in for the RBF kernel's infinite map
+    "rff_seed": 0,
+    "domain": (-2.0, 2.0),               # x axis of the picture
+    "f_low": 2.0,                        # its y axis: ±(at least this, and 1.15 x the largest |f(xᵢ)|, |yᵢ|)
+    "grid": 241,                         # points of each curve
+    "t_grid": 61,                        # points of the objective-against-t curves
+}
+
 # A kernel measure of independence (pages/graphs/independence.py): sliders (low, high, default, step)
 INDEPENDENCE = {
     "kinds": {"square": "y = x² + noise", "linear": "y = x + noise", "circle": "circle + noise",

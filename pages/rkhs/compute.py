@@ -7,6 +7,7 @@ import numpy as np
 
 import kernel_core as kc
 from ui.cache import cache_data
+from ui.ranges import RKHS_REPRESENTER as THM
 
 ENTRIES = 64
 
@@ -70,3 +71,95 @@ def through_values(centres, values, choice):
     # alpha = K^-1 y (the shortest least-squares α when K is singular: linear or polynomial kernels)
     return np.linalg.lstsq(K, np.asarray(values, float), rcond=None)[0]
 
+
+# ---------------------------------------------------------------- the representer theorem
+@dataclass(frozen=True)
+class Representer:
+    X: np.ndarray             # the n points (n x 1)
+    y: np.ndarray             # their targets (squared loss) or labels ±1 (hinge loss)
+    D: int                    # features of the explicit map φ
+    map_kind: str             # "poly": the polynomial kernel's exact map; "rff": random Fourier features for RBF
+    names: tuple              # the features' names (poly) or () (random Fourier features)
+    alpha: np.ndarray         # w* = Σ αᵢ φ(xᵢ)
+    norm2: float              # ‖w*‖²
+    data: float               # the loss term at w* (and at every w* + t u)
+    J: float                  # Kriege's objective at w*
+    f_points: np.ndarray      # f*(xᵢ) = w*ᵀφ(xᵢ)
+    room: bool                # the φ(xᵢ) leave a direction free (else u = 0: every w is Σ αᵢ φ(xᵢ) already)
+    u_dot: np.ndarray         # φ(xᵢ)ᵀu, one per point (0 up to round-off)
+    xs: np.ndarray            # x of the curves
+    f: np.ndarray             # f*(x) = w*ᵀφ(x)
+    u_curve: np.ndarray       # u(x) = uᵀφ(x): 0 at every xᵢ
+    ts: np.ndarray            # t of the objective curves
+    data_t: np.ndarray        # the loss term at w* + t u, for every t in ts
+    penalty_t: np.ndarray     # λ‖w* + t u‖²
+    J_t: np.ndarray           # their sum
+
+
+def _problem(choice, n, loss):
+    """(Φ as a function of points, D, kind, names, X, y): the first n points of the table and the explicit map."""
+    X = np.asarray(THM["x"][:n], float).reshape(-1, 1)
+    y = np.asarray(THM["y"][:n], float)
+    if loss == "hinge":
+        y = np.where(y >= 0, 1.0, -1.0)
+    p = dict(choice.params)
+    if choice.name == "poly":
+        def phi(Z):
+            return kc.poly_feature_map(Z, p["degree"], p["gamma"], p["coef0"])
+        names = tuple(kc.poly_feature_names(1, p["degree"], p["gamma"], p["coef0"]))
+        return phi, len(names), "poly", names, X, y
+    if choice.name != "rbf":
+        raise ValueError("This section takes the polynomial kernel (its exact map) or RBF (random Fourier features).")
+    rff = kc.RandomFourierFeatures(THM["rff"], p["gamma"], THM["rff_seed"]).fit(X)
+    return rff.transform, rff.width_, "rff", (), X, y
+
+
+def _direction(Phi, Phi_xs):
+    """u: of the unit vectors orthogonal to every φ(xᵢ), the one that changes f most on the axis (its features
+    Phi_xs; kernel_core.orthogonal_direction)."""
+    return kc.orthogonal_direction(Phi, along=Phi_xs)
+
+
+@cache_data(max_entries=ENTRIES)
+def representer(choice, n, loss, lam):
+    """The regularised solution w* = Σ αᵢ φ(xᵢ) on the first n points of ui.ranges.RKHS_REPRESENTER, a unit u ⟂
+    every φ(xᵢ) and what adding t u does: f over the axis, the loss term, λ‖w‖² and J against t. ValueError (a
+    sentence) when the map cannot be built."""
+    phi, D, kind, names, X, y = _problem(choice, n, loss)
+    Phi = phi(X)
+    xs = np.linspace(*THM["domain"], THM["grid"])
+    Phi_xs = phi(xs[:, None])
+    alpha = kc.representer_coefficients(Phi, y, lam, loss)
+    w = Phi.T @ alpha
+    data, _, J = kc.representer_objective(Phi, y, w, lam, loss)
+    try:
+        u = _direction(Phi, Phi_xs)
+        room = True
+    except ValueError:                             # the φ(xᵢ) span the feature space: no u
+        u, room = np.zeros(D), False
+    ts = np.linspace(*THM["t"][:2], THM["t_grid"])
+    curves = np.array([kc.representer_objective(Phi, y, w + t * u, lam, loss) for t in ts])
+    return Representer(X, y, D, kind, names, alpha, float(w @ w), data, J, Phi @ w, room, Phi @ u, xs,
+                       Phi_xs @ w, Phi_xs @ u, ts, curves[:, 0], curves[:, 1], curves[:, 2])
+
+
+@dataclass(frozen=True)
+class Shifted:
+    norm2: float              # ‖w* + t u‖²
+    data: float               # the loss term at w* + t u
+    penalty: float            # λ‖w* + t u‖²
+    J: float
+    moved: float              # max |f(xᵢ) − f*(xᵢ)| over the points (0 up to round-off)
+
+
+@cache_data(max_entries=ENTRIES)
+def shifted(choice, n, loss, lam, t):
+    """Kriege's objective at w = w* + t u (kernel_core.representer_objective), and how far the predictions on the
+    points moved (representer() must have room for u)."""
+    r = representer(choice, n, loss, lam)
+    phi, *_ = _problem(choice, n, loss)
+    Phi = phi(r.X)
+    w_star = Phi.T @ r.alpha
+    w = w_star + t * _direction(Phi, phi(r.xs[:, None]))
+    data, penalty, J = kc.representer_objective(Phi, r.y, w, lam, loss)
+    return Shifted(float(w @ w), data, penalty, J, float(np.max(np.abs(Phi @ w - Phi @ w_star))))

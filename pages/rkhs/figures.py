@@ -79,3 +79,64 @@ def reproducing_figure(xs, f, bumps, centres, alpha, xprime, value, k_at, band, 
 
 # ---------------------------------------------------------------- the representer theorem
 STAR_COLOR, U_COLOR = "#8C8C8C", "#E69F00"
+SIDE = {True: 340, False: 320}      # px of the objective-against-t chart
+
+
+@cached_figure
+def representer_figure(xs, f, u_curve, t, X, y, f_points, hinge, room, limit, present=None):
+    """f = (w* + t u)ᵀφ(x) (thick) over f* = w*ᵀφ(x) (t = 0, dashed) and the added t·u(x) (dotted, 0 at every xᵢ);
+    the data and the predictions f(xᵢ), which no t moves. Hinge loss: the labels ±1 and the margin lines f = ±1.
+    Without `room` (the φ(xᵢ) span the feature space) only f* and the data. y axis: ±limit (fixed as t moves)."""
+    xs, x = _f32(xs), np.asarray(X, float).ravel()
+    fig = go.Figure()
+    if hinge:
+        for level in (-1.0, 1.0):
+            fig.add_hline(y=level, line=dict(color="#BBBBBB", width=1, dash="dot"))
+    if room:
+        fig.add_trace(go.Scatter(x=xs, y=_f32(t * u_curve), mode="lines", name="t·u(x): 0 at every xᵢ",
+                                 line=dict(color=U_COLOR, width=2.5, dash="dot"),
+                                 hovertemplate="x = %{x:.2f}<br>t·u(x) = %{y:.4f}<extra></extra>"))
+        fig.add_trace(go.Scatter(x=xs, y=_f32(f), mode="lines", name="f* = w*ᵀφ (t = 0)",
+                                 line=dict(color=STAR_COLOR, width=2.5, dash="dash"),
+                                 hovertemplate="x = %{x:.2f}<br>f*(x) = %{y:.4f}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=xs, y=_f32(f + t * u_curve), mode="lines",
+                             name="f = (w* + t u)ᵀφ" if room else "f* = w*ᵀφ",
+                             line=dict(color=POSITIVE, width=4),
+                             hovertemplate="x = %{x:.2f}<br>f(x) = %{y:.4f}<extra></extra>"))
+    labels = np.asarray(y, float)
+    colours = np.where(labels > 0, POSITIVE, NEGATIVE).tolist() if hinge else "#222222"
+    fig.add_trace(go.Scatter(x=_f32(x), y=_f32(labels), mode="markers",
+                             name="yᵢ = ±1" if hinge else "(xᵢ, yᵢ)",
+                             marker=dict(color=colours, size=11, symbol="square" if hinge else "circle",
+                                         line=dict(color="white", width=1)),
+                             hovertemplate="x = %{x:.2f}<br>y = %{y:.3f}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=_f32(x), y=_f32(f_points), mode="markers", name="f(xᵢ): fixed",
+                             marker=dict(color="rgba(0,0,0,0)", size=16, line=dict(color="black", width=2.5)),
+                             hovertemplate="x = %{x:.2f}<br>f(xᵢ) = %{y:.4f}<extra></extra>"))
+    fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])], zeroline=False)
+    fig.update_yaxes(title="f(x)", range=[-limit, limit], zeroline=True, zerolinecolor="#888888")
+    # the legend inside the top edge (the data stay in |f| ≤ 1.5): the plot area keeps the chart's height
+    return base_layout(fig, None, height=main_height(present), present=present, showlegend=True, legend=INSIDE,
+                       dragmode=False)
+
+
+@cached_figure
+def objective_figure(ts, data_t, penalty_t, J_t, t, lam, present=None):
+    """Kriege's objective against t: the loss term (flat: no prediction moves), λ‖w* + t u‖² = λ(‖w*‖² + t²) and J,
+    the current t marked; the minimum is at t = 0."""
+    ts = _f32(ts)
+    top = float(np.max(J_t)) * 1.08 or 1.0
+    fig = go.Figure()
+    for values, name, colour, dash in ((data_t, "loss term (1/n) Σ loss", ACCENT, "solid"),
+                                       (penalty_t, f"λ‖w‖² (λ = {lam:g})", U_COLOR, "dash"),
+                                       (J_t, "J = loss + λ‖w‖²", POSITIVE, "solid")):
+        fig.add_trace(go.Scatter(x=ts, y=_f32(values), mode="lines", name=name, line=dict(color=colour, width=3,
+                                 dash=dash), hovertemplate="t = %{x:.2f}<br>%{y:.4g}<extra></extra>"))
+    k = int(np.argmin(np.abs(ts - t)))
+    fig.add_trace(go.Scatter(x=_f32([t, t, t]), y=_f32([data_t[k], penalty_t[k], J_t[k]]), mode="markers",
+                             showlegend=False, marker=dict(color="black", size=10),
+                             hovertemplate="t = %{x:.2f}<br>%{y:.4g}<extra></extra>"))
+    fig.add_vline(x=float(t), line=dict(color="black", width=1, dash="dot"))
+    fig.update_xaxes(title="t (how much of u is added to w*)", range=[float(ts[0]), float(ts[-1])])
+    fig.update_yaxes(title="value", range=[0.0, top])
+    return base_layout(fig, None, height=SIDE[bool(present)], present=present, showlegend=True, legend=ABOVE)

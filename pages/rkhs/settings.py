@@ -23,6 +23,9 @@ class KEY:
     degree = f"{PAGE}_degree"
     coef0 = f"{PAGE}_coef0"
     # the sections' own controls (add yours here)
+    # the representer theorem: the loss, Kriege's λ, the number of points, how much of u is added
+    thm_loss, thm_lam, thm_n, thm_t = f"{PAGE}_thm_loss", f"{PAGE}_thm_lam", f"{PAGE}_thm_n", f"{PAGE}_thm_t"
+    thm_chart, thm_objective = f"{PAGE}_representer", f"{PAGE}_thm_objective"
     # the reproducing property: x′, the centres' table editor (a version suffix), Undo / Reset / the two examples
     xprime = f"{PAGE}_xprime"
     rep_chart = f"{PAGE}_reproducing"
