@@ -107,7 +107,8 @@ with st.container(key="explain_hsic"):
     st.markdown(
         "Is the observed HSIC large? Shuffling the yᵢ keeps both samples and breaks any pairing, so the shuffles' "
         "HSIC values show what independence looks like for these very data; p = (1 + #shuffles ≥ observed) / "
-        f"(1 + {R['permutations']}). With the linear kernel HSIC is cov(x, y)² and misses y = x² just as r does.")
+        f"(1 + {R['permutations']}). With the linear kernel HSIC is cov(x, y)² and misses y = x² just as r does. "
+        "This section draws its own samples (x, y); the sidebar's data set is not used here.")
 show_code(kc.hsic, kc.kernel_rho, kc.hsic_permutations)
 
 exercises(PAGE, [
