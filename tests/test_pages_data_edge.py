@@ -25,9 +25,9 @@ def test_degenerate_data_gets_a_sentence(file, case):
     assert not page_errors(at), f"{file} with {case}: {page_errors(at)}"
     quiet = ("pages/home/overview.py",)
     # Kernels: the kernel k(x, x₀) and the two counterexamples use no shared data (xᵀMx′ only reports on it); the
-    # Gram matrix, closure and geometry sections need two points (and say so), not two classes
+    # Gram matrix, closure, geometry, substitution and ANOVA sections need two points (and say so), not two classes
     quiet += tuple(f"pages/kernels/{m}.py" for m in ("kernel", "not_symmetric", "bilinear") +
-                   (("gram", "closure", "geometry") if case == "page-one-class" else ()))
+                   (("gram", "closure", "geometry", "substitution", "anova") if case == "page-one-class" else ()))
     # Mercer: the map, the lift and the explosion use no shared data; the eigen map and the RBF approximations
     # need two points (and say so), not two classes
     quiet += tuple(f"pages/mercer/{m}.py" for m in ("feature_map", "lift", "explosion") +

@@ -52,6 +52,8 @@ def body():
         left.error(f"This kernel cannot be fitted on these data: {err}")
         return
     labels = target == "labels"
+    if labels and len(set(y.tolist())) < 2:
+        right.info("All points are of one class: the labels are a constant target, and the fit is nearly flat.")
     with left:
         st.plotly_chart(figures.anova_map(fit.xs, fit.Z, X, y, labels, present=present), key=f"{PAGE}_anova_fit",
                         config=CHART_CONFIG)
