@@ -65,7 +65,7 @@ class KernelLPP:
             raise ValueError("K L K overflows floating point on these points; scale the data or the kernel down.")
         # K L K alpha = lambda (K D K + eps I) alpha, ascending lambda, <(KDK + eps I) alpha_i, alpha_j> = delta_ij
         try:
-            lam, Alpha = eigh(KLK, KDK + ridge * np.eye(n))
+            lam, Alpha = eigh(KLK, KDK + ridge * np.eye(n), driver="gvd")
         except (np.linalg.LinAlgError, ValueError):
             raise ValueError("The generalised eigenproblem K L K alpha = lambda (K D K + eps I) alpha cannot be "
                              "solved here (K D K + eps I is not positive definite in floating point); use a larger "

@@ -80,7 +80,7 @@ KPCA = {
     "denoise_max": 400,                  # points denoised (fixed-point pre-images: n x n kernel per iteration)
     "curve_max": 150,                    # points on which the error curve over every q = 1 ... 20 is measured
     "laplacian_max": 500,                # points of the Laplacian eigenmap (dense generalized eigenproblem, O(n^3))
-    "klpp_max": 300,                     # points of kernel LPP (dense n x n generalised eigenproblem, all pairs)
+    "klpp_max": 200,                     # points of kernel LPP (dense n x n generalised eigenproblem, all pairs)
     "klpp_held_out": 0.25,               # share of the points held out and embedded as new points
     "subsample_seed": 0,
 }

@@ -166,3 +166,41 @@ def laplacian(X, n_neighbors):
         warnings.simplefilter("always", RuntimeWarning)
         G, gam = kc.laplacian_eigenmap(X, 2, k)
     return Eigenmap(G, gam, k, str(caught[0].message) if caught else None)
+
+
+# ---------------------------------------------------------------- kernel LPP
+@dataclass(frozen=True, eq=False)
+class KernelLPP:
+    train: np.ndarray      # indices of the points the embedding is fitted on
+    test: np.ndarray       # indices of the held-out points, embedded as new points g(x) = Aᵀk(x)
+    G: np.ndarray          # (n_train, 2) kernel LPP of the training points, G = AᵀK
+    G_new: np.ndarray      # (n_test, 2) the held-out points' g(x)
+    Phi: np.ndarray        # (n_train, 2) the Laplacian eigenmap φ₂, φ₃ of the same points, signs matched to G
+    lambdas: np.ndarray    # λ of K L K α = λ (KDK + εI) α, ascending
+    gammas: np.ndarray     # γ₂, γ₃ of L φ = γ D φ
+    corr: np.ndarray       # |correlation| of gᵢ with φᵢ₊₁
+    k: int                 # neighbours used
+    dropped: int           # trivial directions dropped below the first kept one
+    warning: "str | None"  # the disconnected-graph warning, if any
+
+
+@cache_data(max_entries=ENTRIES)
+def kernel_lpp(X, kernel, n_neighbors):
+    """Kernel LPP (2 components) on all but a seeded R["klpp_held_out"] share of the points, the held-out ones
+    embedded as new points, and the Laplacian eigenmap of the training points; callers pass at most R["klpp_max"]."""
+    n = len(X)
+    order = np.random.default_rng(R["subsample_seed"]).permutation(n)
+    n_test = int(round(R["klpp_held_out"] * n)) if n >= 12 else 0
+    test, train = np.sort(order[:n_test]), np.sort(order[n_test:])
+    k = min(n_neighbors, len(train) - 1)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RuntimeWarning)
+        model = kc.KernelLPP(2, kernel.name, k, **dict(kernel.params)).fit(X[train])
+        Phi, gammas = kc.laplacian_eigenmap(X[train], 2, k)
+    G = model.embedding_
+    Phi = Phi * np.where(np.sum(Phi * G, axis=0) < 0, -1.0, 1.0)     # the eigenmap's signs matched to G
+    with np.errstate(all="ignore"):
+        corr = np.array([abs(np.corrcoef(G[:, i], Phi[:, i])[0, 1]) for i in range(2)])
+    G_new = model.transform(X[test]) if n_test else np.zeros((0, 2))
+    return KernelLPP(train, test, G, G_new, Phi, model.eigenvalues_, gammas, np.nan_to_num(corr), k,
+                     model.n_dropped_, str(caught[0].message) if caught else None)

@@ -168,3 +168,31 @@ def error_curve(errors, baseline, q, title=None, present=None):
     fig.update_xaxes(title="q (components kept)", range=[0.5, len(errors) + 0.5])
     fig.update_yaxes(title="mean ‖z − x‖", range=[0, 1.1 * max(float(np.max(errors)), baseline)])
     return figures.base_layout(fig, title, height=SIDE[bool(present)], present=present)
+
+
+@cached_figure
+def klpp_figure(G, y, t, Phi, G_new, y_new, t_new, present=None):
+    """Kernel LPP of the training points (filled, by class or t), the Laplacian eigenmap of the same points as black
+    rings (on the dots when K is invertible), and the held-out points embedded by g(x) = Aᵀk(x) as diamonds."""
+    fig = _coloured(go.Figure(), G, y, t)
+    size = 17 if present else 12
+    fig.add_trace(go.Scatter(x=Phi[:, 0].astype(np.float32), y=Phi[:, 1].astype(np.float32), mode="markers",
+                             name="Laplacian eigenmap", marker=dict(symbol="circle-open", size=size, color="black",
+                                                                    line=dict(width=1.2)),
+                             hovertemplate="eigenmap (φ₂, φ₃) = (%{x:.3f}, %{y:.3f})<extra></extra>"))
+    if len(G_new):
+        colour = (np.where(y_new > 0, "#0072B2", "#D55E00") if y_new is not None
+                  else np.asarray(t_new, np.float32))
+        fig.add_trace(go.Scatter(x=G_new[:, 0].astype(np.float32), y=G_new[:, 1].astype(np.float32),
+                                 mode="markers", name="held out: g(x) = Aᵀk(x)",
+                                 marker=dict(symbol="diamond", size=size - 2, color=colour,
+                                             colorscale=SEQUENTIAL if y_new is None else None,
+                                             line=dict(color="black", width=1.5)),
+                                 hovertemplate="held-out point → (%{x:.3f}, %{y:.3f})<extra></extra>"))
+    fig.update_xaxes(range=_range(G[:, 0], Phi[:, 0], G_new[:, 0]), title="g₁ (φ₂)", zeroline=True)
+    lo, hi = _range(G[:, 1], Phi[:, 1], G_new[:, 1])
+    fig.update_yaxes(range=[lo, hi + 0.22 * (hi - lo)], title="g₂ (φ₃)", zeroline=True)   # room for the legend
+    fig = figures.base_layout(fig, None, height=MAIN[bool(present)] + (12 if present else 0), present=present,
+                              showlegend=True, legend=INSIDE)
+    fig.update_traces(selector=dict(name="Laplacian eigenmap"), marker_size=size)
+    return fig.update_traces(selector=dict(mode="markers", name="held out: g(x) = Aᵀk(x)"), marker_size=size - 2)

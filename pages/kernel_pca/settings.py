@@ -43,6 +43,7 @@ class KEY:
     NEW_INPUT_CHART, NEW_PROJ_CHART = f"{PAGE}_new_data_fig", f"{PAGE}_new_proj_fig"
     DENOISE_CHART, CURVE_CHART = f"{PAGE}_denoise_fig", f"{PAGE}_denoise_curve"
     LAP_CHART, LAP_KPCA_CHART = f"{PAGE}_lap_fig", f"{PAGE}_lap_kpca_fig"
+    KLPP_CHART = f"{PAGE}_klpp_fig"                              # kernel LPP
     LARGE_CHART = f"{PAGE}_large_fig"                            # ui.large_n names its widgets "{PAGE}_large_*"
 
     @staticmethod
