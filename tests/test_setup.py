@@ -125,3 +125,35 @@ def test_full_collections_run_in_the_keeper_instead_of_after_every_rerun():
     assert gone() is not None        # a young collection leaves it
     ui.keep_once()
     assert gone() is None            # the keeper's full collection frees it
+
+
+def test_chart_json_keeps_its_slashes_and_still_escapes_angle_brackets():
+    """After set_up, plotly.io.to_json (what st.plotly_chart sends) writes "/" as itself, not as the six-byte
+    "\\u002f" (base64 arrays are full of them), and still escapes "<" so no "</script>" can appear; the figure
+    reads back equal."""
+    import base64
+    import json
+
+    import numpy as np
+    import plotly.graph_objects as go
+    import plotly.io as pio
+
+    from ui import runtime as ui
+
+    ui.set_up()
+    z = np.frombuffer(bytes(range(256)) * 16, dtype=np.float32).reshape(32, 32)   # base64 with many "/"
+    fig = go.Figure(go.Heatmap(z=z), layout=dict(title="a/b </script>"))
+    for engine in ("json", "orjson") if _has("orjson") else ("json",):
+        text = pio.to_json(fig, validate=False, engine=engine)
+        assert "\\u002f" not in text and "/" in text
+        assert "</script>" not in text and "\\u003c/script\\u003e" in text
+        assert json.loads(text)["layout"]["title"]["text"] == "a/b </script>"
+        sent = json.loads(text)["data"][0]["z"]
+        back = np.frombuffer(base64.b64decode(sent["bdata"]), dtype=np.float32).reshape(z.shape)
+        assert sent["dtype"] == "f4" and np.array_equal(back, z, equal_nan=True)
+
+
+def _has(module):
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None

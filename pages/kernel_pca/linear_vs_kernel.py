@@ -97,14 +97,13 @@ def body():
     st.caption(f"Data: {d.describe}. Linear PCA is kernel PCA with k(x, y) = xᵀy (its λᵢ are n − 1 times the "
                "covariance eigenvalues): it has only d non-zero components, kernel PCA up to n.")
     st.markdown("**The six steps (Held)** — this app's convention, the same as scikit-learn's:")
-    latex(r"\textbf{1–2}\;\; K_{lm} = k(\mathbf{x}_l,\mathbf{x}_m),\quad k(\mathbf{x},\mathbf{y}) = "
-             + kernel_tex(s.kernel))
-    latex(r"\textbf{3}\;\; K' = JKJ,\quad J = I_n - \tfrac{1}{n}\mathbf{1}\mathbf{1}^\top \qquad "
-             r"\textbf{4}\;\; K'\mathbf{u}_i = \lambda_i\mathbf{u}_i,\ \ \|\mathbf{u}_i\| = 1")
-    latex(r"\textbf{5}\;\; \mathbf{a}_i = \mathbf{u}_i/\sqrt{\lambda_i}\ \ (\mathbf{a}_i^\top K'\mathbf{a}_i = 1 = "
-             r"\|\mathbf{v}_i\|^2),\ \ d_i = \lambda_i/n")
-    latex(r"\textbf{6}\;\; \eta^{(i)}_l = K'^{(l,:)}\mathbf{a}_i = \sqrt{\lambda_i}\,u_i^{(l)}")
-
+    latex(r"\begin{aligned}&\textbf{1–2}\;\; K_{lm} = k(\mathbf{x}_l,\mathbf{x}_m),\quad k(\mathbf{x},\mathbf{y}) = "
+          + kernel_tex(s.kernel) + r"\\ "      # one formula for the six steps: one element re-sent, not four
+          r"&\textbf{3}\;\; K' = JKJ,\quad J = I_n - \tfrac{1}{n}\mathbf{1}\mathbf{1}^\top \qquad "
+          r"\textbf{4}\;\; K'\mathbf{u}_i = \lambda_i\mathbf{u}_i,\ \ \|\mathbf{u}_i\| = 1\\ "
+          r"&\textbf{5}\;\; \mathbf{a}_i = \mathbf{u}_i/\sqrt{\lambda_i}\ \ (\mathbf{a}_i^\top K'\mathbf{a}_i = 1 = "
+          r"\|\mathbf{v}_i\|^2),\ \ d_i = \lambda_i/n\\ "
+          r"&\textbf{6}\;\; \eta^{(i)}_l = K'^{(l,:)}\mathbf{a}_i = \sqrt{\lambda_i}\,u_i^{(l)}\end{aligned}")
 
 body()
 st.caption("Held's step 4 writes K′ = AΛAᵀ with orthonormal columns; taken literally that gives η = λᵢuᵢ. His slide "

@@ -79,7 +79,7 @@ class Surface:
 def lift_surface(n, noise, C):
     """f(x) over the plane [-box, box]², cached apart from the fit (the fit comes from lift_fit's cache)."""
     fit = lift_fit(n, noise, C)
-    xs = np.linspace(-R["lift_box"], R["lift_box"], 101)
+    xs = np.linspace(-R["lift_box"], R["lift_box"], 81)   # the side chart is ~330 px wide: 81 cells a side
     g1, g2 = np.meshgrid(xs, xs)
     phi = fm.LiftedLinearClassifier.transform(np.c_[g1.ravel(), g2.ravel()])
     return Surface(xs, (phi @ fit.w + fit.b).reshape(g1.shape))
