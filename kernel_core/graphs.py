@@ -11,6 +11,8 @@ from sklearn.neighbors import kneighbors_graph
 from ._validation import check_array, check_positive_int, check_real, check_size
 from .spectral import SYMMETRY_RTOL
 
+DISTANCE_MAX = 1e150
+"""Largest coordinate accepted by knn_graph: above it squared distances overflow float64."""
 BETA_MAX = 1e4
 """The largest diffusion time accepted: far beyond it every K = exp(-beta L) of a connected graph is 11^T / n."""
 
@@ -26,6 +28,9 @@ def knn_graph(X, n_neighbors=10):
         raise ValueError("A neighbourhood graph needs at least 2 points.")
     k = check_positive_int(n_neighbors, "n_neighbors", high=n - 1)
     check_size(n, n, "The neighbourhood graph's dense adjacency matrix")
+    if float(np.max(np.abs(X))) > DISTANCE_MAX:
+        raise ValueError(f"The points' coordinates reach {float(np.max(np.abs(X))):.3g}: their squared distances "
+                         "overflow floating point, so no nearest neighbours can be found. Scale the data down.")
     A = kneighbors_graph(X, k, mode="connectivity", include_self=False)
     return A.maximum(A.T).toarray()          # symmetric: i ~ j if either is a neighbour of the other
 
