@@ -161,9 +161,9 @@ def _map_latex(used, m):
             rf"\ b_j\sim U[0, 2\pi),\quad D = {m}")
 
 
-SOURCE_NOTE = ("The seeds do not cover these approximations: Nyström is from Williams & Seeger (2001), random Fourier "
-               "features from Rahimi & Recht (2007), as on the Mercer page (section 5); the primal solve is seed 000's "
-               "Woodbury step with K ≈ ZZᵀ.")
+SOURCE_NOTE = ("The lecture notes do not cover these approximations: Nyström is from Williams & Seeger (2001), random "
+               "Fourier features from Rahimi & Recht (2007), as in Mercer's “Finite maps for RBF”; the primal solve "
+               "is Held's Woodbury step with K ≈ ZZᵀ.")
 
 
 def _num(v):
@@ -288,7 +288,7 @@ def krr_panel(page):
         st.latex(_map_latex(used, m))
         st.latex(rf"(Z^\top Z + \lambda I_D)\,\mathbf w = Z^\top\mathbf y\ \ ({m}\times{m},\ \lambda = {lam:g}),\quad "
                  r"f(\mathbf x) = \mathbf z(\mathbf x)^\top\mathbf w")
-        st.caption("The same λ as above (seeds 000/001/004: α = (K + λI)⁻¹y); with K ≈ ZZᵀ, w = Zᵀα turns the n × n "
+        st.caption("The same λ as above (Held, Bishop’s notes, Nguyen: α = (K + λI)⁻¹y); with K ≈ ZZᵀ, w = Zᵀα turns the n × n "
                    "solve into a D × D one. Max |f − f_exact| fits both on the same random "
                    f"{R['error_sample']:,} points, where the exact solve is cheap. " + SOURCE_NOTE)
         show_code(kc.ApproxKernelRidge, kc.kernel_error, ridge_gap)

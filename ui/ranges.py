@@ -109,7 +109,7 @@ MERCER = {
     "lift_box": 1.6,                           # the 2-D plane shown is [-box, box]^2
     "lift_box3d": 1.4,                         # the 3-D box is [0, box^2] x [-box^2/√2, box^2/√2] x [0, box^2]
     "d": [1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000],
-    "d_default": 10_000,                       # seed 003's example: d = 10 000, k = 2
+    "d_default": 10_000,                       # Kriege's example: d = 10 000, k = 2
     "m": (1, 10, 2, 1),
     "timing_d": (2, 20, 200), "timing_m": (1, 2, 3), "timing_max_features": 25_000,
     "q": (1, 20, 6, 1),                        # 6 = the rank of the default (x^T y + 1)^2 Gram matrix
