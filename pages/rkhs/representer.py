@@ -115,7 +115,9 @@ def body():
     with right:
         if not r.room:
             st.warning(f"No room for u: the {len(r.X)} vectors φ(xᵢ) span all {r.D} dimensions of the feature "
-                       "space, so every w already is Σ αᵢ φ(xᵢ). Use fewer points or a larger degree m (D = m + 1).")
+                       "space, so every w already is Σ αᵢ φ(xᵢ). Use fewer points, " +
+                       ("or r > 0 (with r = 0 the map keeps only xᵐ: D = 1)." if p.get("coef0") == 0 else
+                        "or a larger degree m (D = m + 1)."))
             figures.latex(rf"\begin{{aligned}}\mathbf w^* &= \textstyle\sum_i \alpha_i\,\phi(x_i)\\ \alpha &= "
                           rf"{_vec(r.alpha)}\end{{aligned}}")
         else:
