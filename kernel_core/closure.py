@@ -237,8 +237,12 @@ class Generative(Kernel):
         return True
 
     def latex(self):
+        return "p(x)\\,p(y)"
+
+    def density_latex(self):
+        """p with its numbers: \\mathcal{N}((0.5, 0.2), 0.7^2 I)."""
         mu = ", ".join(_num(m) for m in self.mean)
-        return (f"p(x)\\,p(y),\\quad p = \\mathcal{{N}}\\big(({mu}),\\ {_num(self.sigma)}^2 I\\big)")
+        return f"\\mathcal{{N}}\\big(({mu}),\\ {_num(self.sigma)}^2 I\\big)"
 
     def __repr__(self):
         return f"Generative({self.mean.tolist()!r}, {self.sigma!r})"

@@ -25,14 +25,14 @@ RULES = {   # key: (label, the rule, kernel_core's operator or class), in the or
     "exp": ("exp(k₁)", r"k = \exp(k_1)", "k1.exp()"),
     "sum": ("k₁ + k₂", r"k = k_1 + k_2", "k1 + k2"),
     "product": ("k₁ · k₂", r"k = k_1\,k_2", "k1 * k2"),
-    "feature_map": ("k₃(φ(x), φ(x′))", r"k = k_3(\phi(x),\phi(x')),\quad \phi: x \mapsto \mathbb{R}^M",
+    "feature_map": ("k₃(φ(x), φ(x′))", r"k = k_3(\phi(x),\phi(x'))",
                     "FeatureMapped(k3, phi)"),
     "matrix": ("xᵀAx′, A PSD", r"k = x^\top A\,x',\quad A = B^\top B \succeq 0", "MatrixKernel(A)"),
-    "sub_sum": ("kₐ(x₁, x′₁) + k_b(x₂, x′₂)", r"k = k_a(x_a,x_a') + k_b(x_b,x_b'),\quad x = (x_a, x_b)",
+    "sub_sum": ("kₐ(x₁, x′₁) + k_b(x₂, x′₂)", r"k = k_a(x_a,x_a') + k_b(x_b,x_b')",
                 "OnColumns(ka, 0) + OnColumns(kb, 1)"),
-    "sub_product": ("kₐ(x₁, x′₁) · k_b(x₂, x′₂)", r"k = k_a(x_a,x_a')\,k_b(x_b,x_b'),\quad x = (x_a, x_b)",
+    "sub_product": ("kₐ(x₁, x′₁) · k_b(x₂, x′₂)", r"k = k_a(x_a,x_a')\,k_b(x_b,x_b')",
                     "OnColumns(ka, 0) * OnColumns(kb, 1)"),
-    "generative": ("p(x) p(x′), generative", r"k = p(x)\,p(x'),\quad p = \mathcal{N}(\mu, \sigma^2 I)",
+    "generative": ("p(x) p(x′), generative", r"k = p(x)\,p(x')",
                    "Generative(mu, sigma)"),
 }
 NUMBER = {op: f"({i})" for i, op in enumerate(RULES, 1) if op != "generative"}   # Bishop's numbering
@@ -118,8 +118,12 @@ def compose():
         st.plotly_chart(figures.spectrum(result.gram.ev, None, figures.main_height(present), present=present),
                         key=f"{PAGE}_compose_spectrum", config=CHART_CONFIG)
     with right:
-        formula((r"\text{generative: } " if op == "generative" else rf"\text{{rule {NUMBER[op]}: }} ") + RULES[op][1])
+        st.caption("The generative kernel (Bishop's notes)" if op == "generative" else
+                   f"Rule {NUMBER[op]} of Bishop's notes")
+        formula(RULES[op][1])
         formula(r"k(\mathbf{x},\mathbf{y}) = " + result.latex)
+        if op == "generative":
+            formula(r"p = \mathcal{N}(\mu, \sigma^2 I) = " + choice.kernel().density_latex())
         if op == "matrix":
             formula(r"A = B^\top B,\ \ B = " + _matrix(((arg[0], arg[1]), (0.0, arg[2]))))
         verdict_box(result.gram.verdict, "The composed K")

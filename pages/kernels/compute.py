@@ -254,3 +254,39 @@ def anova(X, y, choice, target, lam_kriege):
         truth = truth + shift[:, None]
     return Anova(xs, parts, parts[0][None, :] + parts[1][:, None], truth, t, lam,
                  float(np.sqrt(np.mean((f - t) ** 2))), float(np.max(np.abs(f - on_data.sum(axis=0)))))
+
+
+WHY_PSD_N = (4, 5, 6)        # how many points of the data set the why-PSD section takes (small: n² cells, n sliders)
+
+
+@dataclass(frozen=True)
+class Vkv:
+    idx: np.ndarray           # the points' rows in the data set
+    X: np.ndarray             # the points x₁ … xₙ
+    both: object              # kernel_core.quadratic.BothWays: K, the cells vᵢvⱼK[i, j], vᵀKv, Φ, w = Σ vᵢ φ(xᵢ), ‖w‖²
+    names: tuple              # the features' names (explicit map), or φ₁ … φ_r (eigen map), () without a map
+    lam_min: float            # K's smallest eigenvalue ...
+    v_neg: np.ndarray         # ... and its eigenvector, scaled to max |vᵢ| = 1: vᵀKv < 0 when lam_min < 0
+    negative: bool            # lam_min is negative beyond round-off (kc.PSD_RTOL x max|λ|)
+
+
+def why_psd_points(n_data, n):
+    """n rows spread evenly through the data set (the same points for every kernel and v)."""
+    return np.unique(np.linspace(0, n_data - 1, min(n, n_data)).round().astype(int))
+
+
+@cache_data(max_entries=ENTRIES)
+def vkv(X, choice, v):
+    """vᵀKv of the first len(v) spread points, both ways (kc.vkv_both_ways), and the most negative direction."""
+    idx = why_psd_points(len(X), len(v))
+    Xs = X[idx]
+    params = dict(choice.params)
+    both = kc.vkv_both_ways(Xs, np.asarray(v, float)[:len(idx)], choice.name, **params)
+    if both.how == "explicit":
+        names = (tuple(kc.poly_feature_names(Xs.shape[1], params["degree"], params["gamma"], params["coef0"]))
+                 if choice.name == "poly" else tuple(f"x{'₁₂₃'[i]}" for i in range(Xs.shape[1])))
+    else:
+        names = tuple(f"φ{i + 1}" for i in range(0 if both.Phi is None else both.Phi.shape[1]))
+    lam, u = kc.negative_direction(both.K)
+    scale = max(float(np.max(np.abs(both.K))), 1e-300)
+    return Vkv(idx, Xs, both, names, lam, u / np.max(np.abs(u)), lam < -kc.PSD_RTOL * scale)

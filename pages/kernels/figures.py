@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 from ui.figures import builders
 from ui.figures.caching import cached_figure
 from ui.figures.style import _colorscale, base_layout
-from ui.theme import NEGATIVE
+from ui.theme import DIVERGING, NEGATIVE, POSITIVE
 
 MAIN = {True: 556, False: 480}      # px of a section's main chart: presentation mode / normal
 COLUMNS = (5, 3)                    # the picture's column and the one beside it (bar, controls, formula)
@@ -155,3 +155,36 @@ def anova_parts(xs, parts, truth, X, present=None):
 
 
 ANOVA_PARTS = {True: 380, False: 360}   # px of the two panels f₁, f₂ beside the map
+
+
+@cached_figure
+def vkv_cells(terms, present=None):
+    """The n x n cells vᵢ vⱼ k(xᵢ, xⱼ) with their values: their sum is vᵀKv (diverging colours around 0)."""
+    terms = np.asarray(terms, np.float32)
+    n = len(terms)
+    m = max(float(np.max(np.abs(terms))), 1e-30)
+    labels = np.array([f"x{subscript(i + 1)}" for i in range(n)])
+    fig = go.Figure(go.Heatmap(x=labels, y=labels, z=terms, colorscale=DIVERGING, zmin=-m, zmax=m,
+                               text=np.vectorize(lambda t: f"{t:.3g}")(terms), texttemplate="%{text}",
+                               textfont=dict(size=18 if present else 14),
+                               colorbar=dict(title="vᵢvⱼK[i,j]", thickness=14),
+                               hovertemplate="i = %{y}, j = %{x}<br>vᵢ vⱼ k(xᵢ, xⱼ) = %{z:.4g}<extra></extra>"))
+    fig.update_xaxes(constrain="domain")     # columns xⱼ, rows xᵢ (hover names i and j)
+    fig.update_yaxes(autorange="reversed", scaleanchor="x", constrain="domain")
+    return base_layout(fig, None, height=main_height(present), present=present)
+
+
+@cached_figure
+def feature_bars(names, w, present=None):
+    """The components of w = Σᵢ vᵢ φ(xᵢ): the sum of their squares is ‖w‖² = vᵀKv."""
+    w = np.asarray(w, np.float32)
+    fig = go.Figure(go.Bar(x=list(names), y=w, marker_color=np.where(w < 0, NEGATIVE, POSITIVE),
+                           hovertemplate="%{x}: %{y:.4g}<extra></extra>"))
+    fig.add_hline(y=0, line=dict(color="black", width=1))
+    fig.update_yaxes(title="component of Σ vᵢ φ(xᵢ)")
+    return base_layout(fig, None, height=SIDE[bool(present)], present=present, bargap=0.1)
+
+
+def subscript(i):
+    """1 -> "₁" (the points x₁ … xₙ)."""
+    return str(i).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
