@@ -196,13 +196,13 @@ def _circle(n, noise, rng):
 
 
 def _independent(n, noise, rng):
-    return rng.uniform(-1.0, 1.0, n), rng.uniform(-1.0, 1.0, n)
+    return rng.uniform(-1.0, 1.0, n), rng.normal(size=n)
 
 
 DEPENDENCE_KINDS = {"linear": _linear, "square": _square, "circle": _circle, "independent": _independent}
-"""Pairs (x, y): y = x + noise, y = x^2 + noise (uncorrelated yet dependent), a noisy circle (uncorrelated yet
-dependent), and x, y independent uniform on [-1, 1] (noise unused). x is uniform on [-1, 1] (the circle's angle on
-[0, 2 pi)); noise is the standard deviation of added Gaussian noise."""
+"""Pairs (x, y) with x uniform on [-1, 1]: y = x + noise, y = x^2 + noise (uncorrelated yet dependent), a circle
+(cos t, sin t) + noise with t uniform on [0, 2 pi) (uncorrelated yet dependent), and y standard normal independent of
+x (noise unused). noise is the standard deviation of the added Gaussian noise."""
 
 
 def make_dependence(kind="square", n_samples=100, noise=0.1, seed=0):

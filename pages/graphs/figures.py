@@ -96,6 +96,7 @@ def null_histogram(null, statistic, p, present=None):
     fig.add_annotation(x=np.log10(max(statistic, floor)), y=top, text=f"observed, p = {p:.3g}", showarrow=False,
                        yanchor="top", xanchor="right" if np.log10(max(statistic, floor)) > (lo + hi) / 2 else "left",
                        font=dict(color=NEGATIVE))
-    fig.update_xaxes(type="log", range=[lo, hi], title="HSIC (log scale)", dtick="D2", exponentformat="e")
+    ticks = dict(dtick=1, exponentformat="power") if hi - lo > 2 else dict(dtick="D2", exponentformat="e")
+    fig.update_xaxes(type="log", range=[lo, hi], title="HSIC (log scale)", **ticks)
     fig.update_yaxes(range=[0, top], title="shuffles")
     return base_layout(fig, None, height=NULL_HEIGHT[bool(present)], present=present, dragmode=False)

@@ -26,12 +26,18 @@ def g(v):
     return f"{v:.3g}"
 
 
+def t(v):
+    """A number for LaTeX: 3 significant digits, 1.53 \\times 10^{-6} rather than 1.53e-06."""
+    mantissa, _, exponent = g(v).partition("e")
+    return rf"{mantissa} \times 10^{{{int(exponent)}}}" if exponent else mantissa
+
+
 def bandwidth(choice, fit):
     """The kernel on the standardised x and y, its γ in the other notations, and the median heuristic's γ."""
     gamma = choice.gamma
     if choice.name == "rbf":
         formula(rf"k(u, u') = e^{{-\gamma (u - u')^2}},\ \gamma = {g(gamma)} \Leftrightarrow "
-                rf"\sigma = \tfrac{{1}}{{\sqrt{{2\gamma}}}} = {g(1 / math.sqrt(2 * gamma))}")
+                rf"\sigma = \tfrac{{1}}{{\sqrt{{2\gamma}}}} = {t(1 / math.sqrt(2 * gamma))}")
     elif choice.name == "laplacian":
         formula(rf"k(u, u') = e^{{-\gamma |u - u'|}},\ \gamma = {g(gamma)} \Leftrightarrow h = \tfrac{{1}}{{\gamma}}"
                 rf" = {g(1 / gamma)}")
@@ -76,10 +82,10 @@ def body():
         st.plotly_chart(figures.pairs_scatter(fit.x, fit.y, R["axis"], present=present), key="graphs_hsic",
                         config=figures.CONFIG)
         formula(r"\begin{aligned}\hat\rho &= \max_{\|f\|_{\mathcal H},\,\|g\|_{\mathcal H}\le 1}\ \frac1n"
-                r"\sum_{i=1}^n f(x_i)\,g(y_i) = \frac{\sigma_{\max}\big(\tilde K^{1/2}\tilde L^{1/2}\big)}{n}"
-                rf" = {g(fit.rho)}\\ \mathrm{{HSIC}} &= \frac{{\operatorname{{tr}}(KHLH)}}{{n^2}} = \frac{{1}}{{n^2}}"
-                rf"\sum_{{i,j}}\tilde K_{{ij}}\tilde L_{{ij}} = {g(fit.hsic)}\ \ \ge\ \hat\rho^{{\,2}} = "
-                rf"{g(fit.rho ** 2)}\\ H &= I - \tfrac1n \mathbf 1\mathbf 1^\top,\quad \tilde K = HKH,\quad "
+                r"\sum_{i=1}^n f(x_i)\,g(y_i) \\ &= \frac{\sigma_{\max}\big(\tilde K^{1/2}\tilde L^{1/2}\big)}{n}"
+                rf" = {t(fit.rho)}\\ \mathrm{{HSIC}} &= \frac{{\operatorname{{tr}}(KHLH)}}{{n^2}} = \frac{{1}}{{n^2}}"
+                rf"\sum_{{i,j}}\tilde K_{{ij}}\tilde L_{{ij}} \\ &= {t(fit.hsic)}\ \ge\ \hat\rho^{{\,2}} = "
+                rf"{t(fit.rho ** 2)}\\ H &= I - \tfrac1n \mathbf 1\mathbf 1^\top,\quad \tilde K = HKH,\quad "
                 rf"\tilde L = HLH,\quad n = {fit.n}\end{{aligned}}")
         bandwidth(s.choice, fit)
     with right:
@@ -108,7 +114,8 @@ with st.container(key="explain_hsic"):
         "Is the observed HSIC large? Shuffling the yᵢ keeps both samples and breaks any pairing, so the shuffles' "
         "HSIC values show what independence looks like for these very data; p = (1 + #shuffles ≥ observed) / "
         f"(1 + {R['permutations']}). With the linear kernel HSIC is cov(x, y)² and misses y = x² just as r does. "
-        "This section draws its own samples (x, y); the sidebar's data set is not used here.")
+        "For independent samples about one seed in twenty still gives p ≤ 0.05, for either test: that is what a "
+        "5 % level means. This section draws its own samples (x, y); the sidebar's data set is not used here.")
 show_code(kc.hsic, kc.kernel_rho, kc.hsic_permutations)
 
 exercises(PAGE, [
