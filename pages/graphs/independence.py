@@ -71,7 +71,7 @@ def body():
         n = c1.slider("n pairs", lo, hi, default, step, key=KEY.pairs, bind="query-params",
                       help=f"At most {hi}: each of the {R['permutations']} shuffles reads two n × n matrices.")
         lo, hi, default, step = R["noise"]
-        noise = c2.slider("noise σ", lo, hi, default, step, key=KEY.noise, bind="query-params",
+        noise = c2.slider("noise (sd)", lo, hi, default, step, key=KEY.noise, bind="query-params",
                           disabled=kind == "independent", help="Standard deviation of the added Gaussian noise.")
     try:
         fit = compute.independence(kind, n, noise, seed, s.choice)
