@@ -42,8 +42,13 @@ MAX_DEPENDENCE_SAMPLES = 5000
 
 def _sample(X, name):
     """X as a float (n, d) array; a 1-D array is n samples of one variable."""
-    if not isinstance(X, (str, bytes)) and np.ndim(X) == 1:
-        X = np.asarray(X)[:, None] if np.size(X) else X
+    if not isinstance(X, (str, bytes)):
+        try:
+            A = np.asarray(X)
+        except (ValueError, TypeError):   # ragged rows: check_array says what is wrong
+            A = None
+        if A is not None and A.ndim == 1 and A.size:
+            X = A[:, None]
     return check_array(X, name)
 
 
