@@ -30,7 +30,8 @@ def own_bar(narrow):
     kind = cols[0].selectbox("Graph", list(R["graphs"]), key=KEY.graph, format_func=labeller(R["graphs"]),
                              bind="query-params")
     lo, hi, default, step = R["neighbors"]
-    k = cols[1].slider("Neighbours k", lo, hi, default, step, key=KEY.neighbours, bind="query-params",
+    # narrow (beside the picture): Graph over k on the left, β beside k (a gap at the top right, not the top left)
+    k = cols[0 if narrow else 1].slider("Neighbours k", lo, hi, default, step, key=KEY.neighbours, bind="query-params",
                        disabled=kind != "data", help="k of the data's k-nearest-neighbour graph")
     beta = cols[-1].select_slider("Diffusion time β", R["beta"], value=R["beta_default"], key=KEY.beta,
                                   bind="query-params")
