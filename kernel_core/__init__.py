@@ -13,13 +13,13 @@ from .graphs import diffusion_kernel, graph_laplacian, knn_graph, node_ridge
 from .independence import DEPENDENCE_KINDS, hsic, hsic_permutations, hsic_test, kernel_rho, make_dependence, median_heuristic_gamma
 from .kernels import DEFAULTS, KERNEL_FUNCTIONS, KERNEL_PARAMS, MERCER, gram
 from .kpca import KernelPCA, add_noise, centring_matrix, laplacian_eigenmap
-from .lpp import KernelLPP
 from .large_n import ApproxKernelPCA, ApproxKernelRidge, kernel_error, kpca_gap, large_dataset, resolve_method, ridge_gap
+from .lpp import KernelLPP
 from .perceptron import KernelPerceptron, KNNVote
 from .quadratic import negative_direction, vkv_both_ways
 from .representer import orthogonal_direction, representer_coefficients, representer_objective
-from .rkhs import RKHSFunction, rkhs_function, rkhs_inner, rkhs_norm
 from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_from_seed003, power_features, primal_ridge, solve_costs
+from .rkhs import RKHSFunction, rkhs_function, rkhs_inner, rkhs_norm
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
 from .substitution import substituted_gaussian
 from .surface import decision_surface, expansion_surface

@@ -107,7 +107,14 @@ def representer_coefficients(Phi, y, lam, loss="squared"):
     K = Phi @ Phi.T
     if loss == "squared":
         # alpha = (K + n lam I)^{-1} y
-        return np.linalg.solve(K + n * lam * np.eye(n), y)
+        try:
+            alpha = np.linalg.solve(K + n * lam * np.eye(n), y)
+        except np.linalg.LinAlgError:
+            alpha = None
+        if alpha is None or not np.all(np.isfinite(alpha)):
+            raise ValueError(f"K + n·λ·I is singular with λ = {lam:g} (repeated or dependent points): take a larger "
+                             "λ, or fewer points.")
+        return alpha
     C = 1.0 / (2 * n * lam)
     Q = K * np.outer(y, y)                              # D_y K D_y
     # scaled by s = max Q_ii (a = b / s, Q / s has a unit diagonal at most): L-BFGS-B's tolerances are absolute

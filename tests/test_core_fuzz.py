@@ -479,6 +479,7 @@ def case_gaussian_process(draw):
     finite(mean, (m,)), finite(std, (m,))
     s = count(draw, 1, 5) if draw(st.integers(0, 4)) else 10**9
     finite(run(lambda: model.sample_y(Q, s, seed(draw))), (m, s))
+    finite(run(lambda: model.sample_prior(Q, s, seed(draw))), (s, m))   # the prior GP(0, k): the same kernel
 
 
 def case_cross_validate(draw):
@@ -687,6 +688,22 @@ def case_vkv(draw):
     number(lam), finite(u, (len(K),))
 
 
+def case_representer(draw):
+    Phi = matrix(draw)
+    n, D = (len(Phi), width(Phi)) if shape_of(Phi) else (1, 1)
+    loss = draw(st.sampled_from(["squared", "hinge", "hinge", "absolute", None]))
+    y = labels(draw, n) if draw(st.integers(0, 3)) else targets(draw, n)
+    lam = draw(st.sampled_from([0.1, 1e-3, 1.0, 0.0, -1.0, 1e-300, 1e300, np.nan, "a"]))
+    alpha = run(lambda: kc.representer_coefficients(Phi, y, lam, loss))
+    finite(alpha, (n,))
+    w = np.asarray(Phi, float).T @ alpha
+    parts = run(lambda: kc.representer_objective(Phi, y, w, lam, loss))
+    assert len(parts) == 3 and all(number(v) is not None for v in parts)
+    along = matrix(draw, d=D) if draw(st.integers(0, 1)) else None
+    u = run(lambda: kc.orthogonal_direction(Phi, along=along))
+    finite(u, (D,))
+
+
 CASES = {
     "gram": case_gram, "Kernel": case_kernel, "make_classification": case_make_classification,
     "make_sine": case_make_sine, "make_manifold": case_make_manifold, "large_dataset": case_large_dataset,
@@ -705,7 +722,7 @@ CASES = {
     "rkhs_function": case_rkhs,
     "Warped": case_closure_rules, "vkv_both_ways": case_vkv,
     "knn_graph": case_graphs, "KernelLPP": case_kernel_lpp,
-    "hsic": case_independence,
+    "hsic": case_independence, "representer_coefficients": case_representer,
 }
 COVERED = {  # public names exercised by each case besides its own
     "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative"},
@@ -723,6 +740,7 @@ COVERED = {  # public names exercised by each case besides its own
     "KernelSVM": {"SubgradientSVM", "decision_surface"},
     "holdout_split": {"C_from_lam", "lam_from_C", "margin_counts", "seed_objective"},
     "anova_kernel": {"anova_parts", "anova_components"},
+    "representer_coefficients": {"representer_objective", "orthogonal_direction"},
 }
 
 
