@@ -157,3 +157,16 @@ def _has(module):
     import importlib.util
 
     return importlib.util.find_spec(module) is not None
+
+
+def test_the_readme_lists_every_section_at_its_address():
+    """The README's table of topics names every section of TOPICS by its address (and no address that is gone)."""
+    import re
+
+    from pages import sections, url_path
+
+    table = README.split("## What is in it", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"\(`/([a-z0-9-]+)[`?]", table))
+    expected = {url_path(t, s) for t, s in sections()}
+    assert expected - listed == set(), "sections missing from the README"
+    assert listed - expected == set(), "README addresses that are no section"
