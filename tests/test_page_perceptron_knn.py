@@ -135,10 +135,10 @@ def test_the_page_says_where_it_differs_from_kriege_and_names_no_seed(at):
 
 def test_k_slider_changes_knn_and_is_capped_by_the_training_set():
     at = open_page(KNN)
-    at.slider(key=KEY.k).set_value(1).run()
+    at.select_slider(key=KEY.k).set_value(1).run()
     assert metric(at, "Training accuracy") == "100.0%"   # 1-NN: each training point is its own neighbour
     at.slider(key="data_n").set_value(20).run()
-    at.slider(key=KEY.k).set_value(50).run()
+    at.select_slider(key=KEY.k).set_value(50).run()
     assert not page_errors(at)
     assert any("k-NN uses k = 14" in w.value for w in at.warning)
     assert metric(at, "k") == "14"
@@ -146,7 +146,7 @@ def test_k_slider_changes_knn_and_is_capped_by_the_training_set():
 
 def test_knn_accuracies_match_scikit_learn_on_the_same_split():
     at = open_page(KNN)
-    at.slider(key=KEY.k).set_value(7).run()
+    at.select_slider(key=KEY.k).set_value(7).run()
     X, y = kc.make_classification(*preset())
     held = reference_split(X, y)
     ref = KNeighborsClassifier(n_neighbors=7).fit(X[~held], y[~held])
@@ -186,6 +186,27 @@ def test_a_click_on_the_rules_map_moves_the_new_point():
     at.session_state[KEY.query] = (-1.0, 1.5)
     at.run()
     assert any("x = (-1, 1.5)" in m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize("text,shown", [("-1,1.5", "x = (-1, 1.5)"), ("nan,1", "x = (0.5, 0.25)"),
+                                        ("9,0", "x = (0.5, 0.25)"), ("1", "x = (0.5, 0.25)"), ("a,b", "x = (0.5, 0.25)")])
+def test_the_new_point_x_comes_from_the_link_when_it_is_inside_the_plane(text, shown):
+    """A clicked x is written to the address bar (rules.move_x) and read back by a reopened link; a value that is not
+    two finite numbers inside the plane leaves the default x."""
+    at = app_with_query({KEY.query: text})
+    at.switch_page(RULES).run()
+    assert not page_errors(at)
+    assert any(shown in m.value for m in at.markdown)
+
+
+def app_with_query(params):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app_pages import ROOT
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params.update(params)
+    return at.run()
 
 
 def test_one_class_data_show_an_error_not_a_traceback():
@@ -299,7 +320,7 @@ def check(at, exercise, answer=1):
 def test_exercises_set_the_revealing_configuration():
     at = open_page(KNN)
     check(at, "knn_k1")
-    assert at.slider(key=KEY.k).value == 1 and metric(at, "Training accuracy") == "100.0%"
+    assert at.select_slider(key=KEY.k).value == 1 and metric(at, "Training accuracy") == "100.0%"
     at = open_page(OVERFIT)
     check(at, "perceptron_overfit")
     assert at.select_slider(key=KEY.demo_gamma).value == 1000.0
@@ -317,7 +338,7 @@ def test_settings_survive_moving_between_sections():
     at = open_page(LEARN)
     at.slider(key=KEY.epochs).set_value(3).run()
     at.switch_page(KNN).run()
-    at.slider(key=KEY.k).set_value(9).run()
+    at.select_slider(key=KEY.k).set_value(9).run()
     at.switch_page(RULES).run()
     assert not page_errors(at)
     assert at.slider(key=KEY.epochs).value == 3
@@ -375,3 +396,22 @@ def test_browser_click_on_the_perceptron_map_adds_a_training_point_and_retrains(
     assert int(re.search(r"of (\d+)", used.inner_text()).group(1)) == n_train0 + 1   # retrained on the new data
     assert n0 == n_train0                           # the filled markers are the training points
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_browser_a_click_on_the_rules_map_puts_x_in_the_link_and_the_link_brings_it_back(page, app_url, browser):
+    from tests.test_browser import open_url
+    from tests.test_browser_points import FIND, TO_PIXELS
+
+    open_url(page, f"{app_url}/perceptron-knn-rules")
+    page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
+    page.evaluate(f"() => ({FIND})().scrollIntoView({{block: 'center'}})")
+    page.wait_for_timeout(300)
+    page.mouse.click(*page.evaluate(TO_PIXELS, [-1.0, 1.5]))
+    page.wait_for_function("() => document.body.innerText.includes('x = (-1, 1.5)')", timeout=20000)
+    page.wait_for_url(re.compile(r"perceptron_knn_query=-1(%2C|,)1\.5"), timeout=10000)
+    fresh = browser.new_context().new_page()
+    try:
+        open_url(fresh, page.url)
+        fresh.wait_for_function("() => document.body.innerText.includes('x = (-1, 1.5)')", timeout=30000)
+    finally:
+        fresh.context.close()

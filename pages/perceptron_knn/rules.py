@@ -18,8 +18,24 @@ ss = st.session_state
 
 
 def move_x(x1, x2):
+    """A click on the map: x moves there, and into the address bar (`perceptron_knn_query=0.5,0.25`), so "Link to
+    this view" opens the same comparison."""
     ss[KEY.query] = (round(x1, 2), round(x2, 2))
+    st.query_params[KEY.query] = f"{ss[KEY.query][0]:g},{ss[KEY.query][1]:g}"
     return True
+
+
+def linked_x():
+    """x from the link (two finite numbers inside the plane, "x1,x2"), else None (a bad value is left unused)."""
+    text = st.query_params.get(KEY.query)
+    try:
+        x = tuple(float(v) for v in str(text).split(","))
+    except ValueError:
+        return None
+    lo, hi = compute.BOUNDS[0], compute.BOUNDS[1]
+    if len(x) != 2 or not all(lo <= v <= hi for v in x):   # also rejects nan and inf
+        return None
+    return x
 
 
 def sign(v):
@@ -32,7 +48,9 @@ def panel():
     S = settings.top(__file__)
     s = points.state()
     X, y = s.X, s.y
-    x = tuple(ss.get(KEY.query, R["query"]))
+    if KEY.query not in ss:
+        ss[KEY.query] = linked_x() or R["query"]
+    x = tuple(ss[KEY.query])
     k = int(ss.get(KEY.k) or R["k"][2])
     try:
         data = compute.split(X, y, points.held_out(X, y, S.held_out, S.seed))
