@@ -13,8 +13,9 @@ import numpy as np
 from ._validation import check_array, check_pair, check_real, check_size
 from .kernels import DEFAULTS, MERCER, check_finite_gram, check_kernel_params, gram
 
-DIAG_BLOCK = 1000
-"""Rows per block when only the diagonal k(x, x) is needed (a block is DIAG_BLOCK x DIAG_BLOCK)."""
+DIAG_BLOCK = 64
+"""Rows per block when only the diagonal k(x, x) is needed (a block is DIAG_BLOCK x DIAG_BLOCK: n · 64 kernel values
+in all; with 1000 a 100 000-row diagonal took 7 s)."""
 
 
 class Kernel:
