@@ -9,7 +9,8 @@ import numpy as np
 import kernel_core as kc
 from ui.cache import cache_data
 from ui.compute import build_kernel
-from ui.ranges import GRID, PLANE
+from ui.controls import log_options
+from ui.ranges import GRID, PARAMS, PLANE
 
 ENTRIES = 64
 
@@ -28,6 +29,23 @@ def surface(choice, x0):
     g1, g2 = np.meshgrid(xs, xs)
     Z = build_kernel(choice)(np.c_[g1.ravel(), g2.ravel()], np.asarray([x0], float)).reshape(GRID, GRID)
     return Surface(xs, Z, int(np.argmin(np.abs(xs - x0[1]))))
+
+
+GAMMAS = tuple(log_options(*PARAMS["gamma"][1:3]))   # the γ slider's own options, in order (the live sweep)
+
+
+def gamma_sweep(choice, x0):
+    """k(x, x₀) over the plane at every option of the γ slider (the rest of the kernel as chosen), in one batch:
+    (GAMMAS, Zs of shape (len(GAMMAS), GRID, GRID)); None for a kernel without γ. Cached whatever γ is now."""
+    return None if choice.gamma is None else _gamma_sweep(choice.with_gamma(0.0), tuple(x0))
+
+
+@cache_data(max_entries=8)
+def _gamma_sweep(choice, x0):
+    xs = np.linspace(*PLANE, GRID)
+    g1, g2 = np.meshgrid(xs, xs)
+    P, x0 = np.c_[g1.ravel(), g2.ravel()], np.asarray([x0], float)
+    return GAMMAS, np.stack([build_kernel(choice.with_gamma(g))(P, x0).reshape(GRID, GRID) for g in GAMMAS])
 
 
 @dataclass(frozen=True)

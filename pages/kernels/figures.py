@@ -4,6 +4,8 @@ their plotting area stays ≥ 440 px tall on a 1280x720 projector."""
 import numpy as np
 import plotly.graph_objects as go
 
+import ui.sweep
+from ui.cache import cache_data
 from ui.figures import builders
 from ui.figures.caching import cached_figure
 from ui.figures.style import _colorscale, base_layout
@@ -22,6 +24,26 @@ def main_height(present):
 def kernel_surface(xs, Z, x0, present=None):
     """k(x, x₀) over the plane, the reference point x₀ starred."""
     return builders.surface_heatmap.uncached(xs, Z, x0, None, height=main_height(present), present=present)
+
+
+@cache_data(max_entries=8)
+def surface_sweep(xs, values, Zs, colorscale, chart, slider):
+    """The frames of the γ sweep as ui.sweep's payload, each kernel_surface at that γ: the heatmap (trace 0, the
+    static figure's colour scale over the frame's own range) and its eight level lines (trace 1). None when the
+    frames would need another colour scale than the static figure's (a sign change in some but not all)."""
+    Zs = np.asarray(Zs, np.float32)
+    signs = {bool(float(Z.min()) < 0 < float(Z.max())) for Z in Zs}
+    if len(signs) > 1:
+        return None
+    ranges, lines = [], []
+    for Z in Zs:
+        lo, hi = float(Z.min()), float(Z.max())
+        m = max(abs(lo), abs(hi))
+        ranges.append((-m, m) if signs == {True} else (lo, hi))
+        lines.append(ui.sweep.contour(xs, xs, Z, np.linspace(lo, hi, 10)[1:-1]))
+    field = ui.sweep.field(0, Zs, ranges, [list(c) for c in colorscale])
+    layer = ui.sweep.layer(1, "lines", dict(color="white", width=1, dash="solid"), lines)
+    return ui.sweep.payload(chart, slider, "γ", values, field, [layer], drag=True)
 
 
 @cached_figure

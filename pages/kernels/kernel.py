@@ -13,6 +13,7 @@ from ui.figures import CHART_CONFIG
 from ui.formulas import other_notations, with_numbers
 from ui.nav import section_footer, section_header
 from ui.ranges import PLANE
+from ui.sweep import sweep
 
 section_header(__file__)
 present = presenting()
@@ -36,8 +37,14 @@ def body():
         left.error(f"This kernel cannot be drawn here: {err}")
         return
     with left:
-        st.plotly_chart(figures.kernel_surface(surf.xs, surf.Z, x0, present=present), key=f"{PAGE}_surface",
-                        config=CHART_CONFIG)
+        fig = figures.kernel_surface(surf.xs, surf.Z, x0, present=present)
+        st.plotly_chart(fig, key=f"{PAGE}_surface", config=CHART_CONFIG)
+        live = compute.gamma_sweep(s.choice, x0)
+        if live is not None:   # drag γ (its slider, or the picture sideways) and the bump follows (ui.sweep)
+            data = figures.surface_sweep(surf.xs, *live, fig.to_dict()["data"][0]["colorscale"], f"{PAGE}_surface",
+                                         KEY.gamma)
+            if data is not None:
+                sweep(data)
     with right:
         st.plotly_chart(figures.kernel_slice(surf.xs, surf.Z[surf.row], x0[0],
                                              f"Slice along x₂ = {surf.xs[surf.row]:.2f}", present=present),

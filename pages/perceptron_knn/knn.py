@@ -22,9 +22,8 @@ def panel():
     X, y = s.X, s.y
     left, right = st.columns([3, 2], gap="medium")
     with right:
-        lo, hi, default, step = R["k"]
-        k = st.slider("k (neighbours)", lo, hi, default, step, key=KEY.k, bind="query-params",
-                      help="How many nearest training points vote.")
+        k = st.select_slider("k (neighbours)", compute.K_VALUES, value=R["k"][2], key=KEY.k, bind="query-params",
+                             format_func=lambda v: f"{v:g}", help="How many nearest training points vote.")
         try:
             data = compute.split(X, y, points.held_out(X, y, S.held_out, S.seed))
             n_train = len(data.ytr)

@@ -154,3 +154,54 @@ def advance(model, n):
     room = R["max_steps"] - model.n_iter_
     if room > 0:
         model.step(room if n is None else min(n, room), max_seconds=R["max_seconds"])
+
+
+# ---------------------------------------------------------------- the live sweep (ui.sweep)
+SWEEP_VALUES = {"gamma": tuple(log_options(*PARAMS["gamma"][1:3])),   # the sliders' own options, in order
+                "C": tuple(log_options(*R["C"][:2]))}
+
+
+@dataclass(frozen=True, eq=False)
+class Sweep:
+    """libsvm's SVM at every option of one slider (γ of k₁, or C), the rest of the setting fixed: what the margins
+    map shows of each fit (the sections' `fit` and `surface` at that value give the same)."""
+    param: str              # "gamma" or "C"
+    values: tuple
+    Cs: tuple               # C of each fit (rings are sized by α / C)
+    Z: np.ndarray           # (values, grid, grid): f over the box's grid, rows = x₂
+    sv: tuple               # per value: support vectors, as indices into the training part
+    alpha: tuple            # per value: their αᵢ
+    f_tr: np.ndarray        # (values, training points): f on the training points
+
+
+def sweep(X, y, part, kernel, C, param, box, grid=R["grid"]):
+    """Fit libsvm at every option of the `param` slider ("gamma": γ of k₁ at this C; "C": C with this kernel) and
+    draw each f over the box's grid, in one batch; None when the kernel has no γ or some value cannot be fitted.
+    Cached by what the frames depend on: a sweep of γ is the same whatever γ is now (so is a sweep of C whatever C)."""
+    if param == "gamma":
+        return None if kernel.gamma is None else _sweep(X, y, part, kernel.with_gamma(0.0), C, param, box, grid)
+    return _sweep(X, y, part, kernel, None, param, box, grid)
+
+
+@cache_data(max_entries=8)
+def _sweep(X, y, part, kernel, C, param, box, grid):
+    values = SWEEP_VALUES[param]
+    tr = part.tr
+    xs, ys = axes(box, grid)
+    Zs, svs, alphas, fs, Cs = [], [], [], [], []
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")   # the section's own fit says what is wrong with its setting
+            for v in values:
+                k, c = (kernel.with_gamma(v), C) if param == "gamma" else (kernel, v)
+                model = kc.KernelSVM(k.kernel(), C=c).fit(X[tr], y[tr])
+                points, weights, b = model.expansion()
+                Zs.append(kc.expansion_surface(points, weights, b, k.kernel(), xs, ys) if len(points)
+                          else np.full((len(ys), len(xs)), float(b)))
+                svs.append(model.support_)
+                alphas.append(np.abs(model.dual_coef_))
+                fs.append(model.decision_function(X[tr]))
+                Cs.append(c)
+    except ValueError:
+        return None
+    return Sweep(param, values, tuple(Cs), np.stack(Zs), tuple(svs), tuple(alphas), np.stack(fs))

@@ -4,6 +4,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 import kernel_core as kc
+import ui.sweep
+from ui.cache import cache_data
 from ui.figures import add_classes, base_layout, cached_figure, decision_map, level_lines
 from ui.ranges import SVM as R
 from ui.theme import ACCENT, CLASS_STYLE, POSITIVE
@@ -16,6 +18,24 @@ PAIR_HEIGHT = {False: 420, True: 462}   # two maps side by side (presentation: u
 CHART_HEIGHT = {False: 520, True: 560}  # the main chart in a wide left column (teaching map, CV grid, hinge)
 SIDE_HEIGHT = {False: 320, True: 330}   # a chart in the right column (the loss curve)
 TEACH_HEIGHT = {False: 580, True: 560}  # the teaching map (title and legend under it at normal size)
+
+
+SV_NAME = "support vector (size ∝ α)"
+SV_MARKER = dict(symbol="circle-open", color="black", line=dict(width=1.5))
+MARKED = {"misclassified": dict(symbol="diamond-open", size=17, color=WRONG, line=dict(width=2.5)),
+          "inside the margin": dict(symbol="diamond-open", size=17, color=INSIDE, line=dict(width=2.5))}
+
+
+def sv_sizes(alpha, C):
+    """Ring sizes of the support vectors: 9 px, and up to 15 more as αᵢ grows to C."""
+    return (9 + 15 * np.asarray(alpha) / C).astype(np.float32)
+
+
+def marked(y_tr, f_tr):
+    """(misclassified, inside the margin) masks of the training points (MARKED's order)."""
+    z = y_tr * f_tr
+    right = (f_tr > 0) == (y_tr > 0)
+    return ~right, right & (z < 1 - kc.svm.MARGIN_ATOL)
 
 
 def _legend(fig, show=True):
@@ -48,18 +68,13 @@ def svm_map(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, height=Non
     fig = _map(xs, ys, Z, X[tr], y[tr], title, (-1.0, 0.0, 1.0), height or MAP_HEIGHT[present], present)
     sv = tr[fit.sv]
     fig.add_trace(go.Scatter(x=X[sv, 0].astype(np.float32), y=X[sv, 1].astype(np.float32), mode="markers",
-                             name="support vector (size ∝ α)", customdata=fit.alpha.astype(np.float32),
-                             marker=dict(symbol="circle-open", color="black", line=dict(width=1.5),
-                                         size=(9 + 15 * fit.alpha / C).astype(np.float32)),
+                             name=SV_NAME, customdata=fit.alpha.astype(np.float32),
+                             marker=dict(**SV_MARKER, size=sv_sizes(fit.alpha, C)),
                              hovertemplate="support vector<br>α = %{customdata:.3g}<extra></extra>"))
-    z = y[tr] * fit.f_tr
-    right = (fit.f_tr > 0) == (y[tr] > 0)
-    for mask, name, color in ((~right, "misclassified", WRONG),
-                              (right & (z < 1 - kc.svm.MARGIN_ATOL), "inside the margin", INSIDE)):
+    for mask, (name, marker) in zip(marked(y[tr], fit.f_tr), MARKED.items()):
         P = X[tr][mask]
         fig.add_trace(go.Scatter(x=P[:, 0].astype(np.float32), y=P[:, 1].astype(np.float32), mode="markers",
-                                 name=name, hoverinfo="skip",
-                                 marker=dict(symbol="diamond-open", size=17, color=color, line=dict(width=2.5))))
+                                 name=name, hoverinfo="skip", marker=marker))
     if show_test and len(te):
         for label, style in CLASS_STYLE.items():
             P = X[te][y[te] == label]
@@ -164,3 +179,44 @@ def scatter_all(X, y, present=False):
     fig = add_classes(go.Figure(), X, y)
     fig.update_yaxes(scaleanchor="x")
     return base_layout(fig, "The data", height=420, present=present)
+
+
+LEVELS = (-1.0, 0.0, 1.0)   # the margins map's level lines, in its traces' order
+
+
+def sweep_traces(spec):
+    """Indices of the margins map's traces a sweep redraws: the heatmap, the level lines (LEVELS' order), the
+    support vectors and the two marked kinds (MARKED's order). spec: the static figure (ui.figures.Spec)."""
+    data = spec.to_dict()["data"]
+    lines = [i for i, t in enumerate(data) if t.get("mode") == "lines"]
+    named = {t.get("name"): i for i, t in enumerate(data)}
+    heat = next(i for i, t in enumerate(data) if t.get("type") == "heatmap")
+    return heat, tuple(lines[:len(LEVELS)]), named[SV_NAME], tuple(named[name] for name in MARKED), \
+        data[heat]["colorscale"]
+
+
+@cache_data(max_entries=8)
+def sweep_payload(box, sw, X, y, tr, traces, chart, slider, label, drag):
+    """The frames of compute.Sweep `sw` as ui.sweep's payload, each the margins map (svm_map) at that value:
+    f as its heatmap (range ±max|f|), the lines f = −1, 0, +1, the rings of the support vectors, the marked points."""
+    heat, lines, sv_trace, marked_traces, colorscale = traces
+    Zs = sw.Z.astype(np.float32)
+    xs, ys = np.linspace(box[0], box[1], Zs.shape[2]), np.linspace(box[2], box[3], Zs.shape[1])
+    ms = [float(np.max(np.abs(Z))) or 1.0 for Z in Zs]
+    field = ui.sweep.field(heat, Zs, [(-m, m) for m in ms], [list(c) for c in colorscale])
+    Xtr = X[tr]
+    layers = [ui.sweep.layer(t, "lines", dict(color="black", width=3 if level == 0 else 1.5,
+                                               dash="solid" if level == 0 else "dash"),
+                             [ui.sweep.contour(xs, ys, Z, level) for Z in Zs])
+              for t, level in zip(lines, LEVELS)]
+    layers.append(ui.sweep.layer(sv_trace, "markers", dict(symbol=SV_MARKER["symbol"], color=SV_MARKER["color"],
+                                                           width=SV_MARKER["line"]["width"]),
+                                 [np.column_stack([Xtr[sv], sv_sizes(a, C)])
+                                  for sv, a, C in zip(sw.sv, sw.alpha, sw.Cs)]))
+    masks = [marked(y[tr], f) for f in sw.f_tr]
+    for j, (t, marker) in enumerate(zip(marked_traces, MARKED.values())):
+        layers.append(ui.sweep.layer(t, "markers", dict(symbol=marker["symbol"], color=marker["color"],
+                                                        width=marker["line"]["width"]),
+                                     [np.column_stack([Xtr[m[j]], np.full(int(m[j].sum()), marker["size"])])
+                                      for m in masks]))
+    return ui.sweep.payload(chart, slider, label, sw.values, field, layers, drag=drag)

@@ -14,6 +14,7 @@ from ui.exercises import Exercise, exercises
 from ui.figures import CHART_CONFIG
 from ui.nav import section_footer, section_header
 from ui.ranges import SVM as R
+from ui.sweep import sweep
 
 BOX = compute.PLANE_BOUNDS
 
@@ -42,6 +43,17 @@ def draw(d, fit, Z, key, C, show_test, title=None, height=None):
     fig = figures.svm_map(BOX, Z, fit, d.X, d.y, d.part.tr, d.part.te, C, title, show_test, height,
                           legend=key == "svm_map", present=present)
     points.clickable_chart(fig, PAGE, key=key, config=CHART_CONFIG)
+    return fig
+
+
+def live_sweeps(d, s, fig, key):
+    """The live sweeps of γ (also by dragging the map sideways) and of C over the map `fig` just drawn (ui.sweep)."""
+    traces = figures.sweep_traces(fig)
+    for param, slider, label in (("gamma", KEY.GAMMA, "γ"), ("C", KEY.C, "C")):
+        sw = compute.sweep(d.X, d.y, d.part, s.kernel, s.C, param, BOX)
+        if sw is not None:
+            sweep(figures.sweep_payload(BOX, sw, d.X, d.y, d.part.tr, traces, key, slider, label,
+                                        drag=param == "gamma" or s.gamma is None))
 
 
 def fit_metrics(fit, C, columns=2):
@@ -91,7 +103,7 @@ def single():
             points.clickable_chart(figures.scatter_all(d.X, d.y, present=present), PAGE, key="svm_map",
                                    config=CHART_CONFIG)
             return
-        draw(d, fit, Z, "svm_map", s.C, show_test)
+        live_sweeps(d, s, draw(d, fit, Z, "svm_map", s.C, show_test), "svm_map")
     with right:
         st.latex(r"k(\mathbf{x},\mathbf{y}) = " + s.kernel.kernel().latex())
         st.latex(rf"f(\mathbf{{x}}) = \sum_{{i \in \mathrm{{SV}}}} \alpha_i y_i\, k(\mathbf{{x}}_i, \mathbf{{x}}) + b,"

@@ -1,0 +1,201 @@
+"""The live sweeps in Chromium: a scripted pointer drags each sweep across its whole range (issue 22).
+
+Serves the app, opens each section that has live sweeps (ui.sweep) at default settings in Debian's Chromium
+(Playwright, 1400x1000), and for every sweep found on the page (window.__kernelscopeSweeps, one per chart and
+slider) presses the pointer on the slider's thumb (a real press), moves it to the track's left end, then across
+the whole track to the right end (a scripted pointer in the page: one pointermove per animation frame, about 1.5 of
+the slider's values apart, so every animation frame asks for a new picture), and releases it. The component counts
+every frame it draws (window.__kernelscopeSweep.times: the time of the animation frame in which a changed frame of
+the picture was drawn; at most one per animation frame); the median interval between those frames over the move to
+the right is the sweep's frame interval (issue 22's target: <= 33 ms, 30 frames a second). For a sweep that a
+sideways drag across the picture also drives, that drag is measured the same way (from the first value to the
+last). Also per sweep: the frames drawn of the values passed, the payload's bytes (the component's data as it
+arrived), and the cold compute time of its frames for the default data (the topic's batch function and the payload,
+uncached, in this process). The last line is the worst median.
+
+    .venv/bin/python -m bench.sweep                  # every section with sweeps
+    .venv/bin/python -m bench.sweep --pages svm      # one section
+"""
+import argparse
+import statistics
+import time
+
+from playwright.sync_api import sync_playwright
+
+from bench.serve import serve
+from tests.browser_env import ARGS, ensure_chromium
+
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+PAGES = ["kernels", "svm"]   # sections with live sweeps, in the order of the path through the app
+TARGET_MS = 33
+READY = """() => { const s = window.__kernelscopeSweeps || {}; const v = Object.values(s);
+  return v.length > 0 && v.every(o => o.frames) && [...document.querySelectorAll('.js-plotly-plot')].every(e => e._fullData); }"""
+SWEEPS = """() => Object.entries(window.__kernelscopeSweeps).map(([id, o]) => ({id, chart: o.data.chart,
+  slider: o.data.slider, label: o.data.label, n: o.data.values.length, drag: o.data.drag,
+  bytes: JSON.stringify(o.data).length}))"""
+START = "(key) => Number(document.querySelector(`.st-key-${key} input[type=range]`).value)"
+MARK = "() => window.__kernelscopeSweep.times.length"
+SINCE = "(i) => [window.__kernelscopeSweep.times.slice(i), window.__kernelscopeSweep.frames]"
+
+
+def cold_svm(param):
+    """Seconds to compute the SVM sweep of `param` and its payload for the default data, uncached."""
+    import kernel_core as kc
+    from pages.svm import compute, figures
+    from ui.figures import Spec, to_spec
+    from ui.kernel_choice import Single
+    from ui.ranges import DATA, DEFAULT_DATASET
+
+    X, y = kc.make_classification(DEFAULT_DATASET, DATA["n_samples"][2], DATA["noise"][2], DATA["seed"][2])
+    part = compute.split.__wrapped__(X, y, (X, y))
+    kernel, box = Single.of("rbf", gamma=1.0), compute.PLANE_BOUNDS
+    fit = compute.fit.__wrapped__(X, y, part, kernel, 1.0)
+    Z = compute.surface.__wrapped__(fit.points, fit.weights, fit.b, kernel, box)
+    spec = figures.svm_map.uncached(box, Z, fit, X, y, part.tr, part.te, 1.0, present=False)
+    traces = figures.sweep_traces(Spec(to_spec(spec)))
+    t0 = time.perf_counter()
+    C = 1.0 if param == "gamma" else None
+    sw = compute._sweep.__wrapped__(X, y, part, kernel, C, param, box, compute.R["grid"])
+    figures.sweep_payload.__wrapped__(box, sw, X, y, part.tr, traces, "svm_map", f"svm_{param}", param, True)
+    return time.perf_counter() - t0
+
+
+def cold_kernels():
+    """Seconds to compute the Kernels section's γ sweep (RBF, x₀ = 0) and its payload, uncached."""
+    import numpy as np
+
+    from pages.kernels import compute, figures
+    from ui.kernel_choice import Single
+
+    choice = Single.of("rbf", gamma=1.0)
+    surf = compute.surface.__wrapped__(choice, (0.0, 0.0))
+    scale = figures.kernel_surface.uncached(surf.xs, surf.Z, (0.0, 0.0), present=False).to_dict()["data"][0]
+    t0 = time.perf_counter()
+    values, Zs = compute._gamma_sweep.__wrapped__(choice.with_gamma(0.0), (0.0, 0.0))
+    figures.surface_sweep.__wrapped__(surf.xs, values, np.asarray(Zs), scale["colorscale"], "kernels_surface",
+                                      "kernels_gamma")
+    return time.perf_counter() - t0
+
+
+COLD = {"svm_gamma": lambda: cold_svm("gamma"), "svm_C": lambda: cold_svm("C"), "kernels_gamma": cold_kernels}
+
+
+def settle(page):
+    page.wait_for_selector(IDLE, timeout=90000)
+    page.wait_for_timeout(300)
+    page.wait_for_selector(IDLE, timeout=90000)
+
+
+def intervals(times):
+    return [b - a for a, b in zip(times, times[1:])]
+
+
+# The scripted pointer: one pointermove per animation frame (Chromium delivers a real mouse's moves aligned to
+# animation frames too), `step` px each, from x0 to x1 at height y, dispatched where the pointer is; resolves at x1.
+MOVE = """([x0, x1, y, step]) => new Promise(resolve => {
+  let x = x0;
+  const go = () => {
+    x = x1 > x0 ? Math.min(x1, x + step) : Math.max(x1, x - step);
+    const at = document.elementFromPoint(x, y) || document.body;
+    at.dispatchEvent(new PointerEvent('pointermove', {clientX: x, clientY: y, pointerId: 1, pointerType: 'mouse',
+      isPrimary: true, buttons: 1, bubbles: true, cancelable: true, composed: true}));
+    if (x !== x1) requestAnimationFrame(go); else requestAnimationFrame(() => resolve());
+  };
+  requestAnimationFrame(go);
+})"""
+
+
+def drag(page, press, x0, x1, y, n):
+    """Press at `press` (a real, trusted press), move to (x0, y), then the scripted pointer from x0 to x1 (about 1.5
+    values per animation frame over n values), release at x1: the frames drawn on the way from x0 to x1."""
+    page.mouse.move(*press)
+    page.mouse.down()
+    page.evaluate(MOVE, [press[0], x0, y, abs(x0 - press[0]) / 4 or 1])
+    page.wait_for_timeout(150)
+    mark = page.evaluate(MARK)
+    page.evaluate(MOVE, [x0, x1, y, 1.5 * abs(x1 - x0) / n])
+    times, _ = page.evaluate(SINCE, mark)
+    page.mouse.move(x1, y)
+    page.mouse.up()
+    return times
+
+
+def drag_slider(page, slider, n):
+    """The slider's thumb pressed, moved to the track's left end, then across the track to its right end."""
+    thumb = page.locator(f".st-key-{slider} [data-testid='stSliderThumbValue']").locator("..")
+    track = thumb.locator("..").bounding_box()
+    box = thumb.bounding_box()
+    y = box["y"] + box["height"] / 2
+    return drag(page, (box["x"] + box["width"] / 2, y), track["x"], track["x"] + track["width"], y, n)
+
+
+def drag_picture(page, chart, slider, n):
+    """A press on the chart's plot area where the value now sits on its width, a drag to its left edge (the first
+    value), then across the whole width to the right edge (the last)."""
+    area = page.locator(f".st-key-{chart} .nsewdrag").first.bounding_box()
+    y, w = area["y"] + area["height"] * 0.9, area["width"]
+    start = page.evaluate(START, slider)
+    press = area["x"] + w * start / (n - 1)     # the drag maps the plot's width onto the range, from the value now
+    return drag(page, (press, y), area["x"], area["x"] + w, y, n)
+
+
+def measure(browser, url, path):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    rows = []
+    try:
+        page.goto(f"{url}/{path}")
+        settle(page)
+        page.wait_for_function(READY, timeout=90000)
+        for sw in page.evaluate(SWEEPS):
+            for how in ("slider", "picture") if sw["drag"] else ("slider",):
+                times = (drag_slider(page, sw["slider"], sw["n"]) if how == "slider"
+                         else drag_picture(page, sw["chart"], sw["slider"], sw["n"]))
+                settle(page)
+                page.wait_for_function(READY, timeout=90000)
+                rows.append((path, sw, how, times))
+    finally:
+        context.close()
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pages", nargs="*", default=PAGES, help="URL paths of sections with sweeps")
+    args = ap.parse_args()
+    rows = []
+    with serve("app.py") as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+        for path in args.pages:
+            print(f"  measuring /{path} ...", flush=True)
+            rows += measure(browser, server.url, path)
+        browser.close()
+    print("\nLive sweeps in Chromium: a scripted pointer drags each sweep across its range; frame interval = time "
+          "between animation frames that drew a changed picture (ms); frames = drawn / values; payload = the "
+          "component's data (KiB); cold = computing the frames and the payload for the default data, uncached (s)")
+    print(f"{'section / sweep':<30} {'by':<8} {'frames':>8} {'median':>7} {'p90':>6} {'payload':>8} {'cold':>6}")
+    medians = []
+    for path, sw, how, times in rows:
+        gaps = intervals(times)
+        cold = COLD.get(sw["slider"])
+        cold_s = f"{cold():6.2f}" if cold else f"{'-':>6}"
+        if not gaps:
+            print(f"/{path} {sw['label']:<24} {how:<8} {len(times):>3}/{sw['n']:<4} {'-':>7} {'-':>6} "
+                  f"{sw['bytes'] / 1024:>8.0f} {cold_s}  no frames drawn")
+            medians.append((float("inf"), path, sw, how))
+            continue
+        med = statistics.median(gaps)
+        p90 = statistics.quantiles(gaps, n=10, method="inclusive")[8] if len(gaps) > 1 else gaps[0]
+        medians.append((med, path, sw, how))
+        print(f"{'/' + path + ' ' + sw['label']:<30} {how:<8} {len(times):>3}/{sw['n']:<4} {med:>7.1f} {p90:>6.1f} "
+              f"{sw['bytes'] / 1024:>8.0f} {cold_s}")
+    if not medians:
+        print("sweep: no sweep found")
+        return
+    worst = max(medians, key=lambda m: m[0])
+    print(f"sweep: worst median frame interval {worst[0]:.0f} ms over {len(medians)} sweeps "
+          f"(/{worst[1]} {worst[2]['label']} by {worst[3]}; target <= {TARGET_MS} ms)")
+
+
+if __name__ == "__main__":
+    main()

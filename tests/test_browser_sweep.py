@@ -1,0 +1,95 @@
+"""Browser tests of the live sweeps (ui.sweep): in Chromium, dragging a sweep redraws the picture while the pointer
+moves (no rerun on the way), and releasing it hands the value to the section's Streamlit slider, so the section's
+numbers follow; a sideways drag across the picture does the same. Fixtures (the served app, Chromium) are
+tests/conftest.py's."""
+import pytest
+
+from bench.sweep import READY
+from tests.test_browser import assert_healthy, open_url, settle
+
+pytestmark = pytest.mark.timeout(300)
+
+FRAMES = "() => window.__kernelscopeSweep.frames"
+STATE = """([chart, slider]) => ({
+  index: Number(document.querySelector(`.st-key-${slider} input[type=range]`).value),
+  thumb: document.querySelector(`.st-key-${slider} [data-testid=stSliderThumbValue]`).innerText,
+  overlay: document.querySelectorAll(`.st-key-${chart} .ks-sweep`).length,
+  canvas: (() => { const c = document.querySelector(`.st-key-${chart} foreignObject canvas`);
+    if (!c) return null; const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 0; for (let i = 0; i < d.length; i += 4) h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) % 1000000007;
+    return h; })(),
+  running: document.querySelector("[data-testid='stApp']").getAttribute('data-test-script-state'),
+  main: document.querySelector("[data-testid='stMain']").innerText })"""
+
+
+def ready(page, path):
+    open_url(page, path)
+    page.wait_for_function(READY, timeout=90000)
+
+
+@pytest.mark.parametrize("path, chart, slider", [("svm", "svm_map", "svm_gamma"), ("svm", "svm_map", "svm_C"),
+                                                  ("kernels", "kernels_surface", "kernels_gamma")])
+def test_dragging_the_slider_redraws_the_picture_and_release_sets_the_slider(page, app_url, path, chart, slider):
+    ready(page, f"{app_url}/{path}")
+    before = page.evaluate(STATE, [chart, slider])
+    thumb = page.locator(f".st-key-{slider} [data-testid='stSliderThumbValue']").locator("..")
+    track = thumb.locator("..").bounding_box()
+    box = thumb.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] / 2, y)
+    page.mouse.down()
+    frames = page.evaluate(FRAMES)
+    page.mouse.move(track["x"] + 0.3 * track["width"], y, steps=8)
+    page.wait_for_function(f"f => ({FRAMES})() > f", arg=frames)
+    mid = page.evaluate(STATE, [chart, slider])
+    page.mouse.move(track["x"] + 0.65 * track["width"], y, steps=6)
+    page.wait_for_timeout(200)
+    late = page.evaluate(STATE, [chart, slider])
+    # the picture follows the pointer, with no rerun and the Streamlit value not yet taken
+    assert mid["overlay"] > 0 and mid["canvas"] is not None and mid["running"] == "notRunning"
+    assert late["canvas"] != mid["canvas"]
+    assert mid["index"] == before["index"] and mid["thumb"] != before["thumb"]
+    page.mouse.up()
+    page.wait_for_function(f"([c, s, i]) => {{ const x = ({STATE})([c, s]); return x.index !== i && x.overlay === 0; }}",
+                           arg=[chart, slider, before["index"]], timeout=60000)
+    settle(page)
+    after = page.evaluate(STATE, [chart, slider])
+    assert after["thumb"] == late["thumb"]           # the slider took the value the picture showed
+    assert after["index"] > before["index"]
+    assert after["main"] != before["main"]           # the section's numbers and formula followed
+    assert_healthy(page)
+
+
+def test_dragging_the_picture_sideways_sets_gamma(page, app_url):
+    ready(page, f"{app_url}/svm")
+    before = page.evaluate(STATE, ["svm_map", "svm_gamma"])
+    area = page.locator(".st-key-svm_map .nsewdrag").first.bounding_box()
+    y = area["y"] + 0.9 * area["height"]
+    x = area["x"] + 0.5 * area["width"]
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 0.3 * area["width"], y, steps=10)
+    page.wait_for_timeout(200)
+    mid = page.evaluate(STATE, ["svm_map", "svm_gamma"])
+    assert mid["overlay"] > 0 and mid["running"] == "notRunning"
+    assert "γ =" in page.locator(".st-key-svm_map .ks-sweep-sign").inner_text()
+    page.mouse.up()
+    page.wait_for_function("i => Number(document.querySelector('.st-key-svm_gamma input[type=range]').value) < i",
+                           arg=before["index"], timeout=60000)
+    settle(page)
+    after = page.evaluate(STATE, ["svm_map", "svm_gamma"])
+    assert after["overlay"] == 0 and after["main"] != before["main"]
+    assert_healthy(page)
+
+
+def test_a_key_step_still_moves_the_slider(page, app_url):
+    ready(page, f"{app_url}/svm")
+    before = page.evaluate(STATE, ["svm_map", "svm_gamma"])
+    page.locator(".st-key-svm_gamma input[type=range]").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("i => Number(document.querySelector('.st-key-svm_gamma input[type=range]').value) === i + 1",
+                           arg=before["index"], timeout=60000)
+    settle(page)
+    page.wait_for_function("() => document.querySelectorAll('.st-key-svm_map .ks-sweep').length === 0")
+    assert page.evaluate(STATE, ["svm_map", "svm_gamma"])["main"] != before["main"]
+    assert_healthy(page)

@@ -1,0 +1,206 @@
+"""The live sweeps (ui.sweep): every frame is the section's static picture at the same value, only sent compactly —
+the colour field within 1/255 of its range, the level lines within a pixel (and on the zero set of the static
+surface), the same support vectors and marked points; the frames follow the student's points; the payload stays
+under 1.5 MB; the section mounts its sweeps (AppTest)."""
+import json
+
+import numpy as np
+import pytest
+
+import kernel_core as kc
+from pages.svm import compute, figures
+from pages.svm.settings import KEY
+from tests.app_pages import open_page, page_errors
+from ui import sweep as ui_sweep
+from ui.figures import Spec, to_spec
+from ui.kernel_choice import Single
+
+pytestmark = pytest.mark.timeout(300)
+BOX = compute.PLANE_BOUNDS
+MAX_PAYLOAD = 1.5e6
+PIXEL = (BOX[1] - BOX[0]) / 440       # data units of one pixel of a 440 px plot area (the smallest main map)
+
+
+def default_data():
+    X, y = kc.make_classification("moons", 120, noise=0.1, seed=0)
+    return X, y, compute.split(X, y, (X, y))
+
+
+def static(X, y, part, kernel, C):
+    """The margins map as the section draws it at (kernel, C): the figure and its surface."""
+    fit = compute.fit(X, y, part, kernel, C)
+    Z = compute.surface(fit.points, fit.weights, fit.b, kernel, BOX)
+    fig = figures.svm_map.uncached(BOX, Z, fit, X, y, part.tr, part.te, C, present=False)
+    return fig, Z.astype(np.float32)
+
+
+def frames(X, y, part, kernel, C, param):
+    fig, _ = static(X, y, part, kernel, C)
+    sw = compute.sweep(X, y, part, kernel, C, param, BOX)
+    traces = figures.sweep_traces(Spec(to_spec(fig)))
+    data = figures.sweep_payload(BOX, sw, X, y, part.tr, traces, "svm_map", KEY.GAMMA if param == "gamma" else KEY.C,
+                                 param, True)
+    return sw, traces, data
+
+
+def bilinear(xs, ys, Z, P):
+    """Z (rows = y) at the points P, linearly interpolated in each cell."""
+    i = np.clip(np.searchsorted(xs, P[:, 0]) - 1, 0, len(xs) - 2)
+    j = np.clip(np.searchsorted(ys, P[:, 1]) - 1, 0, len(ys) - 2)
+    tx = (P[:, 0] - xs[i]) / (xs[i + 1] - xs[i])
+    ty = (P[:, 1] - ys[j]) / (ys[j + 1] - ys[j])
+    return ((1 - tx) * (1 - ty) * Z[j, i] + tx * (1 - ty) * Z[j, i + 1] + (1 - tx) * ty * Z[j + 1, i]
+            + tx * ty * Z[j + 1, i + 1])
+
+
+def markers(trace):
+    P = np.column_stack([np.asarray(trace.x, float), np.asarray(trace.y, float)]) if trace.x is not None \
+        else np.empty((0, 2))
+    size = trace.marker.size
+    sizes = np.broadcast_to(np.asarray(size if size is not None else np.nan, float), len(P))
+    return np.column_stack([P, sizes]) if len(P) else np.empty((0, 3))
+
+
+@pytest.mark.parametrize("param, picks", [("gamma", (0, 7, 20, 29, 40)), ("C", (0, 12, 20, 37, 50))])
+def test_each_frame_is_the_static_map_at_its_value(param, picks):
+    X, y, part = default_data()
+    kernel, C = Single.of("rbf", gamma=1.0), 1.0
+    sw, traces, data = frames(X, y, part, kernel, C, param)
+    heat, lines, sv_trace, marked, _ = traces
+    assert data["values"] == list(compute.SWEEP_VALUES[param]) and len(data["values"]) >= 25
+    q, layers = ui_sweep.decode(data)
+    xs, ys = compute.axes(BOX)
+    for i in picks:
+        value = sw.values[i]
+        k, c = (kernel.with_gamma(value), C) if param == "gamma" else (kernel, value)
+        fig, Z = static(X, y, part, k, c)
+        # colour field: the same colour range, each cell within 1/255 of it
+        m = float(np.max(np.abs(Z)))
+        assert data["field"]["ranges"][i] == pytest.approx([-m, m], rel=1e-6)
+        shown = -m + q[i][::-1].astype(float) / 255 * 2 * m
+        assert np.max(np.abs(shown - Z)) <= 2 * m / 255 + 1e-6
+        # level lines: within a pixel of the static figure's, and on its level set
+        for t, level, frame in zip(lines, figures.LEVELS, layers[:3]):
+            ref = np.column_stack([np.asarray(fig.data[t].x, float), np.asarray(fig.data[t].y, float)])
+            got = frame[i].astype(float)
+            assert got.shape == ref.shape
+            ok = ~np.isnan(ref[:, 0])
+            assert np.array_equal(np.isnan(got[:, 0]), ~ok)
+            assert np.max(np.abs(got[ok] - ref[ok]), initial=0) < PIXEL
+            if ok.any():
+                f = bilinear(xs, ys, Z.astype(float), got[ok])
+                step = np.max(np.abs(np.diff(Z, axis=1)))   # grid tolerance: f changes at most this much per cell
+                assert np.max(np.abs(f - level)) <= 1e-3 * max(1.0, step)
+        # support vectors (place and ring size) and the marked points: the static traces' own
+        for t, frame in zip((sv_trace, *marked), layers[3:]):
+            ref, got = markers(fig.data[t]), frame[i].astype(float)
+            assert got.shape == ref.shape
+            order_r, order_g = np.lexsort(ref[:, :2].T), np.lexsort(got[:, :2].T)
+            assert np.allclose(got[order_g], ref[order_r], atol=1e-4)
+
+
+def test_the_frames_follow_the_students_points_and_stay_small():
+    X, y, part = default_data()
+    kernel = Single.of("rbf", gamma=1.0)
+    _, _, data = frames(X, y, part, kernel, 1.0, "gamma")
+    assert len(json.dumps(data)) <= MAX_PAYLOAD
+    X2, y2 = np.vstack([X, [[0.0, 2.5]]]), np.append(y, 1)   # a point added on the map: a clicked point trains
+    part2 = compute.split(X2, y2, (X, y))
+    assert len(part2.tr) == len(part.tr) + 1
+    _, _, data2 = frames(X2, y2, part2, kernel, 1.0, "gamma")
+    assert data2["field"]["data"] != data["field"]["data"]
+    q2, layers2 = ui_sweep.decode(data2)
+    sv_frames = layers2[3]
+    assert any(np.isclose(f[:, :2], [0.0, 2.5], atol=1e-6).all(axis=1).any() for f in sv_frames)
+
+
+def test_no_gamma_sweep_for_the_linear_kernel():
+    X, y, part = default_data()
+    assert compute.sweep(X, y, part, Single.of("linear"), 1.0, "gamma", BOX) is None
+    assert compute.sweep(X, y, part, Single.of("linear"), 1.0, "C", BOX) is not None
+
+
+def test_the_quantized_field_is_within_display_precision():
+    Z = np.random.default_rng(0).normal(size=(30, 40))
+    lo, hi = float(Z.min()), float(Z.max())
+    q = ui_sweep.quantize(Z, lo, hi)
+    assert q.dtype == np.uint8 and q.min() == 0 and q.max() == 255
+    assert np.max(np.abs(lo + q / 255 * (hi - lo) - Z)) <= (hi - lo) / 255
+    assert len(ui_sweep.colors("RdBu")) == 7 * 256
+
+
+def sweeps_of(at):
+    found = {}
+    stack = [at._tree]
+    while stack:
+        node = stack.pop()
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            stack.extend(children.values())
+        if getattr(node, "type", "") == "bidi_component" and node.proto.component_name == "kernelscope.sweep":
+            found[node.proto.id.rsplit("-", 1)[-1]] = json.loads(node.proto.json)
+    return found
+
+
+def test_the_margins_section_shows_its_sweeps():
+    at = open_page("pages/svm/margins.py")
+    assert not page_errors(at)
+    found = sweeps_of(at)
+    assert set(found) == {"sweep_svm_map_svm_gamma", "sweep_svm_map_svm_C"}
+    gamma = found["sweep_svm_map_svm_gamma"]
+    assert gamma["chart"] == "svm_map" and gamma["slider"] == KEY.GAMMA and gamma["drag"]
+    options = at.select_slider(key=KEY.GAMMA).options
+    assert gamma["labels"] == [str(o) for o in options]
+    # the sweep's value, as the component reports it at the end of a drag, is the slider's (a widget callback)
+    at.select_slider(key=KEY.GAMMA).set_value(gamma["values"][30]).run()
+    assert not page_errors(at)
+    assert sweeps_of(at)["sweep_svm_map_svm_gamma"]["field"] == gamma["field"]   # the same payload: not re-sent
+
+
+def test_a_sweep_does_not_depend_on_the_value_it_sweeps(monkeypatch):
+    """A γ sweep is the same at every γ (so is a C sweep at every C): cached once, and the component's data is
+    unchanged by the slider's own moves (Streamlit then sends the element as a reference, not again)."""
+    X, y, part = default_data()
+    calls = []
+    real = compute._sweep.__wrapped__
+    monkeypatch.setattr(compute, "_sweep", lambda *args: calls.append(args) or real(*args))
+    compute.sweep(X, y, part, Single.of("rbf", gamma=1.0), 1.0, "gamma", BOX)
+    compute.sweep(X, y, part, Single.of("rbf", gamma=5.01), 1.0, "gamma", BOX)
+    compute.sweep(X, y, part, Single.of("rbf", gamma=1.0), 3.16, "C", BOX)
+    compute.sweep(X, y, part, Single.of("rbf", gamma=1.0), 0.1, "C", BOX)
+    assert calls[0][3:] == calls[1][3:] and calls[2][3:] == calls[3][3:]
+
+
+@pytest.mark.parametrize("name", ["rbf", "laplacian"])
+def test_each_kernel_frame_is_the_static_surface_at_its_gamma(name):
+    from pages.kernels import compute as kcompute
+    from pages.kernels import figures as kfigures
+
+    x0 = (0.5, -0.3)
+    choice = Single.of(name, gamma=1.0)
+    values, Zs = kcompute.gamma_sweep(choice, x0)
+    surf = kcompute.surface(choice, x0)
+    static0 = kfigures.kernel_surface(surf.xs, surf.Z, x0, present=False).to_dict()["data"][0]
+    data = kfigures.surface_sweep(surf.xs, values, Zs, static0["colorscale"], "kernels_surface", "kernels_gamma")
+    assert data["values"] == list(values) and len(values) >= 25 and len(json.dumps(data)) <= MAX_PAYLOAD
+    q, (lines,) = ui_sweep.decode(data)
+    for i in (0, 13, 20, 33, 40):
+        s = kcompute.surface(choice.with_gamma(values[i]), x0)
+        fig = kfigures.kernel_surface.uncached(s.xs, s.Z, x0, present=False)
+        Z = s.Z.astype(np.float32)
+        lo, hi = float(Z.min()), float(Z.max())
+        assert data["field"]["ranges"][i] == pytest.approx([lo, hi], rel=1e-6)
+        assert np.max(np.abs(lo + q[i][::-1] / 255 * (hi - lo) - Z)) <= (hi - lo) / 255 + 1e-6
+        ref = np.column_stack([np.asarray(fig.data[1].x, float), np.asarray(fig.data[1].y, float)])
+        got = lines[i].astype(float)
+        ok = ~np.isnan(ref[:, 0])
+        assert got.shape == ref.shape and np.array_equal(np.isnan(got[:, 0]), ~ok)
+        assert np.max(np.abs(got[ok] - ref[ok]), initial=0) < PIXEL
+
+
+def test_the_kernel_section_shows_its_sweep():
+    at = open_page("pages/kernels/kernel.py")
+    assert not page_errors(at)
+    found = sweeps_of(at)
+    assert set(found) == {"sweep_kernels_surface_kernels_gamma"}
+    assert found["sweep_kernels_surface_kernels_gamma"]["chart"] == "kernels_surface"

@@ -1,0 +1,414 @@
+// The live sweep (ui/sweep.py): every frame of a section's picture along one parameter arrives once; while the
+// section's slider is dragged (or stepped with a key), or the picture is dragged sideways, the frame of the pointer's
+// position is drawn into the Plotly chart's own SVG in place of the traces that change: the heatmap's image gives way
+// to a <canvas> in a <foreignObject> at the same place (one pixel per cell, scaled without smoothing, as Plotly draws
+// its bricks), each changing scatter trace's group to a <g> of ours at the same place in the drawing order, and the
+// colour bar's tick labels are re-labelled for the frame's range. Nothing else of the chart is touched, and Streamlit
+// redrawing the chart (the rerun with the new value) brings the static picture back. At most one frame is drawn per
+// animation frame. window.__kernelscopeSweep counts the frames drawn (bench.sweep reads it).
+const SVG = "http://www.w3.org/2000/svg";
+const STORE = (window.__kernelscopeSweeps = window.__kernelscopeSweeps || {});
+const STATS = (window.__kernelscopeSweep = window.__kernelscopeSweep || { frames: 0, times: [], drawMs: [], events: 0, last: null });
+const DRAG_SLOP = 6;   // px a press on the picture must move sideways before it sweeps (less is a click)
+const WAIT_MS = 20000; // longest wait for Streamlit's redraw after a release before the overlay goes anyway
+
+async function inflate(b64) {
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function decode(data) {
+  const out = { field: null, layers: [] };
+  const f = data.field;
+  if (f) {
+    const q = await inflate(f.data);
+    const lut = new Uint32Array(256);
+    const u8 = new Uint8Array(lut.buffer);
+    for (let i = 0; i < 256; i++) {
+      const h = f.colors.slice(7 * i + 1, 7 * i + 7);
+      u8.set([parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16), 255], 4 * i);
+    }
+    out.field = { ...f, q, lut, cells: f.nx * f.ny, images: [] };
+  }
+  for (const lay of data.layers) {
+    const raw = await inflate(lay.data);
+    out.layers.push({ ...lay, rows: new Float32Array(raw.buffer, raw.byteOffset, raw.byteLength / 4) });
+  }
+  return out;
+}
+
+function traceGroups(gd, selector) {
+  const map = new Map();
+  gd.querySelectorAll(selector).forEach((g) => {
+    const cd = g.__data__;
+    const t = cd && cd[0] && cd[0].trace;
+    if (t) map.set(t.index, g);
+  });
+  return map;
+}
+
+const num = (t) => parseFloat(String(t).replace(/\u2212/g, "-"));
+const fmt = (v) => String(Number(v.toPrecision(2))).replace(/-/g, "\u2212");
+
+function symbolPath(symbol, x, y, r) {
+  if (symbol.startsWith("diamond")) {
+    const d = r * 1.3;
+    return `M${x + d},${y}L${x},${y + d}L${x - d},${y}L${x},${y - d}Z`;
+  }
+  if (symbol.startsWith("square")) return `M${x + r},${y + r}H${x - r}V${y - r}H${x + r}Z`;
+  return `M${x + r},${y}A${r},${r} 0 1,1 ${x},${y - r}A${r},${r} 0 0,1 ${x + r},${y}Z`;
+}
+
+function dash(style) {
+  const r = Math.max(style.width || 1, 3);
+  return { dot: `${r}px,${r}px`, dash: `${3 * r}px,${3 * r}px`, longdash: `${5 * r}px,${5 * r}px` }[style.dash] || "";
+}
+
+function create(data) {
+  const s = {
+    data, frames: null, overlay: null, want: null, shown: null, mode: null, since: 0, loop: false, send: null,
+    press: null, committedAtStart: null,
+  };
+  decode(data).then((frames) => { s.frames = frames; }).catch(() => { s.frames = null; });
+  const chartSel = `.st-key-${data.chart} .js-plotly-plot`;
+  const sliderSel = `.st-key-${data.slider}`;
+  const n = data.values.length;
+
+  const plot = () => document.querySelector(chartSel);
+  const input = () => document.querySelector(`${sliderSel} input[type=range]`);
+  const index = () => {   // the slider's position now: an option's index (select_slider) or a value (slider)
+    const el = input();
+    if (!el) return null;
+    const v = Number(el.value);
+    if (data.by === "value") {
+      let best = 0;
+      data.values.forEach((w, i) => { if (Math.abs(w - v) < Math.abs(data.values[best] - v)) best = i; });
+      return best;
+    }
+    return Number.isInteger(v) && v >= 0 && v < n ? v : null;
+  };
+
+  function install(gd) {
+    for (const other of Object.values(STORE)) if (other !== s && other.overlay) other.uninstall();
+    const L = gd._fullLayout;
+    const ov = { gd, fullData: gd._fullData, xa: L.xaxis, ya: L.yaxis, hidden: [], added: [], ticks: [], layers: [] };
+    const base = s.committedAtStart;
+    const f = s.frames.field;
+    if (f) {
+      const g = traceGroups(gd, ".heatmaplayer g.hm").get(f.trace) || gd.querySelector(".heatmaplayer g.hm");
+      const img = g && g.querySelector("image");
+      if (img) {
+        const fo = document.createElementNS(SVG, "foreignObject");
+        for (const a of ["x", "y", "width", "height"]) fo.setAttribute(a, img.getAttribute(a));
+        fo.style.opacity = getComputedStyle(img).opacity;
+        const canvas = document.createElement("canvas");
+        canvas.width = f.nx;
+        canvas.height = f.ny;
+        Object.assign(canvas.style, { width: "100%", height: "100%", display: "block", imageRendering: "pixelated" });
+        fo.appendChild(canvas);
+        img.parentNode.insertBefore(fo, img);
+        ov.hidden.push([img, img.style.visibility, "visibility"]);
+        img.style.visibility = "hidden";
+        ov.added.push(fo);
+        ov.ctx = canvas.getContext("2d");
+      }
+      const range = f.ranges[base == null ? 0 : base];
+      gd.querySelectorAll(".colorbar .cbaxis text").forEach((t) => {
+        const v = num(t.textContent);
+        if (Number.isFinite(v)) ov.ticks.push([t, t.textContent, (v - range[0]) / ((range[1] - range[0]) || 1)]);
+      });
+    }
+    const groups = traceGroups(gd, ".scatterlayer > g.trace");
+    const layer = gd.querySelector(".scatterlayer");
+    for (const lay of s.frames.layers) {
+      const g = document.createElementNS(SVG, "g");
+      g.setAttribute("class", "ks-sweep");
+      const path = document.createElementNS(SVG, "path");
+      const st = lay.style;
+      const open = lay.kind === "lines" || String(st.symbol || "").endsWith("-open");
+      path.setAttribute("fill", open ? "none" : st.color);
+      path.setAttribute("stroke", st.line_color || st.color);
+      path.setAttribute("stroke-width", st.width == null ? 1 : st.width);
+      if (lay.kind === "lines") {
+        path.setAttribute("stroke-dasharray", dash(st));
+        path.setAttribute("stroke-linejoin", "round");
+      }
+      g.appendChild(path);
+      const own = groups.get(lay.trace);
+      const after = [...groups.entries()].filter(([i]) => i > lay.trace).sort((a, b) => a[0] - b[0])[0];
+      const next = own || (after && after[1]);
+      if (layer) layer.insertBefore(g, next || null);
+      if (own) {
+        ov.hidden.push([own, own.style.display, "display"]);
+        own.style.display = "none";
+      }
+      ov.added.push(g);
+      ov.layers.push({ lay, path });
+    }
+    s.overlay = ov;
+  }
+
+  s.uninstall = () => {
+    const ov = s.overlay;
+    s.overlay = null;
+    s.shown = null;
+    if (!ov) return;
+    ov.added.forEach((e) => e.remove());
+    ov.hidden.forEach(([e, v, prop]) => { e.style[prop] = v; });
+    ov.ticks.forEach(([t, text]) => { t.textContent = text; });
+    sign(false);
+  };
+  const done = () => {   // the sweep is over: the static picture is back, the slider is Streamlit's again
+    s.uninstall();
+    if (s.grab) s.release(index() === s.grab.start);
+    s.mode = null;
+  };
+
+  function draw(i) {
+    const ov = s.overlay;
+    const f = s.frames.field;
+    if (f && ov.ctx) {
+      let img = f.images[i];
+      if (!img) {
+        img = f.images[i] = new ImageData(f.nx, f.ny);
+        const px = new Uint32Array(img.data.buffer);
+        const q = f.q.subarray(i * f.cells, (i + 1) * f.cells);
+        for (let c = 0; c < f.cells; c++) px[c] = f.lut[q[c]];
+      }
+      ov.ctx.putImageData(img, 0, 0);
+      const [lo, hi] = f.ranges[i];
+      ov.ticks.forEach(([t, , share]) => { t.textContent = fmt(lo + share * (hi - lo)); });
+    }
+    const { xa, ya } = ov;
+    for (const { lay, path } of ov.layers) {
+      const w = lay.kind === "lines" ? 2 : 3;
+      const rows = lay.rows.subarray(lay.offsets[i] * w, lay.offsets[i + 1] * w);
+      const parts = [];
+      if (lay.kind === "lines") {
+        let pen = "M";
+        for (let k = 0; k < rows.length; k += 2) {
+          if (Number.isNaN(rows[k])) { pen = "M"; continue; }
+          parts.push(`${pen}${xa.c2p(rows[k]).toFixed(1)},${ya.c2p(rows[k + 1]).toFixed(1)}`);
+          pen = "L";
+        }
+      } else {
+        for (let k = 0; k < rows.length; k += 3) {
+          parts.push(symbolPath(lay.style.symbol || "circle", xa.c2p(rows[k]), ya.c2p(rows[k + 1]), rows[k + 2] / 2));
+        }
+      }
+      path.setAttribute("d", parts.join(""));
+    }
+    sign(true, i);
+  }
+
+  function sign(active, i) {
+    const gd = plot();
+    const box = gd && gd.querySelector(".svg-container");
+    if (!box || !gd._fullLayout) return;
+    let el = box.querySelector(":scope > .ks-sweep-sign");
+    if (!el) {
+      el = document.createElement("div");
+      el.className = "ks-sweep-sign";
+      const L = gd._fullLayout;
+      Object.assign(el.style, {
+        position: "absolute", top: `${L.yaxis._offset + 6}px`,
+        right: `${L.width - L.xaxis._offset - L.xaxis._length + 6}px`, pointerEvents: "none", zIndex: 5,
+        background: "rgba(255,255,255,0.85)", borderRadius: "0.5em", padding: "0.1em 0.5em",
+        font: "600 0.8rem sans-serif", color: "#1f2937",
+      });
+      box.appendChild(el);
+    }
+    const labels = Object.values(STORE).filter((o) => o.data.chart === data.chart)
+      .sort((a, b) => b.data.drag - a.data.drag).map((o) => o.data.label);
+    if (active) {
+      el.dataset.owner = data.slider;
+      el.textContent = `\u27F7 ${data.label} = ${data.labels[i]}`;
+    } else if (!el.dataset.owner || el.dataset.owner === data.slider) {
+      delete el.dataset.owner;
+      el.textContent = `\u27F7 sweep ${[...new Set(labels)].join(" \u00B7 ")}`;
+    }
+  }
+  s.sign = sign;
+
+  function tick() {
+    if (!s.mode) { s.loop = false; return; }
+    requestAnimationFrame(tick);
+    const gd = plot();
+    if (s.overlay && (gd !== s.overlay.gd || gd._fullData !== s.overlay.fullData)) {
+      s.uninstall();      // Streamlit redrew the chart: the static picture is back
+      if (s.mode === "wait") { done(); return; }
+    }
+    if (s.mode === "wait") {
+      if (s.want === s.committedAtStart || performance.now() - s.since > WAIT_MS) { done(); return; }
+      if (!s.overlay) return;
+    }
+    if (s.mode === "key" || (s.mode === "wait" && s.settle === "slider")) s.want = index();
+    if (s.mode === "key") {   // a key step: draw the new position at once, then wait for Streamlit's redraw
+      if (s.want !== s.committedAtStart) { s.mode = "wait"; s.settle = "slider"; }
+      else if (performance.now() - s.since > 1000) { s.mode = null; return; }
+    }
+    if (s.want == null || !s.frames || !gd || !gd._fullLayout) return;
+    if (!s.overlay) install(gd);
+    if (s.want !== s.shown) {
+      const t0 = performance.now();
+      draw(s.want);
+      STATS.drawMs.push(performance.now() - t0);
+      s.shown = s.want;
+      STATS.frames += 1;
+      STATS.last = { slider: data.slider, index: s.want };
+      STATS.times.push(performance.now());
+      if (STATS.times.length > 2000) STATS.times.splice(0, 1000);
+    }
+  }
+  function run(mode) {
+    s.mode = mode;
+    s.since = performance.now();
+    if (!s.loop) { s.loop = true; requestAnimationFrame(tick); }
+  }
+
+  const inSlider = (t) => t && t.closest && t.closest(sliderSel);
+  const onDown = (e) => {
+    if (e.button !== 0) return;
+    if (inSlider(e.target) && grab(e)) {
+      run("slider");
+      return;
+    }
+    const drag = data.drag && e.target.closest && e.target.closest(".nsewdrag");
+    const gd = drag && drag.closest(".js-plotly-plot");
+    if (gd && gd === plot() && index() != null) {
+      const w = drag.getBoundingClientRect().width;
+      s.press = { x: e.clientX, y: e.clientY, start: index(), step: w / Math.max(n - 1, 1), sweeping: false };
+    }
+  };
+  // A press on the section's slider (its track or thumb) is the sweep's: Streamlit's slider re-renders on every
+  // move of its thumb (30-80 ms a move on a busy 2-core machine), so the sweep moves the thumb, its value label and
+  // the track's fill itself, draws the frame, and on release hands the value to the slider as the picture's drag
+  // does (the section reruns and the slider shows it). Keys stay the slider's own.
+  function grab(e) {
+    const el = input();
+    const thumb = el && el.parentElement && el.parentElement.parentElement;
+    const track = thumb && thumb.parentElement;
+    const start = index();
+    if (data.by !== "index" || !track || !track.contains(e.target) || start == null) return false;
+    e.stopPropagation();
+    e.preventDefault();
+    el.focus({ preventScroll: true });
+    const fill = track.firstElementChild;
+    const label = thumb.querySelector("[data-testid='stSliderThumbValue'] p");
+    const colors = getComputedStyle(fill).backgroundImage.match(/rgba?\([^)]*\)/g) || [];
+    s.grab = { thumb, fill, label, text: label ? label.textContent : "", left: thumb.style.left, start,
+               rect: track.getBoundingClientRect(), colors };
+    s.committedAtStart = start;
+    s.want = pointerIndex(e.clientX);
+    moveThumb(s.want);
+    return true;
+  }
+  const pointerIndex = (x) => {
+    const r = s.grab.rect;
+    return Math.max(0, Math.min(n - 1, Math.round(((x - r.left) / (r.width || 1)) * (n - 1))));
+  };
+  function moveThumb(i) {
+    const g = s.grab;
+    const pct = (100 * i) / Math.max(n - 1, 1);
+    g.thumb.style.left = `${pct}%`;
+    if (g.colors.length >= 2) {
+      const [rest, done] = g.colors;
+      g.fill.style.backgroundImage = `linear-gradient(to right, ${done} 0%, ${done} ${pct}%, ${rest} ${pct}%)`;
+    }
+    const was = data.labels[g.start], at = g.text.lastIndexOf(was);
+    if (g.label && at >= 0) g.label.textContent = g.text.slice(0, at) + data.labels[i] + g.text.slice(at + was.length);
+  }
+  function release(restore) {   // the sweep lets go of the slider: Streamlit's own drawing from now on
+    const g = s.grab;
+    s.grab = null;
+    if (!g) return;
+    g.fill.style.backgroundImage = "";
+    if (restore) {
+      g.thumb.style.left = g.left;
+      if (g.label) g.label.textContent = g.text;
+    }
+  }
+  s.release = release;
+  const onMove = (e) => {
+    STATS.events += 1;
+    if (s.mode === "slider" && s.grab) {
+      e.stopPropagation();
+      const i = pointerIndex(e.clientX);
+      if (i !== s.want) { s.want = i; moveThumb(i); }
+      return;
+    }
+    const p = s.press;
+    if (!p) return;
+    const dx = e.clientX - p.x;
+    if (!p.sweeping) {
+      if (Math.abs(dx) < DRAG_SLOP || Math.abs(dx) < Math.abs(e.clientY - p.y)) return;
+      p.sweeping = true;
+      s.committedAtStart = p.start;
+      run("drag");
+    }
+    s.want = Math.max(0, Math.min(n - 1, p.start + Math.round(dx / p.step)));
+    e.preventDefault();
+  };
+  const onUp = (e) => {
+    if (s.grab && s.mode === "slider") e.stopPropagation();
+    const p = s.press;
+    s.press = null;
+    if (s.mode === "slider" && s.grab) {
+      s.settle = "drag";
+      run("wait");
+      if (s.want !== s.grab.start && s.send) s.send("value", { slider: data.slider, value: data.values[s.want] });
+      else release(true);
+    } else if (p && p.sweeping) {
+      s.settle = "drag";
+      run("wait");
+      if (s.want !== p.start && s.send) s.send("value", { slider: data.slider, value: data.values[s.want] });
+    }
+  };
+  const onKey = (e) => {
+    if (!inSlider(e.target)) return;
+    if (s.mode === "slider" || s.mode === "drag") return;
+    s.committedAtStart = s.overlay ? s.committedAtStart : index();
+    run("key");
+  };
+  document.addEventListener("pointerdown", onDown, true);
+  document.addEventListener("pointermove", onMove, true);
+  document.addEventListener("pointerup", onUp, true);
+  document.addEventListener("keydown", onKey, true);
+  const signTimer = setInterval(() => { if (!s.overlay) sign(false); }, 500);
+  s.destroy = () => {
+    s.uninstall();
+    release(true);
+    s.mode = null;
+    clearInterval(signTimer);
+    document.removeEventListener("pointerdown", onDown, true);
+    document.removeEventListener("pointermove", onMove, true);
+    document.removeEventListener("pointerup", onUp, true);
+    document.removeEventListener("keydown", onKey, true);
+  };
+  return s;
+}
+
+const same = (a, b) => a && b && a.chart === b.chart && a.slider === b.slider && a.by === b.by &&
+  (a.field && a.field.data) === (b.field && b.field.data) && a.layers.length === b.layers.length &&
+  a.layers.every((l, i) => l.data === b.layers[i].data) && a.values.join() === b.values.join();
+
+export default function (component) {
+  const { data, setTriggerValue } = component;
+  if (!data || !data.chart || !data.slider) return undefined;
+  const id = `${data.chart}|${data.slider}`;
+  let s = STORE[id];
+  if (!s || !same(s.data, data)) {
+    if (s) s.destroy();
+    s = STORE[id] = create(data);
+  }
+  s.send = setTriggerValue;
+  const owner = {};
+  s.owner = owner;
+  return () => {
+    if (STORE[id] === s && s.owner === owner) {
+      s.destroy();
+      delete STORE[id];
+    }
+  };
+}
