@@ -168,6 +168,17 @@ class GaussianProcessRegressor:
     def _gram(self, X, Y=None):
         return gram(X, Y, self.kernel, **self.params)
 
+    def _not_pd(self, what):
+        """Why Cholesky failed, in a sentence: a kernel that is not Mercer (sigmoid, polynomial with r < 0) is no
+        covariance; a Mercer kernel's K is PSD in exact arithmetic, so there it is round-off (values of K so large,
+        e.g. a high-degree polynomial, that the noise and the jitter vanish beside them)."""
+        if as_kernel(self.kernel, **self.params).is_mercer:
+            return (f"{what} is not positive definite in floating point, although this kernel is PSD: its values "
+                    "are so large here (e.g. a high polynomial degree) that round-off swamps the noise variance. "
+                    "Lower the degree or γ, scale x down, or raise the noise.")
+        return (f"{what} is not positive semi-definite (this kernel, e.g. sigmoid or a polynomial with r < 0, is not "
+                "a Mercer kernel), so it is not a valid covariance: there is no Gaussian-process prior with this kernel.")
+
     def fit(self, X, y):
         noise = check_real(self.noise, "noise", low=0.0)
         X, y = _check_xy(X, y)
@@ -175,8 +186,7 @@ class GaussianProcessRegressor:
         try:
             self.L_ = cho_factor(C, lower=True)
         except LinAlgError:
-            raise ValueError("K + noise I is not positive definite: the kernel is not a valid covariance "
-                             "(it is not PSD, e.g. sigmoid), so it cannot be a Gaussian-process prior.") from None
+            raise ValueError(self._not_pd("K + noise I")) from None
         with np.errstate(over="ignore", invalid="ignore"):
             self.dual_coef_ = _finite(cho_solve(self.L_, y), "The GP weights")  # (K + sigma^2 I)^{-1} y
         self.X_fit_ = X
@@ -226,8 +236,7 @@ class GaussianProcessRegressor:
             except np.linalg.LinAlgError:
                 eps *= 10.0
         else:
-            raise ValueError("The kernel's Gram matrix K is not positive semi-definite (e.g. sigmoid), so it is not "
-                             "a covariance: there is no Gaussian-process prior with this kernel.")
+            raise ValueError(self._not_pd("The kernel's Gram matrix K"))
         z = rng.standard_normal((len(X), n_samples))
         return (L @ z).T  # f = L z, one row per sample function
 

@@ -143,3 +143,15 @@ def test_exercise_far_from_the_data_sets_rbf_and_the_posterior():
     assert at.segmented_control(key=KEY.PRIOR_VIEW).value == "posterior"
     x, lo, hi = band(chart(at, KEY.PRIOR_CHART), "m(x) ± 2 std")
     assert 0.97 < (hi - lo)[-1] / 4 <= 1.0                              # right of the sine's points: ~ the prior
+
+
+def test_a_psd_kernel_swamped_by_round_off_is_not_called_not_psd():
+    """A polynomial of degree 10 (r = 1 ≥ 0) is a Mercer kernel; on x up to 2π its K + σ²I fails Cholesky only by
+    round-off, and the page says so instead of calling the kernel not PSD (the old message)."""
+    at = open_page(PAGE)
+    at.selectbox(key=KEY.KERNEL).set_value("poly").run()
+    at.slider(key=KEY.DEGREE).set_value(10).run()
+    assert not page_errors(at)
+    text = " ".join(e.value for e in at.error)
+    assert "round-off" in text and "although this kernel is PSD" in text
+    assert "No Gaussian process with this kernel" not in text and "not a Mercer" not in text

@@ -40,7 +40,8 @@ def gp_view():
         X, y = compute.dataset(s.data)
         res = compute.gp_view(s.data, s.kernel, s2, n_samples, int(sample_seed))
     except ValueError as err:
-        left.error(f"No Gaussian process with this kernel: {err}")
+        left.error(("No Gaussian process with this kernel: " if not s.kernel.kernel().is_mercer else
+                    "The Gaussian process cannot be computed here: ") + str(err))
         return
     left.plotly_chart(figures.gp_figure(X, y, res.xs, res.mean, res.std, res.samples, present=present),
                       key=KEY.GP_CHART, **CHART)

@@ -78,7 +78,8 @@ def gp_prior_view():
     try:
         res, X, y = compute.gp_prior(s.data, s.kernel, s2, n_samples, int(seed))
     except ValueError as err:
-        left.error(f"No Gaussian process with this kernel: {err}")
+        left.error(("No Gaussian process with this kernel: " if not s.kernel.kernel().is_mercer else
+                    "The Gaussian process cannot be computed here: ") + str(err))
         return
     with left:
         clickable(figures.gp_prior_figure(X, y, res, view != "prior" and res.n > 0, present=present), X, y, s)
