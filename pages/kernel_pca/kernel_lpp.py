@@ -61,6 +61,9 @@ st.caption("Sugiyama: g(x) = Aᵀk(x), k(x) = (K(x, x₁), …, K(x, xₙ))ᵀ, 
            "φ = Kα turns it into the eigenmap's Lφ = γDφ: on the training points kernel LPP gives the same "
            "embedding (the rings sit on the dots, λ = γ, correlation 1). A smooth kernel (small γ) makes K nearly "
            "singular: g must then lie in a smaller space of functions and drifts from the eigenmap. As in the "
-           "eigenmap, the constant direction (λ = 0, L1 = 0) is dropped; this λ is an eigenvalue, not the kernel's γ.")
+           "eigenmap, the constant direction (λ = 0, L1 = 0) is dropped. Numbering: here λ₁ ≤ λ₂ are the smallest "
+           "kept eigenvalues; Sugiyama sorts them descending (λ₁ ≥ … ≥ λₙ) and keeps the last m, α_{n−m+1} … αₙ. "
+           "Letters: λ and the eigenmap's γ₂, γ₃ (Sugiyama's letter for Lφ = γDφ) are eigenvalues; the γ in the "
+           "bar is the RBF kernel's width.")
 show_code(kc.KernelLPP)
 section_footer(__file__)
