@@ -160,3 +160,30 @@ def overfit(name, noise, seed, held_out, epochs, gamma):
     gammas, train, test = overfit_sweep(name, noise, seed, held_out, epochs)
     return Overfit(gammas, train, test, s, b, kc.decision_surface(m, *axes(b)), _accuracy(m, s.Xtr, s.ytr),
                    _accuracy(m, s.Xte, s.yte))
+
+
+# ---------------------------------------------------------------- the live sweep of k (ui.sweep)
+@dataclass(frozen=True, eq=False)
+class KnnSweep:
+    """k-NN's vote over the plane at every option of the k slider (each capped at the training points, as the
+    section's `knn`): what the k-NN map shows of each k."""
+    ks: tuple               # the slider's options
+    used: tuple             # k actually used for each (min(k, training points))
+    Z: np.ndarray           # (options, grid, grid) float32: the vote over the plane's grid, rows = x₂
+
+
+@cache_data(max_entries=ENTRIES)
+def knn_sweep(s):
+    """Every k's vote over the plane in one batch: the grid's neighbours are found once, up to the largest k used
+    (kernel_core.KNNVote, scikit-learn's neighbour search), and the vote of the first k of them is a running sum of
+    their labels. KNNVote's vote (predict_proba) counts the k nearest in the same order."""
+    n = len(s.ytr)
+    used = tuple(min(k, n) for k in K_VALUES)
+    xs, ys = axes(BOUNDS)
+    g1, g2 = np.meshgrid(xs, ys)
+    model = kc.KNNVote(n_neighbors=max(used)).fit(s.Xtr, s.ytr)
+    idx = model.kneighbors(np.c_[g1.ravel(), g2.ravel()], return_distance=False)
+    sign = np.where(s.ytr == model.classes_[1], 1.0, -1.0)   # +1 for classes_[1], as the vote
+    votes = np.cumsum(sign[idx], axis=1)                    # (cells, k_max): the sum over the first k neighbours
+    Z = np.stack([(votes[:, k - 1] / k).reshape(len(ys), len(xs)) for k in used]).astype(np.float32)
+    return KnnSweep(K_VALUES, used, Z)

@@ -2,10 +2,12 @@
 import numpy as np
 import plotly.graph_objects as go
 
+import ui.sweep
+from ui.cache import cache_data
 from ui.figures import base_layout, cached_figure, decision_map
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE, PRESENT_MARKER_SIZE
 
-from .compute import axes
+from .compute import BOUNDS, axes
 
 MAP_HEIGHT = {False: 500, True: 516}   # px; the plot area of a map stays >= 440 px tall on a projector
 
@@ -132,3 +134,25 @@ def overfit_curve(gammas, train, test, chosen, present=False):
     fig.update_yaxes(title="accuracy", range=[0.4, 1.02], tickformat=".0%")
     return base_layout(fig, None, height=330 if present else 300, present=present, showlegend=True,
                        legend=dict(orientation="h", x=0.0, y=1.02, yanchor="bottom"))
+
+
+def knn_sweep_traces(spec):
+    """(heatmap, f = 0 line, colour scale) of the k-NN map `spec` (classifier_map's Spec): the traces a sweep of k
+    redraws. The points do not move with k; only the vote and its tie line do."""
+    data = spec.to_dict()["data"]
+    heat = next(i for i, t in enumerate(data) if t.get("type") == "heatmap")
+    line = next(i for i, t in enumerate(data) if t.get("mode") == "lines")
+    return heat, line, data[heat]["colorscale"]
+
+
+@cache_data(max_entries=8)
+def knn_sweep_payload(sw, traces, chart, slider):
+    """The frames of compute.KnnSweep `sw` as ui.sweep's payload, each the k-NN map (classifier_map) at that k: the
+    vote as its heatmap (range ±max|f|, as decision_map) and the tie line f = 0 (width 3, black)."""
+    heat, line, colorscale = traces
+    xs, ys = axes(BOUNDS)
+    ms = [float(np.max(np.abs(Z))) or 1.0 for Z in sw.Z]
+    field = ui.sweep.field(heat, sw.Z, [(-m, m) for m in ms], [list(c) for c in colorscale])
+    lines = ui.sweep.layer(line, "lines", dict(color="black", width=3, dash="solid"),
+                           [ui.sweep.contour(xs, ys, Z, 0.0) for Z in sw.Z])
+    return ui.sweep.payload(chart, slider, "k", sw.ks, field, [lines], drag=True, fmt="{:.0f}")

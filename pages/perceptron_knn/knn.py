@@ -12,6 +12,7 @@ from ui.exercises import Exercise, exercises
 from ui.figures import CHART_CONFIG
 from ui.nav import section_footer
 from ui.ranges import PERCEPTRON_KNN as R
+from ui.sweep import sweep
 
 
 @st.fragment
@@ -23,7 +24,9 @@ def panel():
     left, right = st.columns([3, 2], gap="medium")
     with right:
         k = st.select_slider("k (neighbours)", compute.K_VALUES, value=R["k"][2], key=KEY.k, bind="query-params",
-                             format_func=lambda v: f"{v:g}", help="How many nearest training points vote.")
+                             format_func=lambda v: f"{v:g}",   # the sweep hands a drag's k over as a float: 12.0 is "12"
+                             help="How many nearest training points vote. Drag it, or drag the map sideways: the map "
+                                  "follows k while you drag (every k is computed at once).")
         try:
             data = compute.split(X, y, points.held_out(X, y, S.held_out, S.seed))
             n_train = len(data.ytr)
@@ -58,10 +61,11 @@ def panel():
         fig = figures.classifier_map(compute.BOUNDS, result.Z, data.Xtr, data.ytr, data.Xte, data.yte, "vote",
                                      present=presenting())
         points.clickable_chart(fig, settings.PAGE, key=KEY.knn_map, config=CHART_CONFIG)
+        sweep(figures.knn_sweep_payload(compute.knn_sweep(data), figures.knn_sweep_traces(fig), KEY.knn_map, KEY.k))
     st.caption(f"{k_used}-NN vote over the plane: the colour is f ∈ [−1, 1], the share of +1 neighbours minus the "
                "share of −1 neighbours; the black line is the tie f = 0. Filled markers: training points; hollow: "
                "held out, the same split as the perceptron's. With k = 1 every training point is classified "
-               "correctly.")
+               "correctly. ⟷ sweep k: drag the k slider, or the map sideways, and the map follows every k live.")
 
 
 panel()
