@@ -121,3 +121,18 @@ def test_browser_click_on_a_node_makes_it_the_source(page, app_url):
         settle(page)
         assert f"graphs_node={node}" in page.evaluate("() => window.location.search")
     assert_healthy(page)
+
+
+def test_a_graph_in_pieces_says_so_and_mu2_is_zero():
+    """k = 1 on the moons: the symmetrised 1-NN graph falls apart (scipy counts the pieces); μ₂ = 0 on screen and a
+    sentence names the number of pieces. The default k = 5 graph is connected: no such sentence."""
+    from scipy.sparse.csgraph import connected_components
+    at = open_page(PAGE)
+    assert not any("falls apart" in c.value for c in at.caption)
+    at.slider(key=KEY.neighbours).set_value(1).run()
+    assert not page_errors(at)
+    A = kneighbors_graph(MOONS, 1, include_self=False)
+    pieces = connected_components(A.maximum(A.T), directed=False)[0]
+    assert pieces > 1
+    assert r"\mu_2 = 0" in latex(at)
+    assert any(f"falls apart into {pieces} pieces" in c.value for c in at.caption)

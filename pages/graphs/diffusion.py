@@ -17,6 +17,7 @@ from ui.ranges import DIFFUSION as R
 from ui.settings import bar as settings_bar
 from ui.settings import remember
 
+PIECES_RTOL = 1e-9      # an eigenvalue of L below this × its largest counts as 0 (one per connected piece)
 PICTURES = {"heat": "Heat from node j", "classes": "Classes by kernel ridge"}
 
 section_header(__file__)
@@ -73,7 +74,8 @@ def body():
             per = st.slider("Labelled nodes per class", lo, hi, default, step, key=KEY.labelled, bind="query-params")
             fit = compute.node_fit(K, g.y, per)
         st.latex(r"K = e^{-\beta L} = V\,e^{-\beta\Lambda}\,V^\top,\qquad L = D - A")
-        mu2 = heat.mu[1] if g.n > 1 else 0.0
+        zero = PIECES_RTOL * max(float(heat.mu[-1]), 1.0)
+        mu2 = heat.mu[1] if g.n > 1 and heat.mu[1] > zero else 0.0      # round-off (−9e−16) shown as 0
         st.latex(rf"\beta = {beta:g},\ \ n = {g.n},\ \ {g.edges}\text{{ edges}},\ \ \mu_2 = {mu2:.3g}")
         st.latex(rf"K[j,j] = {K[j, j]:.4f},\qquad \textstyle\sum_i K[i,j] = {K[:, j].sum():.4f}")
         if fit is not None:
@@ -81,6 +83,10 @@ def body():
                      rf"f(i) = \textstyle\sum_{{l}} \alpha_l K[i, l],\ \ \lambda = {R['lam']:g}")
             st.metric("Unlabelled nodes classified right", f"{100 * fit.accuracy:.0f}%",
                       help=f"{len(fit.labelled)} labelled nodes: {', '.join(map(str, fit.labelled))}")
+        pieces = int(np.sum(heat.mu <= zero))
+        if pieces > 1:
+            st.caption(f"This graph falls apart into {pieces} pieces (L has {pieces} zero eigenvalues, so μ₂ = 0): "
+                       "heat never crosses from one piece to another. A larger k joins them.")
         if g.total > g.n:
             st.caption(f"The data have {g.total} points: the graph uses a seeded random {g.n} of them.")
     fig = figures.graph_figure(g.pos, g.A, K[:, j] if fit is None else fit.f, j,
@@ -96,7 +102,8 @@ st.caption(f"Kriege: K = exp(−βL) measures the similarity of the nodes of a g
            "(Sugiyama's L = D − W of the Laplacian eigenmap), A the adjacency matrix, D the degrees. Column j of K "
            "is heat put on node j at time 0 after diffusing along the edges for a time β: β = 0 gives K = I, every "
            "column keeps its total heat 1 (L1 = 0, so K1 = 1), and on a connected graph K tends to 11ᵀ/n. μ₂, the "
-           "smallest non-zero eigenvalue of L, sets how fast heat crosses the graph. K is symmetric positive "
+           "second-smallest eigenvalue of L (its smallest non-zero one when the graph is connected, 0 when it is "
+           "not), sets how fast heat crosses the graph. K is symmetric positive "
            "definite (eigenvalues e^(−βμ) > 0), so it is a kernel on the nodes: kernel ridge with it "
            f"(λ = {R['lam']:g}) labels the rest of the graph from a few labelled nodes — heat flows inside a "
            "cluster more easily than across the bridge. Data: " + data_desc + ".")
