@@ -6,7 +6,22 @@ import streamlit as st
 from kernel_core import CLASSIFICATION_DATASETS
 
 from . import points
-from .points_io import MAX_BYTES, MAX_ROWS, MAX_URL_POINTS, as_text, file_size, guess_label, label_classes, read_csv, to_csv, to_points
+from .points_io import (
+    MAX_BYTES,
+    MAX_CLASS_NAME,
+    MAX_ROWS,
+    MAX_URL_POINTS,
+    as_text,
+    class_note,
+    encode_classes,
+    file_size,
+    guess_label,
+    label_classes,
+    read_csv,
+    single_precision,
+    to_csv,
+    to_points,
+)
 from .ranges import DATA, DEFAULT_DATASET
 
 
@@ -26,11 +41,14 @@ def dataset_sidebar():
     sb.number_input("Random seed", lo, hi, default, step, key="data_seed", bind="query-params")
     s = points.state()
     sb.caption(f"In use: {points.describe(s)}")
-    if s.note:
-        sb.info(as_text(s.note))
+    if s.note or s.classes:      # the class names stay on screen after the student adds or removes a point
+        sb.info(as_text(s.note or class_note(*s.classes)))
     if points.link_text(s) is None:
         sb.caption(f"Your edits (more than {MAX_URL_POINTS} points changed) do not fit in a link: "
                    "share the CSV instead.")
+    elif s.classes and encode_classes(s.classes) is None:
+        sb.caption(f"The link carries your points but not the class names (a name in a link has at most "
+                   f"{MAX_CLASS_NAME} letters, digits, spaces and - . + ' /).")
     c1, c2 = sb.columns(2)
     if c1.button("✏️ Table / CSV", key="data_edit", width="stretch",
                  help="Edit the points as a table, upload a CSV, download them"):
@@ -54,7 +72,7 @@ def edit_dialog():
                                 column_config={"label": st.column_config.SelectboxColumn("label", options=[-1, 1],
                                                                                          required=True)})
         if st.button("Use this table", key="data_table_apply", type="primary"):
-            _apply(lambda: to_points(edited.astype({"label": str}), "x1", "x2", "label"))
+            _apply(lambda: (*to_points(edited.astype({"label": str}), "x1", "x2", "label"), None))
     with tab_upload:
         cap = st.get_option("server.maxUploadSize")
         st.caption(f"A CSV with two numeric feature columns and a label column with two values; at most "
@@ -96,15 +114,23 @@ def _upload_form(data):
     subsample = len(table.frame) > MAX_ROWS and st.checkbox(
         f"Random subsample of {MAX_ROWS} rows (the file has {len(table.frame)})", key="data_subsample")
     if st.button("Use these points", key="data_upload_apply", type="primary"):
-        _apply(lambda: to_points(table.frame, x1, x2, label, chosen, subsample_seed=0 if subsample else None,
-                                 standardise=scale))
+        _apply(lambda: file_points(table.frame, x1, x2, label, chosen, subsample, scale))
+
+
+def file_points(frame, x1, x2, label, chosen=None, subsample=False, standardise=True):
+    """The points of a CSV as the app uses them and its link carries them: X, y, the note and the two class names.
+    Standardised coordinates are rounded to single precision (7 digits, ui.points_io.single_precision): the link
+    then reads back exactly these numbers in about half the characters."""
+    X, y, note, names = to_points(frame, x1, x2, label, chosen, subsample_seed=0 if subsample else None,
+                                  standardise=standardise, names=True)
+    return (single_precision(X) if standardise else X), y, note, names
 
 
 def _apply(make):
     try:
-        X, y, note = make()
+        X, y, note, names = make()
     except ValueError as err:
         st.error(f"{as_text(err)} Your current points are unchanged.")
         return
-    points.replace(X, y, note)
+    points.replace(X, y, note, names)
     st.rerun()

@@ -1,6 +1,7 @@
 """The student's points: one 2-D data set per session, shared by every page. It starts from the
 sidebar preset; clicks on a plot, the table editor and CSV uploads change it; undo and reset undo
-that. While few enough, the points travel in the link (query parameter `pts`)."""
+that. While few enough, the points travel in the link (query parameter `pts`), with the names of the two classes
+when a CSV gave them (`pts_classes`, e.g. cat|dog)."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,12 +11,13 @@ import streamlit as st
 import kernel_core as kc
 
 from . import compute, figures
-from .points_io import decode_edits, encode_edits
+from .points_io import class_note, decode_classes, decode_edits, encode_classes, encode_edits
 from .ranges import DATA, DEFAULT_DATASET, PLANE
 from .theme import CLASS_STYLE
 
 KEY = "points_state"
 URL_KEY = "pts"
+CLASSES_KEY = "pts_classes"   # the names of class −1 and +1, read with the points (ui.links leaves both)
 UNDO_DEPTH = 30
 PICK_RADIUS = 0.25     # a remove-click takes the nearest point within this distance
 # A crosshair over the clickable subplot's plot area; the catcher itself takes no room under the chart.
@@ -35,6 +37,7 @@ class Points:
     edited: bool = False
     undo: list = field(default_factory=list)
     note: str = ""
+    classes: tuple = None   # (name of class −1, name of class +1) when a CSV named them, else None
 
 
 def preset_args():
@@ -57,13 +60,27 @@ def state():
                 s = Points(X, y, args, edited=True)
             except ValueError as err:
                 s.note = f"The link's points could not be used: {err} The preset is shown instead."
+            else:
+                _classes_from_link(s)
         ss[KEY] = s
     elif s.preset != args:  # another preset was chosen: start from it; undo brings the old points back
         _push(s)
         s.X, s.y = compute.dataset(*args)
-        s.preset, s.edited = args, False
+        s.preset, s.edited, s.classes = args, False, None
     _sync_url(s)
     return s
+
+
+def _classes_from_link(s):
+    """The class names the link carries with its points (a sentence and plain −1 / +1 when they cannot be used)."""
+    text = st.query_params.get(CLASSES_KEY)
+    if text is None:
+        return
+    try:
+        s.classes = decode_classes(text)
+        s.note = class_note(*s.classes)
+    except ValueError as err:
+        s.note = f"{err} The classes are called −1 and +1 instead."
 
 
 def describe(s):
@@ -74,7 +91,7 @@ def describe(s):
 
 
 def _push(s):
-    s.undo.append((s.X, s.y, s.edited))
+    s.undo.append((s.X, s.y, s.edited, s.classes))
     del s.undo[:-UNDO_DEPTH]
 
 
@@ -106,24 +123,27 @@ def link_text(s):
 
 def _sync_url(s):
     text = link_text(s)
-    if text:
-        st.query_params[URL_KEY] = text
-    elif URL_KEY in st.query_params:
-        del st.query_params[URL_KEY]
+    names = encode_classes(s.classes) if text else None
+    for key, value in ((URL_KEY, text), (CLASSES_KEY, names)):
+        if value:
+            st.query_params[key] = value
+        elif key in st.query_params:
+            del st.query_params[key]
 
 
-def replace(X, y, note=""):
-    """Make (X, y) the session's points (undoable)."""
+def replace(X, y, note="", classes=None):
+    """Make (X, y) the session's points (undoable); `classes`: the names of class −1 and +1, when they have some."""
     s = state()
     _push(s)
     s.X, s.y, s.edited, s.note = np.asarray(X, float).reshape(-1, 2), np.asarray(y, int), True, note
+    s.classes = tuple(classes) if classes else None
     _sync_url(s)
 
 
 def undo():
     s = state()
     if s.undo:
-        s.X, s.y, s.edited = s.undo.pop()
+        s.X, s.y, s.edited, s.classes = s.undo.pop()
         _sync_url(s)
 
 
@@ -131,13 +151,13 @@ def reset():
     s = state()
     _push(s)
     s.X, s.y = compute.dataset(*s.preset)
-    s.edited = False
+    s.edited, s.classes = False, None
     _sync_url(s)
 
 
 def add(x1, x2, label):
     s = state()
-    replace(np.vstack([s.X, [[x1, x2]]]), np.append(s.y, label))
+    replace(np.vstack([s.X, [[x1, x2]]]), np.append(s.y, label), classes=s.classes)
 
 
 def remove_near(x1, x2):
@@ -150,7 +170,7 @@ def remove_near(x1, x2):
     if d[i] > PICK_RADIUS:
         return False
     keep = np.arange(len(s.y)) != i
-    replace(s.X[keep], s.y[keep])
+    replace(s.X[keep], s.y[keep], classes=s.classes)
     return True
 
 

@@ -12,7 +12,10 @@ import pandas as pd
 
 MAX_BYTES = 2_000_000      # CSV upload cap (the server's maxUploadSize is the outer cap)
 MAX_ROWS = 2_000           # points a page can draw and fit interactively
-MAX_URL_POINTS = 80        # points that still fit in a link (about 15 characters each)
+MAX_URL_POINTS = 80        # points that still fit in a link (see encode_points: ~21 characters each, 4 KB at most)
+MAX_CLASS_NAME = 30        # characters of a class name carried by a link
+# A class name in a link: letters and digits of any script, spaces and - . + ' / (no Markdown, HTML or LaTeX mark).
+_CLASS_NAME = re.compile(r"(?:[^\W_]|[ \-.+'/])*[^\W_](?:[^\W_]|[ \-.+'/])*")
 DELIMITERS = [",", ";", "\t"]
 LABEL_NAMES = ("label", "class", "target", "y")  # guessed as the label column, in this order of preference
 _MARKDOWN = re.compile("([" + re.escape(string.punctuation) + "])")
@@ -88,8 +91,10 @@ def label_classes(frame, label):
     return sorted(_labels(frame, label).dropna().unique())
 
 
-def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_seed=None, standardise=False):
-    """Columns x1, x2 (numbers) and label (two values) -> X (n, 2), y in {-1, +1} and a note.
+def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_seed=None, standardise=False,
+              names=False):
+    """Columns x1, x2 (numbers) and label (two values) -> X (n, 2), y in {-1, +1} and a note (and, with `names`, the
+    label values drawn as −1 and +1).
 
     `classes`: the two label values to keep when the column has more than two. Too many rows is an
     error unless `subsample_seed` is given, which keeps a random `max_rows` of them. `standardise`
@@ -139,8 +144,15 @@ def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_s
     if standardise:
         X, mean, std = _standardise(X, (x1, x2))
         note += f"Standardised: x₁ ← (x₁ − {mean[0]:.3g}) / {std[0]:.3g}, x₂ ← (x₂ − {mean[1]:.3g}) / {std[1]:.3g}. "
-    note += f"Class {found[0]!r} is drawn as −1, class {found[1]!r} as +1."
+    note += class_note(found[0], found[1])
+    if names:
+        return X, y, note, (found[0], found[1])
     return X, y, note
+
+
+def class_note(negative, positive):
+    """The sentence naming the two classes, as the sidebar shows it after a CSV and after a link that carries them."""
+    return f"Class {negative!r} is drawn as −1, class {positive!r} as +1."
 
 
 def _standardise(X, names):
@@ -165,13 +177,66 @@ def to_csv(X, y):
     return pd.DataFrame({"x1": X[:, 0], "x2": X[:, 1], "label": y}).to_csv(index=False).encode()
 
 
+def link_number(v):
+    """The shortest text that reads back as exactly the float v: repr without a leading zero, a trailing '.0' or an
+    exponent's '+' ('.5', '-.25', '2', '1e200'); -0.0 is written as 0."""
+    text = repr(float(v) + 0.0).replace("e+", "e")
+    text = text[:-2] if text.endswith(".0") else text
+    return text.replace("0.", ".", 1) if text.lstrip("-").startswith("0.") else text
+
+
+def single_precision(X):
+    """X with every number rounded to the shortest decimal that names its float32 (at most 9 significant digits, a
+    relative change below 1.2e-7, one float32 step), so that its link text is short and reads back as exactly these
+    numbers. Numbers outside
+    float32's normal range, and a column in which two different values would become one, are kept as they are."""
+    X = np.asarray(X, float)
+    out = X.copy()
+    inside = (X == 0) | ((np.abs(X) >= np.finfo(np.float32).tiny) & (np.abs(X) <= np.finfo(np.float32).max))
+    out[inside] = [float(str(np.float32(v))) for v in X[inside]]
+    for j in range(X.shape[1] if X.ndim == 2 else 0):
+        if len(np.unique(out[:, j])) < len(np.unique(X[:, j])):
+            out[:, j] = X[:, j]
+    return out
+
+
+# A point of the link: x_y then p (class +1) or n (class −1); '_', '.', '-' and letters need no escaping in a URL.
+_NUMBER = r"-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?"
+_POINT = re.compile(f"({_NUMBER})_({_NUMBER})([pn])")
+
+
 def encode_points(X, y):
-    """Points -> 'x1,x2,c;x1,x2,c;...' with 2 decimals and c in {+,-}: short enough for a link."""
-    return ";".join(f"{a:.2f},{b:.2f},{'+' if c > 0 else '-'}" for (a, b), c in zip(X, y))
+    """Points -> 'x_yc x_yc ...' without spaces: each number in its shortest exact form (link_number) and c = p for
+    class +1, n for class −1, e.g. '.5_-1.25p2_.1n'. Only characters a URL keeps as they are, so a link carries a
+    standardised point in about 21 characters and any point in at most 50. Links of the first format
+    ('x1,x2,+;x1,x2,-', two decimals) are still read by decode_points."""
+    return "".join(f"{link_number(a)}_{link_number(b)}{'p' if c > 0 else 'n'}" for (a, b), c in zip(X, y))
 
 
 def decode_points(text):
-    """Inverse of encode_points; ValueError for anything that is not a list of such triples."""
+    """Inverse of encode_points (and of the first format, 'x1,x2,+;x1,x2,-'); ValueError for anything else."""
+    if "," in text:
+        X, y = _decode_triples(text)
+    else:
+        X, y, at = [], [], 0
+        while at < len(text):
+            match = _POINT.match(text, at)
+            if match is None:
+                raise ValueError(f"The link's point {len(X) + 1} is not of the form x_y followed by p (class +1) or "
+                                 "n (class −1).")
+            a, b = float(match[1]), float(match[2])
+            if not (np.isfinite(a) and np.isfinite(b)):
+                raise ValueError(f"The link's point {len(X) + 1} is not finite.")
+            X.append((a, b))
+            y.append(1 if match[3] == "p" else -1)
+            at = match.end()
+    if len(X) > MAX_ROWS:
+        raise ValueError(f"The link holds {len(X)} points; at most {MAX_ROWS} are accepted.")
+    return np.array(X, dtype=float).reshape(-1, 2), np.array(y, dtype=int)
+
+
+def _decode_triples(text):
+    """The first link format: 'x1,x2,+;x1,x2,-' (2 decimals when written by the app, any finite numbers read)."""
     X, y = [], []
     for item in filter(None, text.split(";")):
         parts = item.split(",")
@@ -185,9 +250,39 @@ def decode_points(text):
             raise ValueError(f"The link's point {item!r} is not finite.")
         X.append((a, b))
         y.append(1 if parts[2] == "+" else -1)
-    if len(X) > MAX_ROWS:
-        raise ValueError(f"The link holds {len(X)} points; at most {MAX_ROWS} are accepted.")
-    return np.array(X, dtype=float).reshape(-1, 2), np.array(y, dtype=int)
+    return X, y
+
+
+def encode_classes(names):
+    """Two class names (of −1, +1) -> 'cat|dog' for a link; None when either is no valid name (decode_classes)."""
+    try:
+        return "|".join(_class_name(n) for n in names) if names and len(names) == 2 and names[0] != names[1] else None
+    except ValueError:
+        return None
+
+
+def decode_classes(text):
+    """'cat|dog' -> ('cat', 'dog'): the names of class −1 and class +1; ValueError with a sentence for an empty name,
+    a name over MAX_CLASS_NAME characters, one with Markdown / HTML marks, or not two different names."""
+    names = str(text).split("|")
+    if len(names) != 2:
+        raise ValueError("The link's class names are not two names separated by |.")
+    names = tuple(_class_name(n) for n in names)
+    if names[0] == names[1]:
+        raise ValueError("The link gives both classes the same name.")
+    return names
+
+
+def _class_name(name):
+    name = str(name).strip()
+    if not name:
+        raise ValueError("A class name in the link is empty.")
+    if not _CLASS_NAME.fullmatch(name):
+        raise ValueError("A class name in the link may hold only letters, digits, spaces and - . + ' / "
+                         "(no Markdown, HTML or LaTeX).")
+    if len(name) > MAX_CLASS_NAME:
+        raise ValueError(f"A class name in the link is longer than {MAX_CLASS_NAME} characters.")
+    return name
 
 
 def encode_edits(preset_X, preset_y, X, y):
