@@ -73,3 +73,54 @@ def test_a_parameter_name_in_markdown_is_never_echoed():
     assert not page_errors(at)
     text = warnings(at)
     assert "198.51.100.7" not in text and "a parameter of the link" in text
+
+
+# ---------------------------------------------------------------- item 18: the polynomial kernel's label says r ≥ 0
+# Every topic's kernel select box, the page that draws it and what else the link needs for it to be drawn.
+KERNEL_KEYS = [
+    ("kernels_kernel", "pages/kernels/kernel.py", {}),
+    ("kernels_kernel2", "pages/kernels/closure.py", {}),
+    ("mercer_kernel_eig", "pages/mercer/eigen_map.py", {}),
+    ("kernel_pca_kernel", "pages/kernel_pca/linear_vs_kernel.py", {}),
+    ("kernel_ridge_kernel", "pages/kernel_ridge/fit.py", {}),
+    ("kernel_ridge_b_kernel", "pages/kernel_ridge/fit.py", {"kernel_ridge_compare": "true"}),
+    ("perceptron_knn_kernel", "pages/perceptron_knn/learning.py", {}),
+    ("svm_kernel", "pages/svm/margins.py", {}),
+    ("svm_kernel2", "pages/svm/margins.py", {"svm_combine": "k₁ + k₂"}),
+    ("svm_b_kernel", "pages/svm/margins.py", {"svm_compare": "true"}),
+    ("rkhs_kernel", "pages/rkhs/representer.py", {}),
+    ("graphs_kernel", "pages/graphs/independence.py", {}),
+]
+
+
+def test_the_polynomial_label_says_when_it_is_psd_and_the_sigmoid_is_not():
+    from ui.kernel_choice import LABELS, OLD_LABELS
+
+    assert LABELS["poly"] == "Poly (PSD for r ≥ 0)" and LABELS["sigmoid"] == "Sigmoid (not PSD)"
+    assert all(LABELS[value] != old for old, value in OLD_LABELS.items())
+
+
+@pytest.mark.parametrize("key", [k for k, _, _ in KERNEL_KEYS])
+@pytest.mark.parametrize("text", ["Polynomial", "polynomial", "poly", "POLY", "Poly (PSD for r ≥ 0)"])
+def test_every_kernel_key_reads_the_old_label_and_the_value(key, text):
+    from ui.links import CHOICES, _options_for
+
+    options, old = _options_for(key)
+    assert options is CHOICES["_kernel"] or options is CHOICES.get("_kernel_eig")
+    assert choice(text, options, old) == "Poly (PSD for r ≥ 0)"
+
+
+@pytest.mark.parametrize("key, page, extra", KERNEL_KEYS)
+def test_an_old_link_with_the_old_polynomial_label_opens_the_polynomial_kernel(key, page, extra):
+    at = open_link({**extra, key: "Polynomial"}, page)
+    if extra:           # a section that reads its toggle from the state before drawing it shows B on the next run
+        at.run()
+    assert not page_errors(at), page_errors(at)
+    assert at.selectbox(key=key).value == "poly"
+    assert at.selectbox(key=key).format_func("poly") == "Poly (PSD for r ≥ 0)"
+    assert key not in warnings(at)
+
+
+def test_a_lower_case_value_still_opens_the_polynomial_kernel():
+    at = open_link({"svm_kernel": "poly"}, "pages/svm/margins.py")
+    assert not page_errors(at) and at.selectbox(key="svm_kernel").value == "poly"

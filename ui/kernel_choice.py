@@ -8,10 +8,14 @@ import kernel_core as kc
 LABELS = {
     "rbf": "RBF / Gaussian",
     "laplacian": "Laplacian",
-    "poly": "Polynomial",
+    "poly": "Poly (PSD for r ≥ 0)",   # short enough for the narrowest bar's open list (1280x720, presenting)
     "linear": "Linear",
     "sigmoid": "Sigmoid (not PSD)",
 }
+# Labels of earlier versions, which old links still hold (a link names a select box's choice by its label):
+# old label -> key of LABELS. ui.links reads them as the choice they meant.
+OLD_LABELS = {"Polynomial": "poly"}
+NAMES = {**LABELS, "poly": "Polynomial"}   # in titles, beside the parameters (r is shown there)
 SYMBOLS = {"gamma": "γ", "degree": "m", "coef0": "r"}
 
 
@@ -29,7 +33,7 @@ class Single:
 
     def describe(self):
         """In words for titles: 'RBF / Gaussian, γ = 1'."""
-        return ", ".join([LABELS[self.name], *(f"{SYMBOLS[p]} = {v:g}" for p, v in self.params)])
+        return ", ".join([NAMES[self.name], *(f"{SYMBOLS[p]} = {v:g}" for p, v in self.params)])
 
     @property
     def gamma(self):

@@ -5,8 +5,9 @@ Streamlit binds a widget to its parameter (`bind="query-params"`) and already ig
 its options or is out of its range. What it does not survive, and what a hand-edited link can hold: numbers that
 are not finite (`inf`, `nan`, `1e400`: an OverflowError in the number input), `-0` (kept as a negative zero that
 scikit-learn rejects as a negative noise), and a choice written as its value or in other case than its label
-(`data_preset=circles`, `svm_kernel=poly`) — which are read here as the label they mean. The student's points
-(`pts`) have their own reader (ui.points_io.decode_edits)."""
+(`data_preset=circles`, `svm_kernel=poly`) or as a label of an earlier version (`svm_kernel=Polynomial`, now
+"Poly (PSD for r ≥ 0)") — which are read here as the label they mean. The student's points
+(`pts`) and their class names (`pts_classes`) have their own readers (ui.points_io.decode_edits, decode_classes)."""
 import math
 import re
 
@@ -15,16 +16,20 @@ import streamlit as st
 from kernel_core import CLASSIFICATION_DATASETS
 
 from .kernel_choice import LABELS as KERNEL_LABELS
+from .kernel_choice import OLD_LABELS as OLD_KERNEL_LABELS
 
 NOTES = "link_notes"   # session-state key of the notes shown after a link was opened
 CLEANED = "link_cleaned"
-POINTS = "pts"
+POINTS = ("pts", "pts_classes")   # read by ui.points (a class name such as "-0" or "inf" is text, not a number)
 # Choices whose link value is the label a student sees: (what the key is, or ends with) -> {value: label}.
 CHOICES = {
     "data_preset": {name: name.capitalize() for name in CLASSIFICATION_DATASETS},
     "_kernel": KERNEL_LABELS,
     "_kernel2": KERNEL_LABELS,
+    "_kernel_eig": KERNEL_LABELS,
 }
+# Labels of earlier versions still read, per choice: {old label: value}.
+OLD_CHOICES = {"_kernel": OLD_KERNEL_LABELS, "_kernel2": OLD_KERNEL_LABELS, "_kernel_eig": OLD_KERNEL_LABELS}
 
 
 def number(text):
@@ -39,12 +44,16 @@ def number(text):
     return 0.0 if value == 0 else value
 
 
-def choice(text, options):
-    """The label of `options` ({value: label}) that `text` names, as its value or label in any case; None when none."""
+def choice(text, options, old=None):
+    """The label of `options` ({value: label}) that `text` names, as its value, its label or an earlier label (`old`:
+    {old label: value}) in any case; None when none."""
     folded = str(text).strip().casefold()
     for value, label in options.items():
         if folded in (str(value).casefold(), str(label).casefold()):
             return label
+    for label, value in (old or {}).items():
+        if folded == str(label).casefold():
+            return options[value]
     return None
 
 
@@ -55,10 +64,11 @@ def _name(key):
 
 
 def _options_for(key):
+    """({value: label}, {old label: value}) of the choice bound to `key`; (None, None) when it is no choice."""
     for name, options in CHOICES.items():
         if key == name or (name.startswith("_") and key.endswith(name)):
-            return options
-    return None
+            return options, OLD_CHOICES.get(name)
+    return None, None
 
 
 def clean_link():
@@ -70,14 +80,14 @@ def clean_link():
     state[CLEANED] = True
     notes, params = [], st.query_params
     for key in list(params.keys()):
-        if key == POINTS:
+        if key in POINTS:
             continue
         values = params.get_all(key)
         fixed = []
         for text in values:
-            options = _options_for(key)
+            options, old = _options_for(key)
             if options is not None:
-                label = choice(text, options)
+                label = choice(text, options, old)
                 if label is None:
                     notes.append(f"{_name(key)}: not one of {', '.join(options.values())}")
                 else:
