@@ -19,8 +19,9 @@ V_START = (1.0, -0.5, 0.5, -1.0, 0.25, 0.75)       # the weights a student start
 V_RANGE = (-1.0, 1.0, 0.01)                         # each vᵢ: low, high, step
 HOW = {
     "explicit": "the explicit feature map φ (Held's monomials with their √ coefficients)",
-    "eigen": "the eigen map φ(xₗ) = Λ^½ V[l, :] of K itself (Held; Kriege's proof that a PSD matrix is a Gram "
-             "matrix) — the RBF and Laplacian kernels have no finite explicit map",
+    "eigen": "the eigen map φ(xₗ) = Λ^½ V[l, :] of K = VΛVᵀ itself (Held, who writes K = VᵀΛV and so V[:, l]; "
+             "Kriege's proof that a PSD matrix is a Gram matrix) — the RBF and Laplacian kernels have no finite "
+             "explicit map",
 }
 
 section_header(__file__)
