@@ -106,3 +106,15 @@ def test_the_button_is_off_for_a_kernel_and_the_poly_shortcut():
     v = np.array([at.slider(key=KEY.v(i)).value for i in range(6)])
     assert not page_errors(at) and np.all(np.abs(v) <= 1)
     assert metric(at, "vᵀKv") == pytest.approx(metric(at, "‖Σ"), rel=1e-3, abs=1e-6)
+
+
+def test_the_linear_kernels_rank_two_K_reads_as_psd_not_as_a_tiny_negative_number():
+    """Five points in 2-D: the linear kernel's K = XXᵀ has rank 2, numpy's smallest eigenvalue is round-off of
+    either sign; the caption says ≈ 0 instead of printing it (a PSD K must not read as λ_min = −3e−17)."""
+    at = open_page(WHY)
+    at.selectbox(key=KEY.kernel).set_value("linear").run()
+    assert not page_errors(at)
+    P = points()
+    assert abs(np.linalg.eigvalsh(P @ P.T)[0]) < 1e-12
+    text = " ".join(c.value for c in at.caption)
+    assert "K's smallest eigenvalue: ≈ 0 (round-off)" in text

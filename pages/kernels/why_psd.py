@@ -48,6 +48,14 @@ def _n(v):
     return f"{v:.4g}".replace("e+0", "e").replace("e-0", "e-")
 
 
+def _lam_min(r):
+    """K's smallest eigenvalue for the caption; round-off (|λ| ≤ PSD_RTOL · max|K|, e.g. −3e−17 for the linear
+    kernel's rank-2 K) as ≈ 0, so a PSD K never reads as a negative number."""
+    if abs(r.lam_min) <= kc.PSD_RTOL * max(float(np.max(np.abs(r.both.K))), 1e-300):
+        return "≈ 0 (round-off)"
+    return _n(r.lam_min)
+
+
 @st.fragment
 def body():
     s, left, right = frame()
@@ -95,7 +103,7 @@ def body():
     words = (f"φ here: {HOW[b.how]}. " if b.how in HOW else "")
     st.caption(f"The {len(r.idx)} points x₁ … x{figures.subscript(len(r.idx))} are rows {', '.join(map(str, r.idx))} "
                f"of the data set ({data_desc}). Each cell is vᵢ vⱼ k(xᵢ, xⱼ); the cells add up to vᵀKv. {words}"
-               f"K's smallest eigenvalue: {_n(r.lam_min)}.")
+               f"K's smallest eigenvalue: {_lam_min(r)}.")
     if s.name not in ("poly", "linear"):
         st.button("Use the polynomial kernel (explicit φ)", on_click=_use_poly, key=f"{PAGE}_v_poly")
 
