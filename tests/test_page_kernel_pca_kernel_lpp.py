@@ -90,3 +90,18 @@ def test_more_points_than_the_cap_use_a_subsample_and_say_so():
     n = KPCA["klpp_max"]
     assert f"{n - round(KPCA['klpp_held_out'] * n)} points fitted" in " ".join(c.value for c in at.caption)
     assert "uses 200 of your 400 points" in " ".join(i.value for i in at.info)
+
+
+def test_a_graph_in_pieces_shows_its_zero_eigenvalues_as_0_and_warns():
+    """k = 2: the moons' training graph falls apart (scipy counts the pieces), so L φ = γ D φ has several zero
+    eigenvalues; the screen shows them as 0 (not −6.8e−16) and the disconnected-graph warning."""
+    from scipy.sparse.csgraph import connected_components
+    at = open_page(PAGE)
+    at.slider(key=KEY.NEIGHBOURS).set_value(2).run()
+    assert not page_errors(at)
+    train = split(len(MOONS))[0]
+    A = kneighbors_graph(MOONS[train], 2, include_self=False)
+    assert connected_components(A.maximum(A.T), directed=False)[0] > 2
+    text = latex(at)
+    assert r"\gamma_2 = 0,\ \ \gamma_3 = 0" in text and "e-1" not in text
+    assert at.warning

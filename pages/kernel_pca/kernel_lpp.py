@@ -13,9 +13,17 @@ from ui.code import show_code
 from ui.nav import section_footer, section_header
 from ui.ranges import KPCA as R
 
+ROUND_OFF = 1e-12     # eigenvalues below this (in absolute value) are shown as 0
+
 section_header(__file__)
 present = presenting()
 shown = sidebar_view()
+
+
+def _ev(v):
+    """An eigenvalue of Lφ = γDφ or KLKα = λ(KDK + εI)α (both between 0 and 2) with 4 digits; round-off (|v| <
+    ROUND_OFF, e.g. −6.8e−16 on a graph in pieces, where several are 0) as 0."""
+    return "0" if abs(v) < ROUND_OFF else f"{v:.4g}"
 
 
 @st.fragment
@@ -38,8 +46,8 @@ def body():
             st.warning("⚠️ " + r.warning)
         latex(r"K L K\boldsymbol\alpha = \lambda\,(K D K + \varepsilon I)\,\boldsymbol\alpha")
         latex(r"g(\mathbf{x}) = A^\top\mathbf{k}(\mathbf{x}),\quad L\boldsymbol\varphi = \gamma D\boldsymbol\varphi")
-        latex(rf"\lambda_1 = {r.lambdas[0]:.4g},\ \ \lambda_2 = {r.lambdas[1]:.4g}")
-        latex(rf"\gamma_2 = {r.gammas[0]:.4g},\ \ \gamma_3 = {r.gammas[1]:.4g}")
+        latex(rf"\lambda_1 = {_ev(r.lambdas[0])},\ \ \lambda_2 = {_ev(r.lambdas[1])}")
+        latex(rf"\gamma_2 = {_ev(r.gammas[0])},\ \ \gamma_3 = {_ev(r.gammas[1])}")
         latex(rf"|\mathrm{{corr}}(g_1, \varphi_2)| = {r.corr[0]:.3f},\ \ |\mathrm{{corr}}(g_2, \varphi_3)| = "
               rf"{r.corr[1]:.3f}")
         st.caption(f"{len(r.train)} points fitted, {len(r.test)} held out (◆), k = {r.k}; ε = 10⁻⁸ · tr(KDK)/n; "
