@@ -108,3 +108,15 @@ def test_no_centres_is_f_zero_and_linear_kernel():
     assert not page_errors(at)
     w = 0.5 * 1.0 + 0.25 * -2.0                        # f(x) = w x with w = Σ αᵢ xᵢ, ‖f‖² = w²
     assert metric(at, "⟨f, k(x′,·)⟩_H") == pytest.approx(w * 0.3, abs=1e-6)
+
+
+def test_tiny_kernel_values_are_written_as_powers_of_ten():
+    """x′ = −3, far from the centre at 1.8: k = exp(−(4.8)²) ≈ 9.86e−11 is written 9.86 × 10^{−11} in the sum (the
+    formula once showed 9.86e-11, which KaTeX renders as a subtraction)."""
+    at = open_page(PAGE)
+    at.slider(key=KEY.xprime).set_value(-3.0).run()
+    assert not page_errors(at)
+    k = float(np.exp(-(1.8 + 3.0) ** 2))
+    text = latex(at)
+    assert rf"{k:.3g}".split("e")[0] + r"\times 10^{-11}" in text
+    assert not any(f"e-{d}" in text for d in range(10))

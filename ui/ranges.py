@@ -34,6 +34,8 @@ KERNEL_RIDGE = {
     "c2": (0.0, 2.0, 0.5, 0.1),
     "slope": (-1.0, 1.0, 0.4, 0.1),
     "folds": 5,
+    "cv_max": 200,           # points cross-validated (a seeded random subsample above: the grid is 117 x 5 fits)
+    "cv_seed": 0,
     "margin": 1.5,           # the plots run this far beyond the data, to show extrapolation
     "grid": 200,             # points on the x axis of every curve
     "b_lam": (1e-4, 1e2, 1e-3),   # fit B of "Compare A / B" (log slider); B's kernel starts as A's default
@@ -118,6 +120,11 @@ MERCER = {
     "approx_default": 20,
     "approx_seed": (0, 99, 0, 1),
     "approx_repeats": 3,
+    # Work bounded whatever the data (up to ui.points_io.MAX_ROWS = 2 000 points from a link or a CSV): above these
+    # sizes a section uses a seeded random subsample of the points and says so on screen.
+    "eigen_max": 500,                          # the eigen map: eigh of the n x n Gram matrix, O(n³)
+    "approx_max": 400,                         # the finite maps: 2 x 7 sizes x 3 draws of ‖K − ZZᵀ‖_F, O(n²D) each
+    "subsample_seed": 0,
 }
 
 # SVM sections (pages/svm/): log sliders are (low, high, default)
@@ -134,6 +141,7 @@ SVM = {
     "cv_gamma": (0.1, 100.0),
     "cv_size": 7,
     "cv_folds": 3,
+    "cv_max": 300,                # training points cross-validated (a seeded random subsample above: 147 fits)
     "first_steps": 20,            # steps the teaching solver has taken when the page opens
     "max_steps": 20000,
     "max_seconds": 0.8,           # time budget of one click on the teaching solver

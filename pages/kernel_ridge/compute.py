@@ -102,15 +102,37 @@ def krr_fit(data, kernel, lam):
                model.solver_)
 
 
+def cv_points(n):
+    """How many of n points cross-validation uses: all up to R["cv_max"], else a seeded random subsample of that many
+    (every setting of the grid is fitted K times, each fit an O(n³) solve)."""
+    return min(n, R["cv_max"])
+
+
+def cv_sample(X, y):
+    """X, y, or a seeded random R["cv_max"] of them in their order (the same points on every rerun)."""
+    if len(X) <= R["cv_max"]:
+        return X, y
+    keep = np.sort(np.random.default_rng(R["cv_seed"]).choice(len(X), R["cv_max"], replace=False))
+    return X[keep], y[keep]
+
+
 @cache_data(max_entries=ENTRIES)
 def cv_grid(data, kernel, lams, grid_name=None, grid_values=()):
-    """K-fold CV of (λ, one kernel parameter) over a grid; grid_name None means λ only (kernel_core.CVResult)."""
-    X, y = dataset(data)
+    """K-fold CV of (λ, one kernel parameter) over a grid; grid_name None means λ only (kernel_core.CVResult). On at
+    most R["cv_max"] of the points (cv_sample), so the work is bounded whatever the data."""
+    X, y = cv_sample(*dataset(data))
     grid = {grid_name: list(grid_values)} if grid_name else None
     fixed = {k: v for k, v in kernel.params if k != grid_name}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", LinAlgWarning)
         return kc.cross_validate(X, y, kernel.name, lams, grid, n_folds=min(R["folds"], len(X)), **fixed)
+
+
+def cv_note(n):
+    """The sentence saying that cross-validation used a subsample of n points ("" when it used them all)."""
+    used = cv_points(n)
+    return "" if used == n else (f"Cross-validated on a random {used} of the {n} points (the same ones on every "
+                                 f"rerun): each setting is fitted {R['folds']} times, so the work is capped.")
 
 
 def held_out_error(data, kernel, lam):

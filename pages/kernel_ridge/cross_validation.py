@@ -47,7 +47,7 @@ def cross_validation():
         st.plotly_chart(fig, key=KEY.CV_CHART, **CHART)
     with right:
         figures.latex(r"\begin{aligned}\mathrm{CV}(\lambda,\gamma) &= \frac{1}{K}\sum_{k=1}^{K}\mathrm{MSE}_k,\quad K = "
-                      + f"{min(R['folds'], s.n)}" + r"\\ \mathrm{MSE}_k &= \frac{1}{|F_k|}\sum_{i\in F_k}"
+                      + f"{min(R['folds'], compute.cv_points(s.n))}" + r"\\ \mathrm{MSE}_k &= \frac{1}{|F_k|}\sum_{i\in F_k}"
                       r"\big(f_{-k}(\mathbf x_i) - y_i\big)^2\end{aligned}")
         best = f"λ = {res.best_lam:g}" + (f", γ = {best_gamma:g}" if best_gamma is not None else "")
         st.metric("Best setting on the grid", best, help=f"CV mean squared error {res.best_error:.4g}")
@@ -56,7 +56,7 @@ def cross_validation():
                      type="primary"):
             st.rerun()
         st.caption("f₋ₖ is fitted without fold Fₖ, then scored on it; the folds are a seeded shuffle. Star: the best "
-                   "setting; ringed in red: the bar's.")
+                   "setting; ringed in red: the bar's. " + compute.cv_note(s.n))
 
 
 cross_validation()

@@ -16,6 +16,7 @@ from ui.nav import section_footer, section_header
 from ui.points import click_chart
 from ui.points_io import MAX_URL_POINTS
 from ui.ranges import KERNEL_RIDGE as R
+from ui.sweep import sweep
 
 CHART = {"config": ui_figures.CHART_CONFIG}
 
@@ -40,6 +41,18 @@ def clickable_fit(s, fit, X, y, key, chart_height=None):
                                  (x1 - x0, y1 - floor))
 
     click_chart(ui_figures.Spec({**spec, "layout": {**layout, "dragmode": False}}), key, on_click, **CHART)
+    return spec
+
+
+def live_sweeps(s, spec, X, key):
+    """The live sweeps of λ (also by dragging the chart sideways) and of γ over the fit chart `spec` just drawn
+    (ui.sweep): the curve and the αₗ follow the bar's slider while it is dragged. None at λ = 0 (the λ slider is
+    not used) or beyond compute.SWEEP_MAX points."""
+    traces = figures.fit_sweep_traces(spec)
+    for param, slider, label in (("lam", KEY.LAM, "λ"), ("gamma", KEY.GAMMA, "γ")):
+        sw = None if param == "lam" and s.lam_zero else compute.sweep(s.data, s.kernel, s.lam, param, s.kriege)
+        if sw is not None:
+            sweep(figures.fit_sweep_payload(sw, X, traces, key, slider, label, drag=param == "lam" or s.lam_zero))
 
 
 def numbers(fit, held_out, suffix=""):
@@ -109,9 +122,11 @@ def view():
                           rf"f(\mathbf x) &= \textstyle\sum_{{l=1}}^{{{n}}} \alpha_l\, k(\mathbf x_l, \mathbf x)"
                           r"\end{aligned}")
             numbers(fit_a, cv_a)
+            if compute.cv_note(n):
+                st.caption(compute.cv_note(n))
             figures.latex(with_numbers(s.kernel.name, dict(s.kernel.params), aligned=True))
         with left:
-            clickable_fit(s, fit_a, X, y, KEY.FIT_CHART)
+            live_sweeps(s, clickable_fit(s, fit_a, X, y, KEY.FIT_CHART), X, KEY.FIT_CHART)
         explain("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "
                 "αₗ k(xₗ, x). Lower λ and the αₗ grow and alternate in sign as the curve chases the noise; raise λ "
                 "and they shrink towards 0 (Held).")
@@ -130,8 +145,10 @@ def view():
             with col:
                 what = "**A** — the kernel and λ of the bar" if tag == "A" else "**B**"
                 st.markdown(f"{what}: {kernel.describe()}, λ = {lam:.4g}")
-                clickable_fit(s, fit, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
-                              chart_height=figures.height("side", present))
+                spec = clickable_fit(s, fit, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
+                                     chart_height=figures.height("side", present))
+                if tag == "A":   # A follows the bar's sliders
+                    live_sweeps(s, spec, X, KEY.FIT_CHART)
                 numbers(fit, cv, f" ({tag})")
         explain("Same data, two settings: the numbers show which fits the training points closer (training MSE) and "
                 "which predicts left-out points better (CV MSE) — they need not be the same one.")

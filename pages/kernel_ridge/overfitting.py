@@ -40,6 +40,8 @@ def curves():
         else:
             st.info(f"The {s.kernel.describe()} kernel has no γ: pick RBF, Laplacian, polynomial or sigmoid in the bar "
                     "to see the error along γ.")
+        if compute.cv_note(s.n):
+            st.caption(compute.cv_note(s.n))
 
 
 curves()

@@ -198,6 +198,7 @@ def bilinear_on_data(X, M):
 
 # ---------------------------------------------------------------- kernels inside the Gaussian; the ANOVA kernel
 CAP = 400                 # points of the substitution and ANOVA sections: above it a seeded subsample (said on screen)
+GRAM_CAP = 1000           # points of the Gram matrix section: its eigenvalues are O(n³) (a seeded subsample above)
 ANOVA_NOISE = 0.1         # standard deviation of the noise of the built-in target y = sin(x₁) + x₂²/2 + noise
 
 

@@ -31,14 +31,15 @@ def body():
         left.warning("The data set has fewer than two points: add points by clicking on the plot of the geometry "
                      "section, or press Undo in the sidebar.")
         return
+    Xg, yg = compute.capped(X, y, compute.GRAM_CAP)
     try:
-        result = compute.gram(X, s.choice)
+        result = compute.gram(Xg, s.choice)
     except ValueError as err:
         left.error(f"This kernel cannot be evaluated on these data: {err}")
         return
     ev, v = result.ev, result.verdict
     with left:
-        st.plotly_chart(figures.gram_map(result.K, y, present=present), key=f"{PAGE}_gram", config=CHART_CONFIG)
+        st.plotly_chart(figures.gram_map(result.K, yg, present=present), key=f"{PAGE}_gram", config=CHART_CONFIG)
     with right:
         m1, m2, m3 = st.columns(3)
         m1.metric("Largest λ", _short(ev[0]))
@@ -46,6 +47,9 @@ def body():
                   help=f"{ev[-1]:.3e}" + (", round-off: within the tolerance below" if result.roundoff else ""))
         m3.metric("Negative λ", v.n_negative)
         verdict_box(v)
+        if len(Xg) < len(X):
+            st.caption(f"K of a random {len(Xg)} of the {len(X)} points (the same ones on every rerun): the "
+                       f"eigenvalues of a {len(X)} × {len(X)} matrix would take too long on every move.")
         st.plotly_chart(figures.spectrum(ev, "Eigenvalues of K, descending", present=present),
                         key=f"{PAGE}_spectrum", config=CHART_CONFIG)
     if s.not_psd_why:

@@ -34,6 +34,9 @@ def panel():
         lo, hi, default, step = R["approx_seed"]
         with st.container(key="secondary_mercer_approx_seed"):
             seed = st.number_input("random draw", lo, hi, default, step, key=KEY.APPROX_SEED, bind="query-params")
+        if compute.cap_note(len(X), R["approx_max"]):
+            st.caption(compute.cap_note(len(X), R["approx_max"]))
+    X, y = compute.capped(X, y, R["approx_max"])
     try:
         a = compute.approximations(X, gamma, D, int(seed))
         curves = compute.error_curves(X, gamma)

@@ -12,6 +12,21 @@ from ui.ranges import MERCER as R
 ENTRIES = 32
 
 
+def capped(X, y, most):
+    """At most `most` of the points: a seeded random subsample (the same points on every rerun), in their order. The
+    sections that work on the n x n Gram matrix call it, so their work is bounded whatever the data."""
+    if len(X) <= most:
+        return X, y
+    keep = np.sort(np.random.default_rng(R["subsample_seed"]).choice(len(X), most, replace=False))
+    return X[keep], y[keep]
+
+
+def cap_note(n, most):
+    """The sentence saying a section used a subsample of n points ("" when it used them all)."""
+    return "" if n <= most else (f"Computed on a random {most} of the {n} points (the same ones on every rerun): the "
+                                 "n × n Gram matrix of them all would take too long to work with on every move.")
+
+
 # ------------------------------------------------------------------ the map φ
 def lecture_order(degree, coef0):
     """Permutation of kernel_core's feature order (by degree, then lexicographic: 1, x₁, x₂, x₁², x₁x₂, x₂²) into

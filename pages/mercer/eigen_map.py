@@ -51,6 +51,9 @@ def panel():
         choice = pick(settings.bar().kernel())
         lo, hi, default, step = R["q"]
         q = st.slider("q (components kept)", lo, hi, default, step, key=KEY.Q, bind="query-params")
+        if compute.cap_note(len(X), R["eigen_max"]):
+            st.caption(compute.cap_note(len(X), R["eigen_max"]))
+    X, y = compute.capped(X, y, R["eigen_max"])
     try:
         e = compute.eigen(X, choice, q)
     except ValueError as err:

@@ -21,9 +21,15 @@ section_header(__file__)
 present = presenting()
 
 
+def _tex(v):
+    """v for LaTeX with 3 significant digits: 9.54 \\times 10^{-6} rather than 9.54e-06 (far from a centre)."""
+    mantissa, _, exponent = f"{v:.3g}".partition("e")
+    return rf"{mantissa}\times 10^{{{int(exponent)}}}" if exponent else mantissa
+
+
 def _terms(a, k):
     """The terms (αᵢ)(k(xᵢ, x′)) with their numbers for an aligned block: two a line, at most SHOWN_TERMS lines."""
-    parts = [(rf"({ai:.3g})" if ai < 0 else f"{ai:.3g}") + rf"\cdot{ki:.3g}" for ai, ki in zip(a, k)]
+    parts = [(rf"({_tex(ai)})" if ai < 0 else _tex(ai)) + rf"\cdot{_tex(ki)}" for ai, ki in zip(a, k)]
     lines = [" + ".join(parts[i:i + 2]) for i in range(0, min(len(parts), 2 * SHOWN_TERMS), 2)]
     if len(parts) > 2 * SHOWN_TERMS:
         lines.append(rf"\cdots\ ({len(parts)}\text{{ terms}})")

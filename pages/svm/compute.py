@@ -130,11 +130,19 @@ class CV:
         return self.Cs[c], self.gammas[a], float(self.scores[a, c])
 
 
+def cv_points(n):
+    """Training points the cross-validation uses of n: all up to R["cv_max"], else a seeded random subsample of that
+    many (the grid is 7 x 7 settings x 3 folds = 147 libsvm fits, each O(n²) or worse)."""
+    return min(n, R["cv_max"])
+
+
 @cache_data(max_entries=8)
 def cross_validation(X, y, part, kernel):
-    """R['cv_folds']-fold cross-validation on the training part over the (C, γ) grid; γ is k₁'s (the kernel's γ
-    itself is ignored: the key is the kernel with γ = 0)."""
+    """R['cv_folds']-fold cross-validation on the training part (at most R["cv_max"] of its points, cv_points) over
+    the (C, γ) grid; γ is k₁'s (the kernel's γ itself is ignored: the key is the kernel with γ = 0)."""
     tr = part.tr
+    if len(tr) > R["cv_max"]:
+        tr = np.sort(np.random.default_rng(R["split_seed"]).choice(tr, R["cv_max"], replace=False))
     scores = kc.cross_validate_grid(X[tr], y[tr], CV_CS, CV_GAMMAS, lambda g: kernel.with_gamma(g).kernel(),
                                     folds=R["cv_folds"], seed=R["split_seed"])
     return CV(scores, CV_CS, CV_GAMMAS)

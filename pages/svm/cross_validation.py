@@ -49,8 +49,13 @@ def panel():
                 st.latex(rf"\mathrm{{CV}}(C, \gamma) = \frac{{1}}{{{R['cv_folds']}}}\sum_{{k=1}}^{{{R['cv_folds']}}}"
                          rf"\mathrm{{acc}}_k(C, \gamma)")
                 fits = len(cv.Cs) * len(cv.gammas) * R["cv_folds"]
-                st.markdown(f"**{R['cv_folds']}** folds of the **{d.n}** training points; {len(cv.Cs)} × "
-                            f"{len(cv.gammas)} settings = **{fits}** fits. The held-out points stay unseen.")
+                used = compute.cv_points(d.n)
+                of = f"**{d.n}** training points" if used == d.n else f"**{used}** of the {d.n} training points"
+                st.markdown(f"**{R['cv_folds']}** folds of the {of}; {len(cv.Cs)} × {len(cv.gammas)} settings = "
+                            f"**{fits}** fits. The held-out points stay unseen.")
+                if used < d.n:
+                    st.caption(f"Cross-validated on a random {used} of the {d.n} training points (the same ones on "
+                               f"every rerun): {fits} fits on all of them would take too long.")
                 st.caption("★ best cell (ties go to the smallest γ, then the smallest C: the simplest boundary), "
                            "□ the bar's setting.")
 
