@@ -1,4 +1,4 @@
-"""Kernel objects and the closure rules (seeds 002, 003): sums, products, positive scaling,
+"""Kernel objects and the closure rules (Sugiyama and Kriege): sums, products, positive scaling,
 exp(k) and polynomials with non-negative coefficients of a kernel are again kernels.
 
     k = Kernel("rbf", gamma=0.5) + 2 * Kernel("linear")
@@ -53,11 +53,11 @@ class Kernel:
     __rmul__ = __mul__
 
     def exp(self):
-        """exp(k(x, y)), a kernel when k is (seed 003)."""
+        """exp(k(x, y)), a kernel when k is (Kriege)."""
         return Exp(self)
 
     def polynomial(self, coefs):
-        """sum_i coefs[i] k(x, y)^i, a kernel when every coefficient is >= 0 (seed 003)."""
+        """sum_i coefs[i] k(x, y)^i, a kernel when every coefficient is >= 0 (Kriege)."""
         return Polynomial(self, coefs)
 
     def __repr__(self):

@@ -1,7 +1,7 @@
-"""Explicit feature maps: phi with k(x, y) = phi(x)^T phi(y) written out (seeds 000, 003, 004).
+"""Explicit feature maps: phi with k(x, y) = phi(x)^T phi(y) written out (Held, Kriege and Nguyen).
 
 - the polynomial kernel's monomial map with its multinomial square-root coefficients,
-- the eigen map of a Gram matrix, phi(x_l) = Lambda^{1/2} V[l, :] (seed 000),
+- the eigen map of a Gram matrix, phi(x_l) = Lambda^{1/2} V[l, :] (Held),
 - two finite stand-ins for the RBF kernel's infinite map: random Fourier features and Nystrom,
 - a linear classifier on the degree-2 map (the "lift"), and the cost of phi(x)^T phi(y) vs k(x, y).
 """
@@ -20,7 +20,7 @@ from .kernels import MAX_DEGREE, gram
 from .spectral import PSD_RTOL, _check_square, is_symmetric
 
 MAX_FEATURES = 200_000
-"""Widest explicit polynomial map built (C(d+m, m) grows like d^m: seed 003's feature explosion)."""
+"""Widest explicit polynomial map built (C(d+m, m) grows like d^m: Kriege's feature explosion)."""
 MAX_ENTRIES = 20_000_000
 """Largest n x width array of features built (160 MB of float64)."""
 FEWER = "Use fewer points or fewer features (n_components)."
@@ -71,7 +71,7 @@ def _poly_terms(d, degree, gamma, coef0):
 
 
 def poly_feature_map(X, degree, gamma=1.0, coef0=1.0):
-    """Phi(X) with Phi(X) @ Phi(Y).T = (gamma X Y^T + coef0)^degree (the polynomial kernel, seeds 000, 003).
+    """Phi(X) with Phi(X) @ Phi(Y).T = (gamma X Y^T + coef0)^degree (the polynomial kernel, Held and Kriege).
 
     Multinomial theorem on z = (1, x_1, ..., x_d):
         (gamma x^T y + r)^m = sum_alpha  m! / (alpha_0! alpha_1! ... alpha_d!) gamma^j r^(m-j)  x^alpha y^alpha
@@ -79,7 +79,7 @@ def poly_feature_map(X, degree, gamma=1.0, coef0=1.0):
         m = degree, r = coef0 (>= 0, else some c_alpha < 0 and no real map exists), gamma > 0,
         alpha = exponents (alpha_0 = m - j for the constant), j = |alpha| = degree of the monomial.
     Features are ordered by degree, then lexicographically (names: poly_feature_names). Width: C(d+m, m)
-    for r > 0, C(d+m-1, m) for r = 0 (only degree-m monomials); e.g. seed 000's six features for d = m = 2.
+    for r > 0, C(d+m-1, m) for r = 0 (only degree-m monomials); e.g. Held's six features for d = m = 2.
     """
     X = check_array(X, "X")
     rows, c = _poly_terms(X.shape[1], degree, gamma, coef0)
@@ -136,13 +136,13 @@ def poly_feature_names(n_features, degree, gamma=1.0, coef0=1.0, latex=False):
 
 
 def poly_operation_counts(n_features, degree, homogeneous=False):
-    """Multiplications and additions for one value of seed 003's kernels (x^T x')^m or (1 + x^T x')^m.
+    """Multiplications and additions for one value of Kriege's kernels (x^T x')^m or (1 + x^T x')^m.
 
     kernel:   x^T x' costs d mults and d-1 adds, (+1 add for the 1), then the power m-1 mults.
     explicit: build phi(x) and phi(x') (each monomial of degree >= 2 is a lower one times one x_i: 1 mult),
               then sum_alpha c_alpha x^alpha x'^alpha: D mults, one more per coefficient c_alpha != 1, D-1 adds.
               c_alpha = 1 only for x_i^m (d of them) and, with the 1, the constant.
-    Seed 003, d = m = 2, (x^T x')^2: explicit 3 + 3 + 4 = 10 mults and 2 adds; kernel 3 mults and 1 add.
+    Kriege, d = m = 2, (x^T x')^2: explicit 3 + 3 + 4 = 10 mults and 2 adds; kernel 3 mults and 1 add.
     Returns {"features": D, "explicit": (mults, adds), "kernel": (mults, adds)}.
     """
     d = check_positive_int(n_features, "n_features")
@@ -206,10 +206,10 @@ class EigenMap:
 
 
 def eigen_feature_map(K, q=None):
-    """The eigen feature map of seed 000, truncated to q components (default: the rank of K).
+    """The eigen feature map of Held, truncated to q components (default: the rank of K).
 
         K = V Lambda V^T,  phi(x_l) = Lambda_q^{1/2} V[l, :q]^T  ->  phi(x_l)^T phi(x_k) ~ K[l, k]
-    (Seed 000 writes K = V^T Lambda V and phi(x_l) = Lambda^{1/2} V^(:, l): its V is this V^T.)
+    (Held writes K = V^T Lambda V and phi(x_l) = Lambda^{1/2} V^(:, l): its V is this V^T.)
     Exact at q = rank. A negative eigenvalue has no real square root: then no real map exists (ValueError).
     """
     ev, V = gram_eigh(K)
@@ -347,7 +347,7 @@ def approximation_error_curve(X, gamma, sizes, method="rff", repeats=5, seed=0):
 class LiftedLinearClassifier:
     """A linear classifier (scikit-learn's LogisticRegression) on the degree-2 homogeneous map of 2-D points,
 
-        phi(x) = (x1^2, sqrt(2) x1 x2, x2^2)   (seeds 003, 004: phi(x)^T phi(y) = (x^T y)^2)
+        phi(x) = (x1^2, sqrt(2) x1 x2, x2^2)   (Kriege and Nguyen: phi(x)^T phi(y) = (x^T y)^2)
         f(x) = w^T phi(x) + b = w1 x1^2 + sqrt(2) w2 x1 x2 + w3 x2^2 + b
     A plane f = 0 in the 3-D feature space is a conic (an ellipse when 2 w1 w3 > w2^2) centred at 0 in 2-D.
     C is LogisticRegression's inverse regularisation strength.

@@ -1,4 +1,4 @@
-"""Geometry in feature space from the kernel alone (seed 002) and the seed-003 counterexamples."""
+"""Geometry in feature space from the kernel alone (Sugiyama) and Kriege's counterexamples."""
 import numpy as np
 
 from ._validation import check_array, check_size
@@ -12,7 +12,7 @@ def feature_space_geometry(x, z, kernel="rbf", **params):
         ||phi(x) - phi(z)||^2 = k(x, x) - 2 k(x, z) + k(z, z)
         cos(theta) = k(x, z) / sqrt(k(x, x) k(z, z))
 
-    (Seed 002 prints the first line as ||f||^2 = sqrt(K); the square root gives the norm itself.)
+    (Sugiyama prints the first line as ||f||^2 = sqrt(K); the square root gives the norm itself.)
     x and z are single points (1-D, or one row). Every value is finite, except cos_angle and angle_deg,
     which are NaN when phi(x) or phi(z) is the zero vector (the angle is undefined).
     """
@@ -61,14 +61,14 @@ def _vector(x, name):
 
 
 def sin_cos_kernel(x, z):
-    """k(x, x') = sin(x) cos(x') for scalars: not symmetric (seed 003), so not a kernel."""
+    """k(x, x') = sin(x) cos(x') for scalars: not symmetric (Kriege), so not a kernel."""
     x, z = _vector(x, "x"), _vector(z, "z")
     check_size(len(x), len(z), "The matrix sin(x) cos(z)")
     return np.outer(np.sin(x), np.cos(z))
 
 
 def bilinear_kernel(X, Y, M):
-    """k(x, x') = x^T M x' (seed 003): a valid kernel exactly when M is symmetric and PSD."""
+    """k(x, x') = x^T M x' (Kriege): a valid kernel exactly when M is symmetric and PSD."""
     X = check_array(X, "X")
     Y = check_array(Y, "Y")
     M = check_array(M, "M")

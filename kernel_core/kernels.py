@@ -1,4 +1,4 @@
-"""The five kernels of the lecture (seed 000) with scikit-learn's parameter names, and `gram`.
+"""The five kernels of the lecture (Held) with scikit-learn's parameter names, and `gram`.
 
 Every kernel here equals `sklearn.metrics.pairwise.pairwise_kernels(X, Y, metric=name, **params)`.
 A parameter left as None takes scikit-learn's default (gamma = 1 / n_features).
@@ -19,8 +19,8 @@ def linear_kernel(X, Y):
 def polynomial_kernel(X, Y, degree=3, gamma=None, coef0=1.0):
     """k(x, y) = (gamma x^T y + coef0)^degree
 
-    degree: the power m; gamma: scale of the inner product; coef0: the offset r (seed 000 writes
-    (gamma x^T y + r)^m; seed 003 uses gamma = 1, coef0 = 1).
+    degree: the power m; gamma: scale of the inner product; coef0: the offset r (Held writes
+    (gamma x^T y + r)^m; Kriege uses gamma = 1, coef0 = 1).
     """
     K = X @ Y.T
     K *= gamma
@@ -32,7 +32,7 @@ def polynomial_kernel(X, Y, degree=3, gamma=None, coef0=1.0):
 def rbf_kernel(X, Y, gamma=None):
     """k(x, y) = exp(-gamma ||x - y||_2^2)
 
-    gamma = 1 / (2 sigma^2) (seeds 001, 004) = 1 / h^2 (seed 003).
+    gamma = 1 / (2 sigma^2) (Bishop's notes and Nguyen) = 1 / h^2 (Kriege).
     """
     K = cdist(X, Y, "sqeuclidean")
     K *= -gamma
@@ -43,7 +43,7 @@ def rbf_kernel(X, Y, gamma=None):
 def laplacian_kernel(X, Y, gamma=None):
     """k(x, y) = exp(-gamma ||x - y||_1)
 
-    gamma = 1 / h (seed 003).
+    gamma = 1 / h (Kriege).
     """
     K = cdist(X, Y, "cityblock")
     K *= -gamma
@@ -54,7 +54,7 @@ def laplacian_kernel(X, Y, gamma=None):
 def sigmoid_kernel(X, Y, gamma=None, coef0=1.0):
     """k(x, y) = tanh(gamma x^T y + coef0)
 
-    Seed 000 writes tanh(alpha x^T y + c): alpha = gamma (slope), c = coef0 (offset).
+    Held writes tanh(alpha x^T y + c): alpha = gamma (slope), c = coef0 (offset).
     Not positive semi-definite in general: its Gram matrix can have negative eigenvalues.
     """
     K = X @ Y.T
@@ -81,7 +81,7 @@ KERNEL_PARAMS = {
 }
 DEFAULTS = {"degree": 3, "gamma": None, "coef0": 1.0}
 MERCER = {"linear": True, "poly": True, "rbf": True, "laplacian": True, "sigmoid": False}
-"""Whether the kernel is positive semi-definite for every parameter setting (seed 000: all but sigmoid;
+"""Whether the kernel is positive semi-definite for every parameter setting (Held: all but sigmoid;
 poly needs coef0 >= 0)."""
 
 

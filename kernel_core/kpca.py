@@ -1,4 +1,4 @@
-"""Kernel PCA (seed 000) with pre-images for the RBF kernel, and the Laplacian eigenmap (seed 002).
+"""Kernel PCA (Held) with pre-images for the RBF kernel, and the Laplacian eigenmap (Sugiyama).
 
     kp = KernelPCA(n_components=2, kernel="rbf", gamma=2.0).fit(X)
     eta = kp.transform(X_new)         # projections onto the principal axes in feature space
@@ -41,7 +41,7 @@ def _leading_eigh(A, q):
 
 
 def centring_matrix(n):
-    """J = I_n - (1/n) 1 1^T (seed 000): K' = J K J centres the feature vectors phi(x_l)."""
+    """J = I_n - (1/n) 1 1^T (Held): K' = J K J centres the feature vectors phi(x_l)."""
     n = check_positive_int(n, "n")
     check_size(n, n, "The centring matrix J")
     return np.eye(n) - np.full((n, n), 1.0 / n)
@@ -54,14 +54,14 @@ def _flip_signs(U):
 
 
 class KernelPCA:
-    """Kernel PCA, the six steps of seed 000:
+    """Kernel PCA, the six steps of Held:
 
         1. choose a kernel k;  2. K[l, m] = k(x_l, x_m);  3. K' = J K J,  J = I_n - (1/n) 1 1^T;
         4. K' = A Lambda A^T;  5. a_i = i-th column of A, d_i = lambda_i / n;
         6. eta_l^(i) = K'[l, :] a_i   (projection of point l on axis i).
 
     The axes v_i = sum_l a_i^(l) phi(x_l) have unit length when a_i^T K' a_i = 1, so a_i = u_i / sqrt(lambda_i)
-    with u_i the unit eigenvector (seed 000, "Kernels and PCA (III)"); then eta^(i) = sqrt(lambda_i) u_i, as
+    with u_i the unit eigenvector (Held, "Kernels and PCA (III)"); then eta^(i) = sqrt(lambda_i) u_i, as
     in scikit-learn. A new point x projects as eta^(i)(x) = k'(x)^T a_i with the centred kernel vector
     k'(x) = J (k(x) - K 1 / n),  k(x)_l = k(x, x_l).
 
@@ -149,7 +149,7 @@ class KernelPCA:
 
     def reconstruct(self, X, n_components=None, max_iter=300):
         """Pre-images (RBF kernel only): for each row x, the z whose phi(z) is closest to the projection of phi(x)
-        onto the first q axes (the "naive idea" min_z ||phi(z) - f_0||^2 of seed 002), by the fixed-point
+        onto the first q axes (the "naive idea" min_z ||phi(z) - f_0||^2 of Sugiyama), by the fixed-point
         iteration of Mika et al. (1999), started at z = x:
 
             P phi(x) = sum_l g_l phi(x_l),  g = A beta + (1 - 1^T A beta) 1 / n,  beta = A^T k'(x)  (first q a_i)
@@ -201,7 +201,7 @@ class KernelPCA:
 
 
 def laplacian_eigenmap(X, n_components=2, n_neighbors=10):
-    """Laplacian eigenmap embedding (seed 002).
+    """Laplacian eigenmap embedding (Sugiyama).
 
         W[i, j] = 1 if x_j is among the n_neighbors nearest neighbours of x_i or vice versa, else 0
         D = diag(sum_j W[i, j]),  L = D - W

@@ -9,7 +9,7 @@ the maps are kernel_core.feature_maps' NystroemFeatures / RandomFourierFeatures,
 The exact methods (KernelPCA, KernelRidge) need the n x n Gram matrix: O(n^2) memory and an O(n^3) solve
 (KernelPCA's few leading eigenpairs: O(n^2) per Lanczos step). Here the cost is O(n D^2 + D^3) and the memory
 O(n D). Symbols: n points, D = n_features (Nystrom: m landmarks), Z (n, D) the rows z(x_l)^T, q components,
-lam the ridge penalty of KernelRidge (seeds 000/001/004; scikit-learn's `alpha`).
+lam the ridge penalty of KernelRidge (Held, Bishop's notes and Nguyen; scikit-learn's `alpha`).
 """
 import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve, eigh, orthogonal_procrustes
@@ -130,8 +130,8 @@ class ApproxKernelRidge:
         (Z^T Z + lam I_D) w = Z^T y       (a D x D solve, Cholesky)
         f(x) = z(x)^T w
     With K ~ Z Z^T this is KernelRidge's alpha = (Z Z^T + lam I_n)^{-1} y, f = Z Z^T alpha: w = Z^T alpha by the
-    push-through identity (seed 000's Woodbury step). lam is KernelRidge's lam (seeds 000/001/004, scikit-learn's
-    `alpha`), so this equals sklearn.linear_model.Ridge(alpha=lam, fit_intercept=False) on Z; seed 003's
+    push-through identity (Held's Woodbury step). lam is KernelRidge's lam (Held, Bishop's notes and Nguyen, scikit-learn's
+    `alpha`), so this equals sklearn.linear_model.Ridge(alpha=lam, fit_intercept=False) on Z; Kriege's
     (K + n lam' I) is lam = n lam'. lam > 0 is required: Z^T Z alone is singular when D > n.
     """
 

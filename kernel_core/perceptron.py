@@ -1,6 +1,6 @@
-"""The kernelized perceptron (seed 003) and the k-nearest-neighbour vote it is compared with.
+"""The kernelized perceptron (Kriege) and the k-nearest-neighbour vote it is compared with.
 
-Primal perceptron (seed 003): w_0 = 0; visit (x_i, y_i); on a mistake w <- w + y_i x_i; predict
+Primal perceptron (Kriege): w_0 = 0; visit (x_i, y_i); on a mistake w <- w + y_i x_i; predict
 sign(w^T x). Every update adds a multiple of a data point, so w = sum_j alpha_j y_j x_j stays in the
 span of the data, and replacing x_j^T x by k(x_j, x) gives the kernelized perceptron:
 
@@ -10,12 +10,12 @@ span of the data, and replacing x_j^T x by k(x_j, x) gives the kernelized percep
         if y_i f(x_i) <= 0:  alpha_i <- alpha_i + 1          (a mistake)
     predict  y = sign( sum_j alpha_j y_j k(x_j, x) )
 
-    alpha_i  how often point i was misclassified (seed 003's step eta_t = 1: a constant step only
+    alpha_i  how often point i was misclassified (Kriege's step eta_t = 1: a constant step only
              rescales f and never changes a prediction)
     y_j      the label of point j, mapped to -1 / +1
-    k        the kernel; f the decision function; no bias term (as in seed 003)
+    k        the kernel; f the decision function; no bias term (as in Kriege)
 
-Mistake rule: seed 003 writes both "y_i w^T x_i < 0" and "y_hat != y_i"; with alpha = 0 every f is 0
+Mistake rule: Kriege writes both "y_i w^T x_i < 0" and "y_hat != y_i"; with alpha = 0 every f is 0
 and the strict test would never fire, so sign(0) counts as wrong: a mistake is y_i f(x_i) <= 0.
 """
 import copy
@@ -127,7 +127,7 @@ class KernelPerceptron:
 
 
 class KNNVote(KNeighborsClassifier):
-    """scikit-learn's KNeighborsClassifier (it finds the neighbours) with seed 003's vote as the
+    """scikit-learn's KNeighborsClassifier (it finds the neighbours) with Kriege's vote as the
     decision function, on the same scale for every k:
 
         f(x) = (1/k) sum_i y_i [x_i among the k nearest neighbours of x]  in [-1, 1],

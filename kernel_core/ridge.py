@@ -1,4 +1,4 @@
-"""Kernel ridge regression (seeds 000, 001, 003) and its Gaussian-process reading (seed 001, Bishop PRML 6.4).
+"""Kernel ridge regression (Held, Bishop's notes and Kriege) and its Gaussian-process reading (Bishop's notes, Bishop PRML 6.4).
 
     from kernel_core import KernelRidge, GaussianProcessRegressor, cross_validate
     f = KernelRidge("rbf", lam=0.1, gamma=1.0).fit(X, y).predict(X_new)
@@ -71,16 +71,16 @@ def solve_dual(K, y, lam):
 
 
 class KernelRidge:
-    """Kernel ridge regression: minimise ||y - X beta||^2 + lam ||beta||^2 in feature space (seed 000).
+    """Kernel ridge regression: minimise ||y - X beta||^2 + lam ||beta||^2 in feature space (Held).
 
-        alpha = (K + lam I_n)^{-1} y            (dual variables, seed 000 / 001 / 004)
+        alpha = (K + lam I_n)^{-1} y            (dual variables, Held / 001 / 004)
         f(x)  = sum_l alpha_l k(x_l, x)         (prediction)
 
-    lam >= 0 is the penalty lambda of seeds 000/001/004; scikit-learn calls it `alpha`, so this equals
-    `sklearn.kernel_ridge.KernelRidge(alpha=lam, kernel=..., **params)`. Seed 003 writes
+    lam >= 0 is the penalty lambda of Held, Bishop's notes and Nguyen; scikit-learn calls it `alpha`, so this equals
+    `sklearn.kernel_ridge.KernelRidge(alpha=lam, kernel=..., **params)`. Kriege writes
     (K + n lam' I)^{-1} y: pass lam = n * lam' (see `lam_from_seed003`).
     `kernel` is a name from KERNEL_FUNCTIONS (parameters as keywords) or a `Kernel` object such as
-    `c1 * Kernel("rbf", gamma=g) + c2 * Kernel("linear")` (seed 003's semi-parametric regression).
+    `c1 * Kernel("rbf", gamma=g) + c2 * Kernel("linear")` (Kriege's semi-parametric regression).
     """
 
     def __init__(self, kernel="rbf", lam=1.0, **params):
@@ -112,13 +112,13 @@ class KernelRidge:
 
 
 def lam_from_seed003(lam_003, n):
-    """Seed 003 minimises (1/n) ||K alpha - y||^2 + lam' alpha^T K alpha, so alpha = (K + n lam' I)^{-1} y:
+    """Kriege minimises (1/n) ||K alpha - y||^2 + lam' alpha^T K alpha, so alpha = (K + n lam' I)^{-1} y:
     its lam' is this module's lam divided by n. Returns lam = n * lam'."""
     return check_positive_int(n, "n") * check_real(lam_003, "lam'", low=0.0, low_inclusive=True)
 
 
 def primal_ridge(X, y, lam):
-    """beta = (X^T X + lam I_p)^{-1} X^T y, ridge regression without intercept (seed 000): a p x p solve.
+    """beta = (X^T X + lam I_p)^{-1} X^T y, ridge regression without intercept (Held): a p x p solve.
     Equal to X^T alpha with alpha = (X X^T + lam I_n)^{-1} y by the Woodbury identity (an n x n solve)."""
     lam = check_real(lam, "lam", low=0.0)
     X, y = _check_xy(X, y)
@@ -136,7 +136,7 @@ def primal_ridge(X, y, lam):
 
 
 def power_features(x, degree):
-    """phi(x) = (x, x^2, ..., x^degree) for 1-D inputs x: p = degree features (seed 003's basis functions)."""
+    """phi(x) = (x, x^2, ..., x^degree) for 1-D inputs x: p = degree features (Kriege's basis functions)."""
     x = check_array(x, "x", ndim=1)
     return x[:, None] ** np.arange(1, check_positive_int(degree, "degree", high=30) + 1)
 
@@ -149,7 +149,7 @@ def solve_costs(n, p):
 
 
 class GaussianProcessRegressor:
-    """GP regression with a fixed kernel (seed 001; formulas from Bishop PRML eq. 6.66-6.67).
+    """GP regression with a fixed kernel (Bishop's notes; formulas from Bishop PRML eq. 6.66-6.67).
 
     Prior f ~ GP(0, k), observations y = f(X) + noise with variance sigma^2 = `noise`:
 
@@ -270,7 +270,7 @@ class CVResult:
 
 
 def cross_validate(X, y, kernel="rbf", lams=(0.01, 0.1, 1.0), grid=None, n_folds=5, seed=0, **params):
-    """K-fold cross-validation of (lam, kernel parameters) for KernelRidge (seed 003: "choose kernels and
+    """K-fold cross-validation of (lam, kernel parameters) for KernelRidge (Kriege: "choose kernels and
     parameters by cross-validation"). `grid` maps a parameter name to its values (all combinations are
     tried); `params` are kept fixed. CV error = mean over folds of the held-out mean squared error."""
     X, y = _check_xy(X, y)

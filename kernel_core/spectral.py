@@ -1,4 +1,4 @@
-"""Eigenvalues of Gram matrices and the PSD test (seeds 000, 003): a kernel is valid when it is
+"""Eigenvalues of Gram matrices and the PSD test (Held and Kriege): a kernel is valid when it is
 symmetric and every Gram matrix it makes is positive semi-definite.
 """
 from dataclasses import dataclass

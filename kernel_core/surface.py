@@ -1,6 +1,6 @@
 """Decision surfaces over a grid, at the speed the picture needs.
 
-Every kernel model of the lecture predicts with a kernel expansion (seeds 000, 003)
+Every kernel model of the lecture predicts with a kernel expansion (Held and Kriege)
 
     f(x) = sum_i w_i k(p_i, x) + b
 

@@ -1,6 +1,6 @@
-"""The kernelized support vector machine (seed 003), two ways.
+"""The kernelized support vector machine (Kriege), two ways.
 
-Seed 003 writes the (linear) SVM as
+Kriege writes the (linear) SVM as
 
     w = argmin_w (1/n) sum_i max{0, 1 - y_i w^T x_i} + lam ||w||^2
 
@@ -18,7 +18,7 @@ training points; lam: the penalty lambda.
 
        min_{w, b} 1/2 ||w||^2 + C sum_i max{0, 1 - y_i (w^T phi(x_i) + b)}
 
-   Dividing by n C gives seed 003's objective (plus the offset b, which libsvm adds unpenalised):
+   Dividing by n C gives Kriege's objective (plus the offset b, which libsvm adds unpenalised):
 
        (1/n) sum_i max{0, 1 - y_i f(x_i)} + 1/(2 n C) ||w||^2   =>   lam = 1/(2 n C),  C = 1/(2 n lam)
 
@@ -56,12 +56,12 @@ def _reciprocal(n, value, name, other):
 
 
 def C_from_lam(lam, n):
-    """C = 1 / (2 n lam): libsvm's C for seed 003's penalty lam on n training points."""
+    """C = 1 / (2 n lam): libsvm's C for Kriege's penalty lam on n training points."""
     return _reciprocal(n, lam, "lam", "C")
 
 
 def lam_from_C(C, n):
-    """lam = 1 / (2 n C): seed 003's penalty for libsvm's C on n training points."""
+    """lam = 1 / (2 n C): Kriege's penalty for libsvm's C on n training points."""
     return _reciprocal(n, C, "C", "lam")
 
 
@@ -138,7 +138,7 @@ class KernelSVM(_KernelClassifier):
 
     kernel: a kernel name with its parameters as keywords (gamma, degree, coef0, as in scikit-learn)
     or a kernel_core Kernel (compositions included). C > 0: the price of a margin violation
-    (seed 003's lam = 1/(2 n C)). Learned: support_ (indices of the support vectors, alpha_i > 0),
+    (Kriege's lam = 1/(2 n C)). Learned: support_ (indices of the support vectors, alpha_i > 0),
     support_vectors_, dual_coef_ (alpha_i y_i of the support vectors, 0 <= alpha_i <= C; 1-D here,
     scikit-learn stores it as (1, n_SV)), intercept_ (b, a float), kernel_, classes_, n_iter_ and
     converged_ (False when libsvm hit max_iter = MAX_ITER iterations first).
@@ -174,7 +174,7 @@ class KernelSVM(_KernelClassifier):
         return self.support_vectors_, self.dual_coef_, self.intercept_
 
     def seed_alpha(self, n):
-        """alpha over all n training points (0 off the support vectors), in seed 003's notation."""
+        """alpha over all n training points (0 off the support vectors), in Kriege's notation."""
         self._check_fitted()
         alpha = np.zeros(n)
         alpha[self.support_] = np.abs(self.dual_coef_)
@@ -182,7 +182,7 @@ class KernelSVM(_KernelClassifier):
 
 
 class SubgradientSVM(_KernelClassifier):
-    """Seed 003's objective, solved by (stochastic) subgradient descent; the loss is recorded per step.
+    """Kriege's objective, solved by (stochastic) subgradient descent; the loss is recorded per step.
 
         J(alpha, b) = (1/n) sum_i max{0, 1 - y_i (f_i + b)} + lam alpha^T D_y K D_y alpha,  f = K D_y alpha
 

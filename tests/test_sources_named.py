@@ -1,6 +1,7 @@
 """The lecture texts are named by their authors on screen (Held, Bishop's notes, Sugiyama, Kriege, Nguyen), never by
 the seed files' numbers, which a student would mistake for the "Random seed" controls (issue 23). Every string
-literal of the app's pages and ui is checked; comments may keep the file numbers."""
+literal of the app's pages and ui is checked (docstrings aside), and every string of kernel_core, docstrings too:
+"Show the code" displays them. Comments may keep the file numbers."""
 import ast
 import re
 from pathlib import Path
@@ -16,6 +17,14 @@ def test_no_string_the_app_shows_names_a_seed_file_by_number():
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and SEED_NUMBER.search(node.value):
                 if not _is_docstring(node, path):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}")
+    assert found == []
+
+
+def test_no_string_of_the_core_names_a_seed_file_by_number():
+    found = [f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}"
+             for path in sorted((ROOT / "kernel_core").rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and SEED_NUMBER.search(node.value)]
     assert found == []
 
 
