@@ -127,3 +127,19 @@ def test_generative_exercise_reveal_opens_the_rule():
         key="kernels_ex_kernels_generative_rank").options[1]).run()
     at.button(key="kernels_ex_kernels_generative_rank_check").click().run()
     assert not page_errors(at) and at.selectbox(key=KEY.op).value == "generative"
+
+
+def test_the_composed_gram_matrix_is_drawn_under_its_spectrum(page):
+    """Each rule shows its Gram matrix too (issue 23: a Gram matrix, spectrum and verdict per rule): the heatmap is
+    the double-loop K of rule 2, rows and columns ordered by class."""
+    at = page
+    at.selectbox(key=KEY.op).set_value("warp").run()
+    at.selectbox(key=KEY.f).set_value("exp_x1").run()
+    X, y = make_moons(120, noise=0.1, random_state=0)
+    y = np.where(y == 1, 1, -1)
+    K = np.array([[math.exp(a[0]) * math.exp(-np.sum((a - b) ** 2)) * math.exp(b[0]) for b in X] for a in X])
+    chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith("-kernels_compose_gram"))
+    z = json.loads(chart.proto.spec)["data"][0]["z"]
+    shown = np.frombuffer(base64.b64decode(z["bdata"]), np.float32).reshape(120, 120)
+    order = np.argsort(y, kind="stable")
+    np.testing.assert_allclose(shown, K[np.ix_(order, order)], rtol=1e-5, atol=1e-6)

@@ -117,6 +117,8 @@ def compose():
     with left:
         st.plotly_chart(figures.spectrum(result.gram.ev, None, figures.main_height(present), present=present),
                         key=f"{PAGE}_compose_spectrum", config=CHART_CONFIG)
+        st.plotly_chart(figures.gram_side(result.gram.K, y, "The composed Gram matrix K (ordered by class)",
+                                          present=present), key=f"{PAGE}_compose_gram", config=CHART_CONFIG)
     with right:
         st.caption("The generative kernel (Bishop's notes)" if op == "generative" else
                    f"Rule {NUMBER[op]} of Bishop's notes")
@@ -137,7 +139,8 @@ def compose():
         st.markdown(f"**Why {name} is a kernel:** {WHY[op]}")
     unused = " The bar's kernel k₁ is not used by this rule." if op in ("matrix", "generative") else ""
     st.caption(f"The eigenvalues of the composed Gram matrix on the data set ({len(X)} points), descending; "
-               f"negative ones red. In kernel_core: `k = {RULES[op][2]}` with k1 = Kernel(...) of the bar.{unused}")
+               "negative ones red; under them the matrix itself, rows and columns ordered by class. "
+               f"In kernel_core: `k = {RULES[op][2]}` with k1 = Kernel(...) of the bar.{unused}")
     show_code(build_kernel, type(choice.kernel()))
 
 

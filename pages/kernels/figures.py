@@ -59,6 +59,13 @@ def gram_map(K, y, present=None):
 
 
 @cached_figure
+def gram_side(K, y, title=None, present=None):
+    """The Gram matrix ordered by class, at a side chart's height (under a section's main chart)."""
+    fig = builders.gram_heatmap.uncached(K, y, title=title, present=present)
+    return fig.update_layout(height=SIDE[bool(present)])
+
+
+@cached_figure
 def spectrum(ev, title=None, height=None, present=None):
     """Eigenvalues, descending; negative ones red."""
     fig = builders.spectrum_bars.uncached(ev, title, present=present)
