@@ -65,6 +65,30 @@ function dash(style) {
   return { dot: `${r}px,${r}px`, dash: `${3 * r}px,${3 * r}px`, longdash: `${5 * r}px,${5 * r}px` }[style.dash] || "";
 }
 
+// An axis whose tick labels change with the frame (payload "ticks", ui.sweep.axis_ticks): its tick labels as Plotly
+// drew them for the static picture (frame `base`), each moved by the pixels its position moves and relabelled.
+function axisTicks(gd, data, base) {
+  const t = data.ticks;
+  const was = t && base != null && t.frames[base];
+  if (!was) return [];
+  const els = [...gd.querySelectorAll(`.${t.axis}tick text`)];
+  if (els.length !== was.length) return [];
+  return els.map((el, j) => {
+    const transform = el.getAttribute("transform") || "";
+    const m = transform.match(/translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)\s*\)/);
+    return { el, text: el.textContent, transform, x: m ? +m[1] : 0, y: m ? +m[2] : 0, at: was[j][0] };
+  });
+}
+
+function drawAxisTicks(ov, data, i) {
+  const now = data.ticks && data.ticks.frames[i];
+  if (!now || now.length !== ov.axis.length) return;
+  ov.axis.forEach((k, j) => {
+    k.el.textContent = now[j][1];
+    k.el.setAttribute("transform", `translate(${k.x},${k.y + ov.ya.c2p(now[j][0]) - ov.ya.c2p(k.at)})`);
+  });
+}
+
 function create(data) {
   const s = {
     data, frames: null, overlay: null, want: null, shown: null, mode: null, since: 0, loop: false, send: null,
@@ -138,7 +162,8 @@ function create(data) {
       const own = groups.get(lay.trace);
       const after = [...groups.entries()].filter(([i]) => i > lay.trace).sort((a, b) => a[0] - b[0])[0];
       const next = own || (after && after[1]);
-      if (layer) layer.insertBefore(g, next || null);
+      const parent = next ? next.parentNode : layer;   // an overlaid axis's traces sit in their own layer
+      if (parent) parent.insertBefore(g, next || null);
       if (own) {
         ov.hidden.push([own, own.style.display, "display"]);
         own.style.display = "none";
@@ -146,6 +171,7 @@ function create(data) {
       ov.added.push(g);
       ov.layers.push({ lay, path });
     }
+    ov.axis = axisTicks(gd, data, base);
     s.overlay = ov;
   }
 
@@ -157,6 +183,7 @@ function create(data) {
     ov.added.forEach((e) => e.remove());
     ov.hidden.forEach(([e, v, prop]) => { e.style[prop] = v; });
     ov.ticks.forEach(([t, text]) => { t.textContent = text; });
+    ov.axis.forEach((k) => { k.el.textContent = k.text; k.el.setAttribute("transform", k.transform); });
     sign(false);
   };
   const done = () => {   // the sweep is over: the static picture is back, the slider is Streamlit's again
@@ -199,6 +226,7 @@ function create(data) {
       }
       path.setAttribute("d", parts.join(""));
     }
+    drawAxisTicks(ov, data, i);
     sign(true, i);
   }
 
@@ -212,7 +240,8 @@ function create(data) {
       el.className = "ks-sweep-sign";
       const L = gd._fullLayout;
       Object.assign(el.style, {
-        position: "absolute", top: `${L.yaxis._offset + 6}px`,
+        position: "absolute", ...(data.sign === "bottom" ? { bottom: `${L.height - L.yaxis._offset - L.yaxis._length + 6}px` }
+          : { top: `${L.yaxis._offset + 6}px` }),
         right: `${L.width - L.xaxis._offset - L.xaxis._length + 6}px`, pointerEvents: "none", zIndex: 5,
         background: "rgba(255,255,255,0.85)", borderRadius: "0.5em", padding: "0.1em 0.5em",
         font: "600 0.8rem sans-serif", color: "#1f2937",

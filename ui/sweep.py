@@ -126,3 +126,12 @@ def sweep(data):
     """Mount the sweep of `data` (from `payload`) on its chart; call after the chart and the slider are drawn."""
     key = f"sweep_{data['chart']}_{data['slider']}"
     _SWEEP(key=key, data=data, on_value_change=lambda: _take(key, data["slider"], data["values"]))
+
+
+def axis_ticks(axis, frames):
+    """Payload key "ticks" (data["ticks"] = axis_ticks(...)): an axis whose tick labels change with the frame, e.g.
+    "y2" (Plotly's class "y2tick"); frames[i] is [(position, label), ...] in the static picture's tick order, the
+    position in the main y axis's units. The browser moves each label by the pixels its position moves from the
+    static picture's frame and writes the frame's label. (Another optional key: "sign": "bottom" puts the sign at
+    the plot area's bottom right, for a chart whose legend runs across its top.)"""
+    return {"axis": axis, "frames": [[[float(p), str(label)] for p, label in ticks] for ticks in frames]}

@@ -204,3 +204,47 @@ def gp_prior(data, kernel, noise, n_samples, seed):
     probe = (float(x_star[0, 0]), k_star, k_star - float(s_star[0]) ** 2, float(m_star[0]))
     return GPPrior(xs[:, 0], prior_std, prior, len(X), mean, std, gp.sample_y(xs, n_samples, seed).T, probe,
                    left_out), X, y
+
+
+# ---------------------------------------------------------------- the live sweep (ui.sweep)
+SWEEP_VALUES = {"lam": tuple(log_options(*R["lam"][:2])),              # the bar's sliders' own options, in order
+                "gamma": tuple(log_options(*PARAMS["gamma"][1:3]))}
+SWEEP_MAX = 400   # points: above this the bar's sliders work without a sweep (41-61 solves of n x n each)
+
+
+@dataclass(frozen=True, eq=False)
+class Sweep:
+    param: str             # "lam" or "gamma": the slider swept
+    values: tuple          # the slider's options (frame i is option i)
+    xs: np.ndarray         # the plotting grid (krr_fit's)
+    F: np.ndarray          # (frames, grid): f on the grid at each value
+    alphas: np.ndarray     # (frames, n): the dual coefficients at each value
+
+
+def sweep(data, kernel, lam, param, kriege=False):
+    """The fit (krr_fit) at every option of the `param` slider, in one batch: "lam" sweeps the λ slider (its value is
+    Kriege's λ when `kriege`, so λ = n × the value) with this kernel, "gamma" the kernel's γ at this λ. None when the
+    kernel has no γ, there are more than SWEEP_MAX points, or some value cannot be fitted. Cached by what the frames
+    depend on: a sweep of λ is the same whatever λ is now (so is a sweep of γ whatever γ)."""
+    if param == "gamma":
+        return None if kernel.gamma is None else _sweep(data, kernel.with_gamma(0.0), lam, param, False)
+    return _sweep(data, kernel, None, param, bool(kriege))
+
+
+@cache_data(max_entries=8)
+def _sweep(data, kernel, lam, param, kriege):
+    X, y = dataset(data)
+    if len(X) > SWEEP_MAX:
+        return None
+    values, xs = SWEEP_VALUES[param], _grid(X)
+    F, alphas = [], []
+    try:
+        for v in values:
+            k, penalty = (kernel.with_gamma(v), lam) if param == "gamma" else \
+                (kernel, kc.lam_from_seed003(v, len(X)) if kriege else v)
+            model = _fit_krr(k.kernel(), penalty, X, y)
+            F.append(model.predict(xs))
+            alphas.append(model.dual_coef_)
+    except ValueError:
+        return None
+    return Sweep(param, values, xs[:, 0], np.stack(F), np.stack(alphas))

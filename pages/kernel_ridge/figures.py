@@ -4,12 +4,15 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
+import ui.sweep
+from ui.cache import cache_data
 from ui.figures import base_layout, cached_figure
 from ui.theme import ACCENT, NEGATIVE, POSITIVE
 
 DATA_COLOR, TRUTH_COLOR, BAND_COLOR = "#222222", "#999999", "rgba(0,114,178,0.18)"
 SAMPLE_COLORS = ("#E69F00", "#CC79A7", "#009E73", "#56B4E9", "#D55E00", "#F0E442", "#999999", "#000000")
 STRIP = 0.3            # share of the fit chart's plot height under the data band: the αₗ stems
+F_NAME, ALPHA_NAME, ALPHA_SIZE = "f(x) = Σ αₗ k(xₗ, x)", "αₗ", 7   # fit_figure's curve and α markers
 COLUMNS = (3, 2)       # a section's main chart and the column beside it (the bar, the section's controls, formulas)
 # (normal, presentation) chart heights. The bar sits beside the main chart (settings.frame), so at 1280x720 in
 # presentation mode only the navigation and the section's heading (~150 px) are above it: it fills the rest.
@@ -69,6 +72,13 @@ def fit_floor(layout):
     return layout["meta"]["floor"]
 
 
+def alpha_scale(alpha):
+    """The αₗ strip's scale: m (its axis runs from −m up, the strip STRIP of the plot's height spanning 2m) and the
+    tick a (ticks at −a, 0, a)."""
+    m = float(np.max(np.abs(alpha))) * 1.15 or 1.0
+    return m, _nice_below(m / 1.15)
+
+
 @cached_figure
 def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None):
     """The fitted curve over the data (with sin x when `truth`) and, in a strip under it on the same x axis, the
@@ -77,25 +87,24 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
     truth = np.sin(xs) if truth else None
     lo, hi = _y_range(y, truth if truth is not None else y)
     floor = lo - (hi - lo) * STRIP / (1 - STRIP)
-    m = float(np.max(np.abs(alpha))) * 1.15 or 1.0
+    m, a = alpha_scale(alpha)
     fig = go.Figure()
     if truth is not None:
         fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(truth), mode="lines", name="sin x (truth)",
                                  line=dict(color=TRUTH_COLOR, dash="dot", width=2), hoverinfo="skip"))
-    fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f), mode="lines", name="f(x) = Σ αₗ k(xₗ, x)",
+    fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f), mode="lines", name=F_NAME,
                              line=dict(color=POSITIVE, width=3),
                              hovertemplate="x = %{x:.2f}<br>f(x) = %{y:.3f}<extra></extra>"))
     fig.add_trace(_data_trace(X, y))
     stems_y = np.column_stack([np.zeros_like(alpha), alpha, np.full_like(alpha, np.nan)]).ravel()
     fig.add_trace(go.Scatter(x=_f32(np.repeat(X[:, 0], 3)), y=_f32(stems_y), mode="lines", yaxis="y2",
                              line=dict(color=ACCENT, width=2), hoverinfo="skip", showlegend=False))
-    fig.add_trace(go.Scatter(x=_f32(X[:, 0]), y=_f32(alpha), mode="markers", name="αₗ", yaxis="y2",
-                             marker=dict(color=np.where(alpha < 0, NEGATIVE, ACCENT), size=7),
+    fig.add_trace(go.Scatter(x=_f32(X[:, 0]), y=_f32(alpha), mode="markers", name=ALPHA_NAME, yaxis="y2",
+                             marker=dict(color=np.where(alpha < 0, NEGATIVE, ACCENT), size=ALPHA_SIZE),
                              customdata=np.arange(len(alpha), dtype=np.int32),
                              hovertemplate="point %{customdata}<br>α = %{y:.4g}<extra></extra>"))
     step = nice_step(hi - lo, 5)
     ticks = np.arange(np.ceil(lo / step), np.floor(hi / step) + 1) * step
-    a = _nice_below(m / 1.15)
     fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
     fig.update_layout(
         yaxis=dict(title="y", range=[floor, hi], tickvals=ticks.tolist(), ticktext=[f"{t:g}" for t in ticks],
@@ -110,6 +119,50 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
     h = chart_height or height("fit", present)
     # the legend inside: the plot area keeps the chart's height
     return base_layout(fig, None, height=h, present=present, showlegend=True, legend=INSIDE)
+
+
+def fit_sweep_traces(spec):
+    """What a sweep of the fit chart needs of its static figure (a ui.figures.Spec of fit_figure): the indices of
+    the traces it redraws (the curve f, the stems, the α markers) and the main y axis's range [floor, hi]."""
+    d = spec if isinstance(spec, dict) else spec.to_dict()
+    data = d["data"]
+    named = {t.get("name"): i for i, t in enumerate(data)}
+    stems = next(i for i, t in enumerate(data) if t.get("yaxis") == "y2" and t.get("mode") == "lines")
+    return named[F_NAME], stems, named[ALPHA_NAME], tuple(float(v) for v in d["layout"]["yaxis"]["range"])
+
+
+def _strip_y(alpha, m, floor, hi):
+    """α in the main y axis's units: where fit_figure's α axis (from −m, 2m over the strip) draws it."""
+    return floor + (np.asarray(alpha, float) + m) * STRIP / (2 * m) * (hi - floor)
+
+
+@cache_data(max_entries=8)
+def fit_sweep_payload(sw, X, traces, chart, slider, label, drag):
+    """The frames of compute.Sweep `sw` as ui.sweep's payload, each fit_figure at that value: the curve f, the stems
+    and markers of the αₗ (coloured by sign, on the strip's own scale at that frame, which the α axis's tick labels
+    follow); the data and sin x do not change."""
+    f_trace, stem_trace, alpha_trace, (floor, hi) = traces
+    x = X[:, 0]
+    curves, stems, pos, neg, ticks = [], [], [], [], []
+    for f, alpha in zip(sw.F, sw.alphas):
+        m, a = alpha_scale(alpha)
+        ya, y0 = _strip_y(alpha, m, floor, hi), _strip_y(0.0, m, floor, hi)
+        curves.append(np.column_stack([sw.xs, f]))
+        stems.append(np.column_stack([np.repeat(x, 3),
+                                      np.column_stack([np.full_like(ya, y0), ya, np.full_like(ya, np.nan)]).ravel()]))
+        stems[-1][2::3, 0] = np.nan
+        for rows, mask in ((pos, alpha >= 0), (neg, alpha < 0)):
+            rows.append(np.column_stack([x[mask], ya[mask], np.full(int(mask.sum()), ALPHA_SIZE)]))
+        ticks.append([(_strip_y(v, m, floor, hi), t) for v, t in ((-a, f"{-a:.3g}"), (0.0, "0"), (a, f"{a:.3g}"))])
+    layers = [ui.sweep.layer(f_trace, "lines", dict(color=POSITIVE, width=3, dash="solid"), curves),
+              ui.sweep.layer(stem_trace, "lines", dict(color=ACCENT, width=2, dash="solid"), stems),
+              # the negative αₗ just before the trace of the markers (not hiding it: the positive ones do)
+              ui.sweep.layer(alpha_trace - 0.5, "markers", dict(symbol="circle", color=NEGATIVE, width=0), neg),
+              ui.sweep.layer(alpha_trace, "markers", dict(symbol="circle", color=ACCENT, width=0), pos)]
+    data = ui.sweep.payload(chart, slider, label, sw.values, None, layers, drag=drag)
+    data["ticks"] = ui.sweep.axis_ticks("y2", ticks)
+    data["sign"] = "bottom"   # the sign at the plot's bottom right: the legend runs across its top
+    return data
 
 
 @cached_figure

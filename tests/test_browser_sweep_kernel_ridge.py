@@ -1,0 +1,87 @@
+"""Browser tests of kernel ridge's live sweeps (ui.sweep) on the fit chart: in Chromium, dragging the bar's λ or γ
+slider redraws the curve and the αₗ stems while the pointer moves (no rerun on the way; the α axis's tick labels
+follow), and releasing hands the value to the slider, so the section's formula and numbers follow; a sideways drag
+across the chart sweeps λ. Fixtures (the served app, Chromium) are tests/conftest.py's."""
+import pytest
+
+from bench.sweep import READY
+from tests.test_browser import assert_healthy, open_url, settle
+
+pytestmark = pytest.mark.timeout(300)
+
+CHART = "kernel_ridge_fit"
+FRAMES = "() => window.__kernelscopeSweep.frames"
+STATE = """([chart, slider]) => {
+  const gd = document.querySelector(`.st-key-${chart} .js-plotly-plot`);
+  return {
+    index: Number(document.querySelector(`.st-key-${slider} input[type=range]`).value),
+    thumb: document.querySelector(`.st-key-${slider} [data-testid=stSliderThumbValue]`).innerText,
+    overlay: gd.querySelectorAll('.ks-sweep').length,
+    curve: (gd.querySelector('.ks-sweep path') || {getAttribute: () => null}).getAttribute('d'),
+    ticks: [...gd.querySelectorAll('.y2tick text')].map(t => t.textContent).join(' '),
+    sign: (gd.querySelector('.ks-sweep-sign') || {}).textContent || '',
+    running: document.querySelector("[data-testid='stApp']").getAttribute('data-test-script-state'),
+    main: document.querySelector("[data-testid='stMain']").innerText };
+}"""
+
+
+def ready(page, url):
+    open_url(page, url)
+    page.wait_for_function(READY, timeout=90000)
+    page.wait_for_selector(f".st-key-{CHART} .ks-sweep-sign", timeout=30000)   # the sign says the sweep is on
+
+
+@pytest.mark.parametrize("slider, toward", [("kernel_ridge_lam", 0.1), ("kernel_ridge_gamma", 0.15)])
+def test_dragging_lambda_or_gamma_redraws_the_fit_and_release_sets_the_slider(page, app_url, slider, toward):
+    ready(page, f"{app_url}/kernel-ridge")
+    before = page.evaluate(STATE, [CHART, slider])
+    assert "sweep λ · γ" in before["sign"]
+    thumb = page.locator(f".st-key-{slider} [data-testid='stSliderThumbValue']").locator("..")
+    track = thumb.locator("..").bounding_box()
+    box = thumb.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] / 2, y)
+    page.mouse.down()
+    frames = page.evaluate(FRAMES)
+    page.mouse.move(track["x"] + (toward + 0.5) / 2 * track["width"], y, steps=6)
+    page.wait_for_function(f"f => ({FRAMES})() > f", arg=frames)
+    mid = page.evaluate(STATE, [CHART, slider])
+    page.mouse.move(track["x"] + toward * track["width"], y, steps=6)
+    page.wait_for_timeout(200)
+    late = page.evaluate(STATE, [CHART, slider])
+    # the curve and the stems follow the pointer, with no rerun and the Streamlit value not yet taken
+    assert mid["overlay"] == 4 and mid["running"] == "notRunning" and mid["curve"]
+    assert late["curve"] != mid["curve"] and late["ticks"] != before["ticks"]
+    assert mid["index"] == before["index"] and late["thumb"] != before["thumb"]
+    assert "=" in late["sign"] and late["sign"].split("= ")[-1] in late["thumb"]
+    page.mouse.up()
+    page.wait_for_function(f"([c, s, i]) => {{ const x = ({STATE})([c, s]); return x.index !== i && x.overlay === 0; }}",
+                           arg=[CHART, slider, before["index"]], timeout=60000)
+    settle(page)
+    after = page.evaluate(STATE, [CHART, slider])
+    assert after["thumb"] == late["thumb"]            # the slider took the value the picture showed
+    assert after["ticks"] == late["ticks"]            # the static α axis is the one the sweep drew
+    assert (after["index"] < before["index"]) == (toward < 0.5)
+    assert after["main"] != before["main"]            # the formula and the numbers followed
+    assert_healthy(page)
+
+
+def test_dragging_the_fit_chart_sideways_sets_lambda(page, app_url):
+    ready(page, f"{app_url}/kernel-ridge")
+    before = page.evaluate(STATE, [CHART, "kernel_ridge_lam"])
+    area = page.locator(f".st-key-{CHART} .nsewdrag").first.bounding_box()
+    y = area["y"] + 0.85 * area["height"]
+    x = area["x"] + 0.6 * area["width"]
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 0.3 * area["width"], y, steps=10)
+    page.wait_for_timeout(200)
+    mid = page.evaluate(STATE, [CHART, "kernel_ridge_lam"])
+    assert mid["overlay"] > 0 and mid["running"] == "notRunning" and "λ =" in mid["sign"]
+    page.mouse.up()
+    page.wait_for_function("i => Number(document.querySelector('.st-key-kernel_ridge_lam input[type=range]').value) < i",
+                           arg=before["index"], timeout=60000)
+    settle(page)
+    after = page.evaluate(STATE, [CHART, "kernel_ridge_lam"])
+    assert after["overlay"] == 0 and after["main"] != before["main"]
+    assert_healthy(page)
