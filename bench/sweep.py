@@ -26,7 +26,7 @@ from bench.serve import serve
 from tests.browser_env import ARGS, ensure_chromium
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-PAGES = ["kernels", "svm"]   # sections with live sweeps, in the order of the path through the app
+PAGES = ["kernels", "kernel-pca", "perceptron-knn-knn", "svm"]   # sections with live sweeps, in the order of the path through the app
 TARGET_MS = 33
 READY = """() => { const s = window.__kernelscopeSweeps || {}; const v = Object.values(s);
   return v.length > 0 && v.every(o => o.frames) && [...document.querySelectorAll('.js-plotly-plot')].every(e => e._fullData); }"""
@@ -77,7 +77,51 @@ def cold_kernels():
     return time.perf_counter() - t0
 
 
-COLD = {"svm_gamma": lambda: cold_svm("gamma"), "svm_C": lambda: cold_svm("C"), "kernels_gamma": cold_kernels}
+def cold_knn():
+    """Seconds to compute the k-NN section's sweep of k (every k on the default split) and its payload, uncached."""
+    import kernel_core as kc
+    from pages.perceptron_knn import compute, figures
+    from ui.figures import Spec, to_spec
+    from ui.points import held_out
+    from ui.ranges import DATA, DEFAULT_DATASET
+    from ui.ranges import PERCEPTRON_KNN as R
+
+    X, y = kc.make_classification(DEFAULT_DATASET, DATA["n_samples"][2], DATA["noise"][2], DATA["seed"][2])
+    s = compute.split(X, y, held_out(X, y, R["held_out"][2], R["order_seed"][2], base=(X, y)))
+    k = R["k"][2]
+    fig = figures.classifier_map.uncached(compute.BOUNDS, compute.knn.__wrapped__(s, k).Z, s.Xtr, s.ytr, s.Xte,
+                                          s.yte, "vote")
+    traces = figures.knn_sweep_traces(Spec(to_spec(fig)))
+    t0 = time.perf_counter()
+    figures.knn_sweep_payload.__wrapped__(compute.knn_sweep.__wrapped__(s), traces, "perceptron_knn_knn_map",
+                                          "perceptron_knn_k")
+    return time.perf_counter() - t0
+
+
+def cold_kpca():
+    """Seconds to compute kernel PCA's γ sweep (RBF, components 1 and 2, the default data) and its payload, uncached,
+    on one BLAS thread as in the app (ui.runtime)."""
+    from threadpoolctl import threadpool_limits
+
+    import kernel_core as kc
+    from pages.kernel_pca import compute, figures
+    from ui.figures import Spec, to_spec
+    from ui.kernel_choice import Single
+    from ui.ranges import DATA, DEFAULT_DATASET
+
+    X, y = kc.make_classification(DEFAULT_DATASET, DATA["n_samples"][2], DATA["noise"][2], DATA["seed"][2])
+    kernel = Single.of("rbf", gamma=1.0)
+    E, _ = compute.scaled(compute.fit.__wrapped__(X, kernel).eta[:, :2])
+    traces = figures.sweep_traces(Spec(to_spec(figures.embedding_figure.uncached(E, y, None, fixed=figures.SWEPT))))
+    with threadpool_limits(1):
+        t0 = time.perf_counter()
+        figures.sweep_payload.__wrapped__(compute.sweep.__wrapped__(X, kernel, (0, 1)), y, traces,
+                                          "kernel_pca_kpca_fig", "kernel_pca_gamma")
+        return time.perf_counter() - t0
+
+
+COLD = {"svm_gamma": lambda: cold_svm("gamma"), "svm_C": lambda: cold_svm("C"), "kernels_gamma": cold_kernels,
+        "perceptron_knn_k": cold_knn, "kernel_pca_gamma": cold_kpca}
 
 
 def settle(page):

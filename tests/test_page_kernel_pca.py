@@ -216,7 +216,7 @@ def test_components_drawn_follow_the_choice():
     at.selectbox(key=KEY.PAIR).set_value("1-3").run()
     assert not page_errors(at)
     layout = chart(at, KEY.KPCA_CHART)[0]["layout"]
-    assert layout["xaxis"]["title"]["text"] == "η⁽¹⁾" and layout["yaxis"]["title"]["text"] == "η⁽³⁾"
+    assert layout["xaxis"]["title"]["text"] == "η⁽¹⁾ / s" and layout["yaxis"]["title"]["text"] == "η⁽³⁾ / s"   # swept: η / max|η|
     at.switch_page(NEW_POINT).run()                                         # the choice is the topic's
     sk = SkKernelPCA(3, kernel="rbf", gamma=1.0, eigen_solver="dense").fit(MOONS)
     eta3 = sk.transform(np.array([[0.5, 0.25]]))[0, 2]                      # the default new point on component 3
@@ -257,7 +257,7 @@ def test_circles_exercise_shows_the_rings_apart_on_component_three():
     for i, separated in ((0, False), (2, True)):                            # a threshold on component 3 splits them
         e = eta[:, i] * np.sign(eta[y == 1, i].mean() - eta[y == -1, i].mean())
         assert (e[y == 1].min() > e[y == -1].max()) == separated
-    assert chart(at, KEY.KPCA_CHART)[0]["layout"]["yaxis"]["title"]["text"] == "η⁽³⁾"
+    assert chart(at, KEY.KPCA_CHART)[0]["layout"]["yaxis"]["title"]["text"] == "η⁽³⁾ / s"   # the γ sweep scales η
 
 
 def test_preimage_exercise_shows_the_error_rise_again():

@@ -8,8 +8,10 @@ import numpy as np
 
 import kernel_core as kc
 from ui.cache import cache_data
+from ui.controls import log_options
 from ui.kernel_choice import Single
 from ui.ranges import KPCA as R
+from ui.ranges import PARAMS
 
 ENTRIES = 32
 LINEAR = Single("linear")
@@ -204,3 +206,44 @@ def kernel_lpp(X, kernel, n_neighbors):
     G_new = model.transform(X[test]) if n_test else np.zeros((0, 2))
     return KernelLPP(train, test, G, G_new, Phi, model.eigenvalues_, gammas, np.nan_to_num(corr), k,
                      model.n_dropped_, str(caught[0].message) if caught else None)
+
+
+# ---------------------------------------------------------------- the live sweep of γ (ui.sweep)
+GAMMAS = tuple(log_options(*PARAMS["gamma"][1:3]))   # the γ slider's options, in order (ui.controls.log_slider)
+SWEEP_MAX = 300     # most points of a sweep (41 kernel PCA fits of n × n: about 1 s cold at 300 points)
+
+
+@dataclass(frozen=True, eq=False)
+class Sweep:
+    """Kernel PCA at every option of the γ slider, the rest of the setting fixed: the projections of the points onto
+    the two components drawn, each γ's divided by its largest |η| (so every γ fills the same fixed axes)."""
+    gammas: tuple
+    E: np.ndarray           # (options, n, 2) float32: η of the pair drawn, divided by `scale`
+    scale: np.ndarray       # (options,) s = max |η| over both components drawn (1 when all are 0)
+
+
+def scaled(eta):
+    """η (n, 2) divided by s = max |η| (1 when every η is 0), and s: the picture at one γ (static and frame alike)."""
+    s = float(np.max(np.abs(eta), initial=0.0)) or 1.0
+    return (eta / s).astype(np.float32), s
+
+
+@cache_data(max_entries=8)
+def sweep(X, kernel, pair):
+    """Kernel PCA (kernel_core, the same fit as `fit`: R["spectrum"] leading components) at every option of the γ
+    slider, in one batch; None when the kernel has no γ, the pair is not there, or some γ cannot be fitted."""
+    if kernel.gamma is None or len(X) > SWEEP_MAX:
+        return None
+    q = min(R["spectrum"], len(X))
+    if max(pair) >= q:
+        return None
+    Es, scales = [], []
+    try:
+        for g in GAMMAS:
+            kp = _quiet_fit(X, q, kernel.with_gamma(g))
+            E, s = scaled((kp.Kc_ @ kp.dual_coef_)[:, list(pair)])
+            Es.append(E)
+            scales.append(s)
+    except ValueError:
+        return None
+    return Sweep(GAMMAS, np.stack(Es), np.array(scales))

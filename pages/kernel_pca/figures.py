@@ -4,9 +4,11 @@ MAIN, so its plotting area stays ≥ 440 px tall on a 1280x720 projector; the ch
 import numpy as np
 import plotly.graph_objects as go
 
+import ui.sweep
 from ui import figures
+from ui.cache import cache_data
 from ui.figures import cached_figure
-from ui.theme import ACCENT, NEGATIVE, POSITIVE, SEQUENTIAL
+from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE, SEQUENTIAL
 
 MAIN = {True: 560, False: 470}      # px of a section's main chart: presentation mode / normal
 SIDE = {True: 330, False: 300}      # px of a chart in the column beside it
@@ -82,13 +84,15 @@ def data_figure(X, y, t, title=None, point=None, height=None, present=None):
 
 
 @cached_figure
-def embedding_figure(E, y, t, title=None, axes=("η⁽¹⁾", "η⁽²⁾"), point=None, height=None, present=None):
-    """Projections onto two components (or any 2-D embedding), optionally with a new point's projection."""
+def embedding_figure(E, y, t, title=None, axes=("η⁽¹⁾", "η⁽²⁾"), point=None, height=None, present=None, fixed=None):
+    """Projections onto two components (or any 2-D embedding), optionally with a new point's projection. fixed:
+    one (low, high) for both axes instead of ranges around the points (a sweep's frames keep the axes)."""
     fig = _coloured(go.Figure(), E, y, t)
     if point is not None:
         _star(fig, point)
-    fig.update_xaxes(range=_range(E[:, 0], [] if point is None else [point[0]]), title=axes[0], zeroline=True)
-    fig.update_yaxes(range=_range(E[:, 1], [] if point is None else [point[1]]), title=axes[1], zeroline=True)
+    ranges = [list(fixed)] * 2 if fixed else [_range(E[:, i], [] if point is None else [point[i]]) for i in (0, 1)]
+    fig.update_xaxes(range=ranges[0], title=axes[0], zeroline=True)
+    fig.update_yaxes(range=ranges[1], title=axes[1], zeroline=True)
     return figures.base_layout(fig, title, height=height or MAIN[bool(present)], present=present)
 
 
@@ -196,3 +200,29 @@ def klpp_figure(G, y, t, Phi, G_new, y_new, t_new, present=None):
                               showlegend=True, legend=INSIDE)
     fig.update_traces(selector=dict(name="Laplacian eigenmap"), marker_size=size)
     return fig.update_traces(selector=dict(mode="markers", name="held out: g(x) = Aᵀk(x)"), marker_size=size - 2)
+
+
+SWEPT = (-1.1, 1.1)   # both axes of the swept projection: η / max |η| lies in [−1, 1]
+
+
+def sweep_traces(spec):
+    """Indices of the projection's class traces (CLASS_STYLE's order) and their marker styles: what a sweep of γ
+    redraws (embedding_figure's Spec with classes)."""
+    data = spec.to_dict()["data"]
+    out = []
+    for style in CLASS_STYLE.values():
+        i = next(i for i, t in enumerate(data) if t.get("name") == style["name"])
+        m = data[i]["marker"]
+        out.append((i, m["size"], dict(symbol=m["symbol"], color=m["color"], line_color=m["line"]["color"],
+                                       width=m["line"]["width"])))
+    return tuple(out)
+
+
+@cache_data(max_entries=8)
+def sweep_payload(sw, y, traces, chart, slider):
+    """The frames of compute.Sweep `sw` as ui.sweep's payload: each the projection (embedding_figure with
+    fixed=SWEPT) at that γ, the points of each class as (x, y, size) markers."""
+    layers = [ui.sweep.layer(i, "markers", style,
+                             [np.column_stack([E[y == label], np.full(int(np.sum(y == label)), size)]) for E in sw.E])
+              for (i, size, style), label in zip(traces, CLASS_STYLE)]
+    return ui.sweep.payload(chart, slider, "γ", sw.gammas, None, layers, drag=True)

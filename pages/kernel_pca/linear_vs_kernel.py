@@ -14,6 +14,7 @@ from ui.exercises import Exercise, exercises
 from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.nav import section_footer, section_header
 from ui.ranges import KPCA as R
+from ui.sweep import sweep
 
 EXERCISES = [
     Exercise("kpca_circles", "Circles (sidebar), polynomial kernel (xᵀy)²: where does kernel PCA put the difference "
@@ -44,6 +45,26 @@ def numbers(d, kp, lin):
              rf"\text{{linear PCA: }}\lambda_1 &= {lam_lin[0]:.4g},\ \lambda_2 = {lam_lin[1]:.4g}\,\\ "
              rf"(\lambda_1+\lambda_2)/\operatorname{{tr}}K' &= {100 * (share_lin[0] + share_lin[1]):.1f}\%\,"
              r"\end{aligned}")
+
+
+def main_picture(left, s, d, kp, pair):
+    """The projection onto the two components drawn. On the sidebar's points with a kernel that has γ, every γ of its
+    slider is computed at once and the picture follows the slider (or a sideways drag) live (ui.sweep): each γ's η
+    is then divided by its largest |η|, so all of them fill the same fixed axes (the sweep keeps the axes). Returns
+    the sentence that says so (for the caption under the charts; "" without a sweep)."""
+    sw = compute.sweep(d.X, s.kernel, pair) if s.source == "sidebar" and d.y is not None else None
+    if sw is None:
+        left.plotly_chart(figures.embedding_figure(kp.eta[:, pair], d.y, d.t, axes=tuple(component(i) for i in pair),
+                                                   present=present), key=KEY.KPCA_CHART, config=figures.CONFIG)
+        return ""
+    E, scale = compute.scaled(kp.eta[:, pair])
+    fig = figures.embedding_figure(E, d.y, d.t, axes=tuple(f"{component(i)} / s" for i in pair), present=present,
+                                   fixed=figures.SWEPT)
+    left.plotly_chart(fig, key=KEY.KPCA_CHART, config=figures.CONFIG)
+    with left:
+        sweep(figures.sweep_payload(sw, d.y, figures.sweep_traces(fig), KEY.KPCA_CHART, KEY.GAMMA))
+    return (f" ⟷ sweep γ: drag the γ slider, or the projection sideways, and it follows every γ live; its axes show "
+            f"η divided by s = max |η| = {scale:.3g} at this γ, so every γ fills the same axes.")
 
 
 @st.fragment
@@ -86,8 +107,7 @@ def body():
         numbers(d, kp, lin)
         if not present:  # the exercises are hidden in presentation mode
             exercises(PAGE, EXERCISES)
-    left.plotly_chart(figures.embedding_figure(kp.eta[:, pair], d.y, d.t, axes=tuple(component(i) for i in pair),
-                                               present=present), key=KEY.KPCA_CHART, config=figures.CONFIG)
+    swept = main_picture(left, s, d, kp, pair)
     c1, c2 = st.columns(2)
     c1.plotly_chart(figures.embedding_figure(lin.eta[:, :2], d.y, d.t, "Linear PCA (kernel xᵀy)", axes=("PC 1", "PC 2"),
                                              height=figures.ROW[present], present=present),
@@ -95,7 +115,7 @@ def body():
     c2.plotly_chart(figures.shares_figure(kp.shares, lin.shares, f"Variance shares, {KERNEL_LABELS[s.name]}",
                                           present=present), key=KEY.SHARES_CHART, config=figures.CONFIG)
     st.caption(f"Data: {d.describe}. Linear PCA is kernel PCA with k(x, y) = xᵀy (its λᵢ are n − 1 times the "
-               "covariance eigenvalues): it has only d non-zero components, kernel PCA up to n.")
+               "covariance eigenvalues): it has only d non-zero components, kernel PCA up to n." + swept)
     st.markdown("**The six steps (Held)** — this app's convention, the same as scikit-learn's:")
     latex(r"\begin{aligned}&\textbf{1–2}\;\; K_{lm} = k(\mathbf{x}_l,\mathbf{x}_m),\quad k(\mathbf{x},\mathbf{y}) = "
           + kernel_tex(s.kernel) + r"\\ "      # one formula for the six steps: one element re-sent, not four
