@@ -29,12 +29,17 @@ IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 PAGES = ["kernels", "kernel-pca", "perceptron-knn-knn", "svm"]   # sections with live sweeps, in the order of the path through the app
 TARGET_MS = 33
 READY = """() => { const s = window.__kernelscopeSweeps || {}; const v = Object.values(s);
-  return v.length > 0 && v.every(o => o.frames) && [...document.querySelectorAll('.js-plotly-plot')].every(e => e._fullData); }"""
+  return v.length > 0 && v.every(o => o.frames || !o.data.digest) &&
+    [...document.querySelectorAll('.js-plotly-plot')].every(e => e._fullData); }"""   # every sweep has its frames or is lazy
 SWEEPS = """() => Object.entries(window.__kernelscopeSweeps).map(([id, o]) => ({id, chart: o.data.chart,
   slider: o.data.slider, label: o.data.label, n: o.data.values.length, drag: o.data.drag,
-  bytes: JSON.stringify(o.data).length}))"""
+  lazy: !o.data.digest, bytes: JSON.stringify(o.data).length}))"""
 START = "(key) => Number(document.querySelector(`.st-key-${key} input[type=range]`).value)"
 MARK = "() => window.__kernelscopeSweep.times.length"
+WAITS = "() => window.__kernelscopeSweep.waits.length"
+HAS_FRAMES = "(slider) => Object.values(window.__kernelscopeSweeps).some(o => o.data.slider === slider && o.frames)"
+WAITED = "(i) => window.__kernelscopeSweep.waits.slice(i)"
+BYTES = "(slider) => Object.values(window.__kernelscopeSweeps).find(o => o.data.slider === slider).frames.bytes"
 SINCE = "(i) => [window.__kernelscopeSweep.times.slice(i), window.__kernelscopeSweep.frames]"
 
 
@@ -149,19 +154,25 @@ MOVE = """([x0, x1, y, step]) => new Promise(resolve => {
 })"""
 
 
-def drag(page, press, x0, x1, y, n):
-    """Press at `press` (a real, trusted press), move to (x0, y), then the scripted pointer from x0 to x1 (about 1.5
-    values per animation frame over n values), release at x1: the frames drawn on the way from x0 to x1."""
+def drag(page, press, x0, x1, y, n, slider):
+    """Press at `press` (a real, trusted press), move to (x0, y), wait for the frames (a lazy sweep asks for them
+    when grabbed), then the scripted pointer from x0 to x1 (about 1.5 values per animation frame over n values),
+    release at x1: the frames drawn on the way from x0 to x1, and the wait from the press to the first frame drawn
+    (ms; None if none was drawn before the move across)."""
+    waits = page.evaluate(WAITS)
     page.mouse.move(*press)
     page.mouse.down()
     page.evaluate(MOVE, [press[0], x0, y, abs(x0 - press[0]) / 4 or 1])
+    page.wait_for_function(HAS_FRAMES, arg=slider, timeout=90000)
     page.wait_for_timeout(150)
+    waited = page.evaluate(WAITED, waits)
+    size = page.evaluate(BYTES, slider)
     mark = page.evaluate(MARK)
     page.evaluate(MOVE, [x0, x1, y, 1.5 * abs(x1 - x0) / n])
     times, _ = page.evaluate(SINCE, mark)
     page.mouse.move(x1, y)
     page.mouse.up()
-    return times
+    return times, (waited[0] if waited else None), size
 
 
 def drag_slider(page, slider, n):
@@ -170,7 +181,7 @@ def drag_slider(page, slider, n):
     track = thumb.locator("..").bounding_box()
     box = thumb.bounding_box()
     y = box["y"] + box["height"] / 2
-    return drag(page, (box["x"] + box["width"] / 2, y), track["x"], track["x"] + track["width"], y, n)
+    return drag(page, (box["x"] + box["width"] / 2, y), track["x"], track["x"] + track["width"], y, n, slider)
 
 
 def drag_picture(page, chart, slider, n):
@@ -180,7 +191,7 @@ def drag_picture(page, chart, slider, n):
     y, w = area["y"] + area["height"] * 0.9, area["width"]
     start = page.evaluate(START, slider)
     press = area["x"] + w * start / (n - 1)     # the drag maps the plot's width onto the range, from the value now
-    return drag(page, (press, y), area["x"], area["x"] + w, y, n)
+    return drag(page, (press, y), area["x"], area["x"] + w, y, n, slider)
 
 
 def measure(browser, url, path):
@@ -193,11 +204,12 @@ def measure(browser, url, path):
         page.wait_for_function(READY, timeout=90000)
         for sw in page.evaluate(SWEEPS):
             for how in ("slider", "picture") if sw["drag"] else ("slider",):
-                times = (drag_slider(page, sw["slider"], sw["n"]) if how == "slider"
-                         else drag_picture(page, sw["chart"], sw["slider"], sw["n"]))
+                sw = next(o for o in page.evaluate(SWEEPS) if o["id"] == sw["id"])   # lazy now? its bytes now
+                times, wait, size = (drag_slider(page, sw["slider"], sw["n"]) if how == "slider"
+                               else drag_picture(page, sw["chart"], sw["slider"], sw["n"]))
                 settle(page)
                 page.wait_for_function(READY, timeout=90000)
-                rows.append((path, sw, how, times))
+                rows.append((path, sw | {"bytes": size}, how, times, wait))
     finally:
         context.close()
     return rows
@@ -216,29 +228,37 @@ def main():
         browser.close()
     print("\nLive sweeps in Chromium: a scripted pointer drags each sweep across its range; frame interval = time "
           "between animation frames that drew a changed picture (ms); frames = drawn / values; payload = the "
-          "component's data (KiB); cold = computing the frames and the payload for the default data, uncached (s)")
-    print(f"{'section / sweep':<30} {'by':<8} {'frames':>8} {'median':>7} {'p90':>6} {'payload':>8} {'cold':>6}")
+          "component's data with its frames (KiB); cold = computing the frames and the payload for the default data, "
+          "uncached (s); wait = press to the first frame drawn (ms), lazy: the sweep's frames were not in the browser "
+          "when grabbed (it asked for them: one rerun)")
+    print(f"{'section / sweep':<30} {'by':<8} {'frames':>8} {'median':>7} {'p90':>6} {'payload':>8} {'cold':>6} "
+          f"{'wait':>6}")
     medians = []
-    for path, sw, how, times in rows:
+    for path, sw, how, times, wait in rows:
+        wait_s = (f"{'-':>6}" if wait is None else f"{wait:6.0f}") + (" lazy" if sw["lazy"] else "")
         gaps = intervals(times)
         cold = COLD.get(sw["slider"])
         cold_s = f"{cold():6.2f}" if cold else f"{'-':>6}"
         if not gaps:
             print(f"/{path} {sw['label']:<24} {how:<8} {len(times):>3}/{sw['n']:<4} {'-':>7} {'-':>6} "
-                  f"{sw['bytes'] / 1024:>8.0f} {cold_s}  no frames drawn")
+                  f"{sw['bytes'] / 1024:>8.0f} {cold_s} {wait_s}  no frames drawn")
             medians.append((float("inf"), path, sw, how))
             continue
         med = statistics.median(gaps)
         p90 = statistics.quantiles(gaps, n=10, method="inclusive")[8] if len(gaps) > 1 else gaps[0]
         medians.append((med, path, sw, how))
         print(f"{'/' + path + ' ' + sw['label']:<30} {how:<8} {len(times):>3}/{sw['n']:<4} {med:>7.1f} {p90:>6.1f} "
-              f"{sw['bytes'] / 1024:>8.0f} {cold_s}")
+              f"{sw['bytes'] / 1024:>8.0f} {cold_s} {wait_s}")
     if not medians:
         print("sweep: no sweep found")
         return
     worst = max(medians, key=lambda m: m[0])
     print(f"sweep: worst median frame interval {worst[0]:.0f} ms over {len(medians)} sweeps "
           f"(/{worst[1]} {worst[2]['label']} by {worst[3]}; target <= {TARGET_MS} ms)")
+    lazy = [wait for _, sw, _, _, wait in rows if sw["lazy"] and wait is not None]
+    if lazy:
+        print(f"sweep: first-drag wait of a lazy sweep (press to first frame) median {statistics.median(lazy):.0f} ms, "
+              f"worst {max(lazy):.0f} ms over {len(lazy)}")
 
 
 if __name__ == "__main__":

@@ -93,3 +93,46 @@ def test_a_key_step_still_moves_the_slider(page, app_url):
     page.wait_for_function("() => document.querySelectorAll('.st-key-svm_map .ks-sweep').length === 0")
     assert page.evaluate(STATE, ["svm_map", "svm_gamma"])["main"] != before["main"]
     assert_healthy(page)
+
+
+LAZY = """(slider) => { const o = Object.values(window.__kernelscopeSweeps).find(o => o.data.slider === slider);
+  return o && !o.data.digest && !o.frames; }"""
+
+
+def test_a_sweep_whose_frames_changed_gets_them_when_grabbed(page, app_url):
+    """A key step of γ changes every frame of the C sweep: the rerun sends C's metadata only (issue 20's bytes);
+    pressing C's slider asks for the frames, the drag under way draws them as they arrive, and the release sets C."""
+    ready(page, f"{app_url}/svm")
+    gamma = page.evaluate(STATE, ["svm_map", "svm_gamma"])["index"]
+    page.locator(".st-key-svm_gamma input[type=range]").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("i => Number(document.querySelector('.st-key-svm_gamma input[type=range]').value) === i + 1",
+                           arg=gamma, timeout=60000)
+    settle(page)
+    page.wait_for_function(LAZY, arg="svm_C", timeout=60000)   # C's frames are not in the browser
+    before = page.evaluate(STATE, ["svm_map", "svm_C"])
+    asks = page.evaluate("() => window.__kernelscopeSweep.asks")
+    thumb = page.locator(".st-key-svm_C [data-testid='stSliderThumbValue']").locator("..")
+    track = thumb.locator("..").bounding_box()
+    box = thumb.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] / 2, y)
+    page.mouse.down()
+    page.mouse.move(track["x"] + 0.3 * track["width"], y, steps=4)
+    assert page.evaluate("() => window.__kernelscopeSweep.asks") == asks + 1
+    page.wait_for_function("() => Object.values(window.__kernelscopeSweeps).find(o => o.data.slider === 'svm_C').frames",
+                           timeout=60000)
+    page.wait_for_function("() => document.querySelectorAll('.st-key-svm_map .ks-sweep').length > 0", timeout=60000)
+    settle(page)
+    mid = page.evaluate(STATE, ["svm_map", "svm_C"])
+    page.mouse.move(track["x"] + 0.7 * track["width"], y, steps=6)
+    page.wait_for_timeout(200)
+    late = page.evaluate(STATE, ["svm_map", "svm_C"])
+    assert mid["overlay"] > 0 and late["canvas"] != mid["canvas"] and late["index"] == before["index"]
+    page.mouse.up()
+    page.wait_for_function("i => Number(document.querySelector('.st-key-svm_C input[type=range]').value) > i",
+                           arg=before["index"], timeout=60000)
+    settle(page)
+    after = page.evaluate(STATE, ["svm_map", "svm_C"])
+    assert after["thumb"] == late["thumb"] and after["main"] != before["main"]
+    assert_healthy(page)

@@ -151,10 +151,25 @@ def test_the_margins_section_shows_its_sweeps():
     assert gamma["chart"] == "svm_map" and gamma["slider"] == KEY.GAMMA and gamma["drag"]
     options = at.select_slider(key=KEY.GAMMA).options
     assert gamma["labels"] == [str(o) for o in options]
+    assert gamma["digest"] and gamma["field"]["data"] and found["sweep_svm_map_svm_C"]["field"]["data"]
     # the sweep's value, as the component reports it at the end of a drag, is the slider's (a widget callback)
     at.select_slider(key=KEY.GAMMA).set_value(gamma["values"][30]).run()
     assert not page_errors(at)
-    assert sweeps_of(at)["sweep_svm_map_svm_gamma"]["field"] == gamma["field"]   # the same payload: not re-sent
+    moved = sweeps_of(at)
+    # γ's frames do not depend on γ: the browser holds them, the rerun sends their digest alone
+    assert moved["sweep_svm_map_svm_gamma"]["digest"] == gamma["digest"] and moved["sweep_svm_map_svm_gamma"]["held"]
+    assert len(json.dumps(moved["sweep_svm_map_svm_gamma"])) < 2000
+    # C's frames changed with γ: metadata only (lazy) until the student grabs C
+    lazy = moved["sweep_svm_map_svm_C"]
+    assert lazy["digest"] is None and not lazy["layers"] and lazy["values"] == found["sweep_svm_map_svm_C"]["values"]
+    assert len(json.dumps(lazy)) < 2000
+    # grabbing C asks for its frames (the component's value {slider, want}): the rerun sends them
+    at.session_state["_want_sweep_svm_map_svm_C"] = True
+    at.run()
+    sent = sweeps_of(at)["sweep_svm_map_svm_C"]
+    assert sent["digest"] and not sent["held"] and sent["field"]["data"]
+    assert sent["field"]["data"] != found["sweep_svm_map_svm_C"]["field"]["data"]   # the C sweep at the new γ
+    assert sweeps_of(at)["sweep_svm_map_svm_gamma"]["held"]
 
 
 def test_a_sweep_does_not_depend_on_the_value_it_sweeps(monkeypatch):

@@ -6,9 +6,16 @@
 // colour bar's tick labels are re-labelled for the frame's range. Nothing else of the chart is touched, and Streamlit
 // redrawing the chart (the rerun with the new value) brings the static picture back. At most one frame is drawn per
 // animation frame. window.__kernelscopeSweep counts the frames drawn (bench.sweep reads it).
+// Frames arrive only when used (ui/sweep.py): decoded frames are kept by digest (a rerun that finds the browser
+// holding them sends the digest alone); a "lazy" sweep (no digest) asks for its frames with the component's value
+// {slider, want} when the student grabs it (press on its slider, sideways drag across the picture, keyboard focus),
+// and the drag under way draws them as soon as they arrive (STATS.waits: press to first frame, ms).
 const SVG = "http://www.w3.org/2000/svg";
 const STORE = (window.__kernelscopeSweeps = window.__kernelscopeSweeps || {});
-const STATS = (window.__kernelscopeSweep = window.__kernelscopeSweep || { frames: 0, times: [], drawMs: [], events: 0, last: null });
+const STATS = (window.__kernelscopeSweep = window.__kernelscopeSweep ||
+  { frames: 0, times: [], drawMs: [], events: 0, last: null, asks: 0, waits: [] });
+const CACHE = (window.__kernelscopeSweepFrames = window.__kernelscopeSweepFrames || new Map()); // digest -> frames
+const KEEP = 8;        // decoded frames kept (a few sweeps' worth, ~1-2 MB each once drawn)
 const DRAG_SLOP = 6;   // px a press on the picture must move sideways before it sweeps (less is a click)
 const WAIT_MS = 20000; // longest wait for Streamlit's redraw after a release before the overlay goes anyway
 
@@ -92,9 +99,43 @@ function drawAxisTicks(ov, data, i) {
 function create(data) {
   const s = {
     data, frames: null, overlay: null, want: null, shown: null, mode: null, since: 0, loop: false, send: null,
-    press: null, committedAtStart: null,
+    press: null, committedAtStart: null, asked: false, pressAt: null,
   };
-  decode(data).then((frames) => { s.frames = frames; }).catch(() => { s.frames = null; });
+  // The frames of `d`: from the cache by digest, else decoded from d's blobs (when it brought them), else none
+  // (lazy, or held frames this browser no longer has): ask() fetches them when the sweep is grabbed.
+  function load(d) {
+    const key = d.digest;
+    let got = key ? CACHE.get(key) : null;
+    if (!got && key && !d.held && (!d.field || d.field.data) && d.layers.every((l) => l.data)) {
+      got = decode(d).then((f) => Object.assign(f, { bytes: JSON.stringify(d).length }));   // bytes: bench.sweep
+      got.catch(() => CACHE.delete(key));
+    }
+    if (!got) return;
+    CACHE.delete(key);
+    CACHE.set(key, got);
+    while (CACHE.size > KEEP) CACHE.delete(CACHE.keys().next().value);
+    got.then((frames) => { if (s.data.digest === key) s.frames = frames; }).catch(() => {});
+  }
+  // New data for the same chart and slider (a rerun): keep the drag under way, take the new frames (a changed
+  // digest: the overlay drawn from the old ones goes; the next animation frame installs the new).
+  s.adopt = (d) => {
+    const old = s.data.digest;
+    data = s.data = d;
+    s.asked = false;
+    if (d.digest !== old || !s.frames) {
+      if (s.overlay) s.uninstall();
+      s.frames = null;
+      load(d);
+    }
+  };
+  const ask = () => {   // a lazy sweep grabbed: the section reruns and sends its frames
+    if (s.frames || s.asked || !s.send) return;
+    s.asked = true;
+    STATS.asks += 1;
+    s.send("value", { slider: data.slider, want: true });
+  };
+  s.ask = ask;
+  load(data);
   const chartSel = `.st-key-${data.chart} .js-plotly-plot`;
   const sliderSel = `.st-key-${data.slider}`;
   const n = data.values.length;
@@ -270,6 +311,7 @@ function create(data) {
     }
     if (s.mode === "wait") {
       if (s.want === s.committedAtStart || performance.now() - s.since > WAIT_MS) { done(); return; }
+      if (!s.overlay && !s.frames && index() !== s.committedAtStart) { done(); return; }  // never drawn: rerun done
       if (!s.overlay) return;
     }
     if (s.mode === "key" || (s.mode === "wait" && s.settle === "slider")) s.want = index();
@@ -284,6 +326,7 @@ function create(data) {
       draw(s.want);
       STATS.drawMs.push(performance.now() - t0);
       s.shown = s.want;
+      if (s.pressAt != null) { STATS.waits.push(performance.now() - s.pressAt); s.pressAt = null; }
       STATS.frames += 1;
       STATS.last = { slider: data.slider, index: s.want };
       STATS.times.push(performance.now());
@@ -300,6 +343,8 @@ function create(data) {
   const onDown = (e) => {
     if (e.button !== 0) return;
     if (inSlider(e.target) && grab(e)) {
+      s.pressAt = performance.now();
+      ask();
       run("slider");
       return;
     }
@@ -374,6 +419,8 @@ function create(data) {
       if (Math.abs(dx) < DRAG_SLOP || Math.abs(dx) < Math.abs(e.clientY - p.y)) return;
       p.sweeping = true;
       s.committedAtStart = p.start;
+      s.pressAt = performance.now();
+      ask();
       run("drag");
     }
     s.want = Math.max(0, Math.min(n - 1, p.start + Math.round(dx / p.step)));
@@ -394,6 +441,7 @@ function create(data) {
       if (s.want !== p.start && s.send) s.send("value", { slider: data.slider, value: data.values[s.want] });
     }
   };
+  const onFocus = (e) => { if (inSlider(e.target)) ask(); };
   const onKey = (e) => {
     if (!inSlider(e.target)) return;
     if (s.mode === "slider" || s.mode === "drag") return;
@@ -404,6 +452,7 @@ function create(data) {
   document.addEventListener("pointermove", onMove, true);
   document.addEventListener("pointerup", onUp, true);
   document.addEventListener("keydown", onKey, true);
+  document.addEventListener("focusin", onFocus, true);
   const signTimer = setInterval(() => { if (!s.overlay) sign(false); }, 500);
   s.destroy = () => {
     s.uninstall();
@@ -414,13 +463,14 @@ function create(data) {
     document.removeEventListener("pointermove", onMove, true);
     document.removeEventListener("pointerup", onUp, true);
     document.removeEventListener("keydown", onKey, true);
+    document.removeEventListener("focusin", onFocus, true);
   };
   return s;
 }
 
+// The same sweep (chart, slider, options): new data is adopted, frames and all, without losing a drag under way.
 const same = (a, b) => a && b && a.chart === b.chart && a.slider === b.slider && a.by === b.by &&
-  (a.field && a.field.data) === (b.field && b.field.data) && a.layers.length === b.layers.length &&
-  a.layers.every((l, i) => l.data === b.layers[i].data) && a.values.join() === b.values.join();
+  a.values.join() === b.values.join();
 
 export default function (component) {
   const { data, setTriggerValue } = component;
@@ -430,6 +480,8 @@ export default function (component) {
   if (!s || !same(s.data, data)) {
     if (s) s.destroy();
     s = STORE[id] = create(data);
+  } else if (s.data !== data) {
+    s.adopt(data);
   }
   s.send = setTriggerValue;
   const owner = {};

@@ -10,14 +10,22 @@ by Streamlit brings the static picture back.
 
 The sweep follows the section's Streamlit slider itself (its thumb while it is dragged, and a keyboard step at
 once), and a horizontal drag across the picture; when that drag ends the slider takes the value (a widget callback,
-before the script runs) and the section reruns, so its numbers and formula follow. The big payload does not depend
-on the slider's own value, so a rerun at another value re-sends nothing: Streamlit sends an unchanged element of
-10 kB or more as a reference to the browser's copy.
+before the script runs) and the section reruns, so its numbers and formula follow.
+
+Frames cost nothing until used (issue 20: <= 100 KiB a rerun). The session remembers which frames the browser
+holds (a digest); a rerun sends a sweep's frames only the first time the section is drawn in the session or when
+the browser asks for them; frames the browser holds are sent as their digest alone (the browser keeps decoded frames
+by digest), and a sweep whose frames changed (γ moved, so the sweep of C is another) goes "lazy": its metadata
+only. A lazy sweep asks for its frames when the student grabs it (a press on its slider, a sideways drag across the
+picture, the slider's keyboard focus): the component's value {slider, want} reruns the section, which sends them,
+and the drag already under way draws them as soon as they arrive (bench.sweep prints that wait).
 
 Payload (JSON, from `payload`):
     chart, slider       keys of the st.plotly_chart and of the st.select_slider / st.slider the sweep follows
     label, values       the parameter's symbol and the slider's options in order (frame i is option i)
     labels              the options as the slider writes them
+    digest              what identifies the frames (None: lazy, ask for them); with held True the frames' blobs
+                        ("data") are left out: the browser has them from an earlier rerun
     drag                True: a horizontal drag across the picture sweeps this parameter (one sweep per chart)
     field               {trace, nx, ny, colors, ranges, data}: trace index of the heatmap it replaces, the grid,
                         256 colours "#rrggbb…" (the colour scale at q/255), [zmin, zmax] per frame, and the bytes
@@ -27,6 +35,8 @@ Payload (JSON, from `payload`):
                         every frame (frame i is rows offsets[i]:offsets[i+1]; NaN rows split lines), zlib'd, base64'd
 """
 import base64
+import hashlib
+import json
 import zlib
 from pathlib import Path
 
@@ -38,8 +48,33 @@ from plotly.colors import get_colorscale, sample_colorscale
 CSS = """[class*="st-key-sweep_"] {
   display: none;
 }"""  # the component's own element takes no room (it draws into the chart)
-_SWEEP = st.components.v2.component("kernelscope.sweep", js=(Path(__file__).parent / "sweep.js").read_text(),
-                                    css=CSS, isolate_styles=False)
+# The code (ui/sweep.js, ~20 kB) travels once a session: a component element carries its js on every rerun, so the
+# sweeps' own element is a stub that calls the code a one-off element installed on the page (window); it asks for
+# the code again (the component's value {lib}) if it does not find it.
+_CODE = (Path(__file__).parent / "sweep.js").read_text()
+_MOUNT = "export default function (component) {"
+assert _MOUNT in _CODE
+_LIB = st.components.v2.component(
+    "kernelscope.sweep_lib", css=CSS, isolate_styles=False,
+    js=_CODE.replace(_MOUNT, "function mount(component) {")
+    + "\nexport default function () { window.__kernelscopeSweepLib = mount; }\n")
+_STUB = """export default function (component) {
+  let stop = null;
+  const go = () => { const lib = window.__kernelscopeSweepLib; if (lib) stop = lib(component); return !!lib; };
+  if (go()) return stop;
+  const t0 = Date.now();
+  let asked = false;
+  const timer = setInterval(() => {
+    if (go()) clearInterval(timer);
+    else if (!asked && Date.now() - t0 > 1500 && component.data) {
+      asked = true;
+      component.setTriggerValue("value", { slider: component.data.slider, lib: true });
+    }
+  }, 25);
+  return () => { clearInterval(timer); if (stop) stop(); };
+}
+"""
+_SWEEP = st.components.v2.component("kernelscope.sweep", js=_STUB, css=CSS, isolate_styles=False)
 LEVELS = 256
 
 
@@ -110,9 +145,16 @@ def decode(data):
 
 
 def _take(key, slider, values):
-    """Widget callback: the picture's drag ended at a value; the section's slider takes it (before the script)."""
+    """Widget callback: the picture's drag ended at a value, and the section's slider takes it (before the script);
+    or the student grabbed a lazy sweep, and this rerun sends its frames."""
     event = (st.session_state.get(key) or {}).get("value")
     if not isinstance(event, dict) or event.get("slider") != slider:
+        return
+    if event.get("lib"):   # the browser has not the code: send it again
+        st.session_state.pop("_sweep_lib", None)
+        return
+    if event.get("want"):
+        st.session_state[f"_want_{key}"] = True
         return
     value = event.get("value")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -122,9 +164,61 @@ def _take(key, slider, values):
         st.session_state[slider] = match[0]
 
 
-def sweep(data):
-    """Mount the sweep of `data` (from `payload`) on its chart; call after the chart and the slider are drawn."""
+def digest(data=None, depends=None):
+    """What identifies a sweep's frames: the digest of what they depend on (`depends`: arrays, tuples, lists and
+    values with a faithful repr, the traces they replace included) or of the whole payload."""
+    if depends is not None:
+        h = hashlib.blake2b(digest_size=12)
+        _feed(h, depends)
+        return h.hexdigest()
+    return hashlib.blake2b(json.dumps(data, sort_keys=True).encode("ascii"), digest_size=12).hexdigest()
+
+
+def _feed(h, value):
+    """A canonical digest of `value`: arrays by their bytes, tuples and lists item by item, the rest by repr (a
+    pickle is not canonical: it depends on which equal objects are the same object)."""
+    if isinstance(value, np.ndarray):
+        h.update(f"nd{value.dtype.str}{value.shape}".encode())
+        h.update(np.ascontiguousarray(value).tobytes())
+    elif isinstance(value, (tuple, list)):
+        h.update(f"({len(value)}".encode())
+        for item in value:
+            _feed(h, item)
+    else:
+        h.update(repr(value).encode())
+
+
+def _without_frames(data, held):
+    field = data["field"] and {**data["field"], "data": ""}
+    layers = [{**lay, "data": ""} for lay in data["layers"]]
+    return {**data, "field": field, "layers": layers, "held": held}
+
+
+def sweep(data, build=None, depends=None):
+    """Mount the sweep of `data` (from `payload`) on its chart; call after the chart and the slider are drawn.
+    Frames are sent only when needed (module docstring). With `build` (a callable returning the full payload, or
+    None) `data` is the payload without frames and `depends` says what the frames depend on: they are computed
+    only when sent."""
     key = f"sweep_{data['chart']}_{data['slider']}"
+    want = st.session_state.pop(f"_want_{key}", False)
+    held = st.session_state.get(f"_held_{key}", "")   # "": first drawn in this session; None: the browser has none
+    now = digest(data, depends) if build is not None else digest(data)
+    if want or held == "":
+        if build is not None:
+            data = build()
+            if data is None:
+                return
+        data = {**data, "digest": now, "held": False}
+        held = now
+    elif held == now:
+        data = _without_frames(data, True) | {"digest": now}
+    else:
+        data = _without_frames(data, False) | {"digest": None}
+        held = None
+    st.session_state[f"_held_{key}"] = held
+    if not st.session_state.get("_sweep_lib"):
+        st.session_state["_sweep_lib"] = True
+        _LIB(key="sweep_lib", data={})
     _SWEEP(key=key, data=data, on_value_change=lambda: _take(key, data["slider"], data["values"]))
 
 

@@ -14,7 +14,7 @@ from ui.exercises import Exercise, exercises
 from ui.figures import CHART_CONFIG
 from ui.nav import section_footer, section_header
 from ui.ranges import SVM as R
-from ui.sweep import sweep
+from ui.sweep import payload, sweep
 
 BOX = compute.PLANE_BOUNDS
 
@@ -47,13 +47,23 @@ def draw(d, fit, Z, key, C, show_test, title=None, height=None):
 
 
 def live_sweeps(d, s, fig, key):
-    """The live sweeps of γ (also by dragging the map sideways) and of C over the map `fig` just drawn (ui.sweep)."""
+    """The live sweeps of γ (also by dragging the map sideways) and of C over the map `fig` just drawn (ui.sweep).
+    A sweep's frames are computed only when sent: a move of C changes every frame of γ's sweep, and they wait
+    until the student grabs γ."""
     traces = figures.sweep_traces(fig)
     for param, slider, label in (("gamma", KEY.GAMMA, "γ"), ("C", KEY.C, "C")):
-        sw = compute.sweep(d.X, d.y, d.part, s.kernel, s.C, param, BOX)
-        if sw is not None:
-            sweep(figures.sweep_payload(BOX, sw, d.X, d.y, d.part.tr, traces, key, slider, label,
-                                        drag=param == "gamma" or s.gamma is None))
+        if param == "gamma" and s.gamma is None:
+            continue
+        drag = param == "gamma" or s.gamma is None
+        kernel, C = (s.kernel.with_gamma(0.0), s.C) if param == "gamma" else (s.kernel, None)
+
+        def build(param=param, slider=slider, label=label, drag=drag):
+            sw = compute.sweep(d.X, d.y, d.part, s.kernel, s.C, param, BOX)
+            return None if sw is None else figures.sweep_payload(BOX, sw, d.X, d.y, d.part.tr, traces, key, slider,
+                                                                 label, drag=drag)
+
+        meta = payload(key, slider, label, compute.SWEEP_VALUES[param], drag=drag)
+        sweep(meta, build, depends=(d.X, d.y, d.part.tr, kernel, C, param, BOX, traces))
 
 
 def fit_metrics(fit, C, columns=2):
