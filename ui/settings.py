@@ -61,3 +61,37 @@ def remember(keys):
     for key in keys:
         if key in params and key in state:
             state[LINKED + key] = (params.get_all(key), state[key])
+
+
+def kernel_bar(page, keys, narrow=False, options=None, label="Kernel"):
+    """A topic's bar holding a kernel and its parameters (keys f"{page}_kernel", f"{page}_gamma" …, bound to the
+    link), in one row (`narrow`: two widgets a row, for the column beside a picture); `options`: the kernels offered
+    (all by default). Returns the ui.kernel_choice.Single."""
+    from kernel_core import KERNEL_PARAMS
+
+    from .controls import labeller, param_widget
+    from .kernel_choice import LABELS, Single
+
+    cols = bar(2 if narrow else [2.2, 2, 2, 2])
+    names = list(options or LABELS)
+    name = cols[0].selectbox(label, names, index=names.index("rbf"), key=f"{page}_kernel",
+                             format_func=labeller(LABELS), bind="query-params")
+    params = {p: param_widget(page, name, p, cols[(n + 1) % len(cols)]) for n, p in enumerate(KERNEL_PARAMS[name])}
+    remember(keys)
+    return Single(name, tuple(params.items()))
+
+
+def beside_picture(draw, columns):
+    """A section's frame: `draw(narrow)` (its bar) and two columns, the picture's left, formula and controls right;
+    returns (what draw returned, left, right). On a projector (presentation mode) the bar sits at the top of the
+    right column, so the picture starts right under the heading; elsewhere it spans the page above both."""
+    from .classroom import presenting
+
+    present = presenting()
+    if not present:
+        s = draw(False)
+    left, right = st.columns(columns, gap="medium")
+    if present:
+        with right:
+            s = draw(True)
+    return s, left, right

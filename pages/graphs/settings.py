@@ -2,15 +2,8 @@
 section. The one place that names the topic's widget keys: sections and tests use KEY, not strings of their own."""
 from dataclasses import dataclass
 
-import streamlit as st
-
-from kernel_core import KERNEL_PARAMS
-from ui.classroom import presenting
-from ui.controls import labeller, param_widget
-from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.kernel_choice import Single
-from ui.settings import bar as settings_bar
-from ui.settings import remember
+from ui.settings import beside_picture, kernel_bar
 
 PAGE = "graphs"
 COLUMNS = [3, 2]        # picture left, formula and controls right
@@ -38,27 +31,12 @@ class Settings:
 
 
 def bar(narrow=False, options=None):
-    """The topic bar: the kernel, then its parameters, in one row (`narrow`: two widgets a row, for the column
-    beside a picture); `options`: the kernels a section offers (all by default)."""
-    cols = settings_bar(2 if narrow else [2.2, 2, 2, 2])
-    names = list(options or KERNEL_LABELS)
-    name = cols[0].selectbox("Kernel", names, index=names.index("rbf"), key=KEY.kernel,
-                             format_func=labeller(KERNEL_LABELS), bind="query-params")
-    params = {p: param_widget(PAGE, name, p, cols[(n + 1) % len(cols)]) for n, p in enumerate(KERNEL_PARAMS[name])}
-    remember(KEYS)
-    return Settings(Single(name, tuple(params.items())))
+    """The topic bar: the kernel, then its parameters (`narrow`: two widgets a row, beside a picture); `options`: the
+    kernels a section offers (all by default)."""
+    return Settings(kernel_bar(PAGE, KEYS, narrow, options))
 
 
 def frame(options=None, own_bar=None):
-    """The bar and a section's two columns (picture left, formula and controls right); returns (settings, left,
-    right). On a projector the bar sits at the top of the right column, so the picture starts under the heading.
+    """The bar and a section's two columns (picture left, formula and controls right): (settings, left, right).
     `own_bar(narrow)`: a section's own bar instead of the kernel bar (its return value is the settings)."""
-    present = presenting()
-    draw = own_bar or (lambda narrow: bar(narrow=narrow, options=options))
-    if not present:
-        s = draw(False)
-    left, right = st.columns(COLUMNS, gap="medium")
-    if present:
-        with right:
-            s = draw(True)
-    return s, left, right
+    return beside_picture(own_bar or (lambda narrow: bar(narrow, options)), COLUMNS)

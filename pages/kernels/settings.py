@@ -3,16 +3,9 @@ the compact bar at the top of each section. The one place that names the topic's
 exercises' reveal dicts and the tests use the names below."""
 from dataclasses import dataclass
 
-import streamlit as st
-
-from kernel_core import KERNEL_PARAMS
 from pages.kernels.figures import COLUMNS
-from ui.classroom import presenting
-from ui.controls import labeller, param_widget
-from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.kernel_choice import Single
-from ui.settings import bar as settings_bar
-from ui.settings import remember
+from ui.settings import beside_picture, kernel_bar
 
 PAGE = "kernels"          # prefix of every widget key of the topic
 
@@ -91,27 +84,14 @@ def not_psd_why(name, params):
 def bar(narrow=False):
     """The topic bar: the kernel, then its parameters, in one row (`narrow`: two widgets a row, for the column
     beside a picture); returns the settings."""
-    cols = settings_bar(2 if narrow else [2.2, 2, 2, 2])
-    options = list(KERNEL_LABELS)
-    name = cols[0].selectbox("Kernel k₁", options, index=options.index("rbf"), key=KEY.kernel,
-                             format_func=labeller(KERNEL_LABELS), bind="query-params")
-    params = {p: param_widget(PAGE, name, p, cols[(n + 1) % len(cols)]) for n, p in enumerate(KERNEL_PARAMS[name])}
-    remember(KEYS)
-    return KernelsSettings(Single(name, tuple(params.items())))
+    return KernelsSettings(kernel_bar(PAGE, KEYS, narrow, label="Kernel k₁"))
 
 
 def frame():
     """The bar and a section's two columns (picture left, formula and controls right); returns (settings, left,
     right). On a projector (presentation mode) the bar sits at the top of the right column, so the picture starts
     right under the heading: a bar across the page would push a ≥ 440 px plotting area off a 1280x720 screen."""
-    present = presenting()
-    if not present:
-        s = bar()
-    left, right = st.columns(COLUMNS, gap="medium")
-    if present:
-        with right:
-            s = bar(narrow=True)
-    return s, left, right
+    return beside_picture(bar, COLUMNS)
 
 
 def reveal_kernel(name, **params):
