@@ -26,7 +26,8 @@ from bench.serve import serve
 from tests.browser_env import ARGS, ensure_chromium
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-PAGES = ["kernels", "kernel-pca", "perceptron-knn-knn", "svm"]   # sections with live sweeps, in the order of the path through the app
+# sections with live sweeps, in the order of the path through the app
+PAGES = ["kernels", "kernel-pca", "kernel-ridge", "perceptron-knn-knn", "svm"]
 TARGET_MS = 33
 READY = """() => { const s = window.__kernelscopeSweeps || {}; const v = Object.values(s);
   return v.length > 0 && v.every(o => o.frames || !o.data.digest) &&
@@ -127,6 +128,30 @@ def cold_kpca():
 
 COLD = {"svm_gamma": lambda: cold_svm("gamma"), "svm_C": lambda: cold_svm("C"), "kernels_gamma": cold_kernels,
         "perceptron_knn_k": cold_knn, "kernel_pca_gamma": cold_kpca}
+
+def cold_kernel_ridge(param):
+    """Seconds to compute kernel ridge's sweep of λ or γ (RBF γ = 1, λ = 0.1, the default noisy sine) and its
+    payload, uncached, on one BLAS thread as in the app (ui.runtime)."""
+    from threadpoolctl import threadpool_limits
+
+    from pages.kernel_ridge import compute, figures
+    from ui.kernel_choice import Single
+    from ui.ranges import KERNEL_RIDGE as R
+
+    data, kernel = ("sine", R["n"][3], R["noise"][3], R["seed"][3]), Single.of("rbf", gamma=1.0)
+    X, y = compute.dataset.__wrapped__(data)
+    fit = compute.krr_fit.__wrapped__(data, kernel, 0.1)
+    traces = figures.fit_sweep_traces(figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=True))
+    with threadpool_limits(1):
+        t0 = time.perf_counter()
+        k, lam = (kernel, None) if param == "lam" else (kernel.with_gamma(0.0), 0.1)
+        sw = compute._sweep.__wrapped__(data, k, lam, param, False)
+        figures.fit_sweep_payload.__wrapped__(sw, X, traces, "kernel_ridge_fit", f"kernel_ridge_{param}", param, True)
+        return time.perf_counter() - t0
+
+
+COLD.update(kernel_ridge_lam=lambda: cold_kernel_ridge("lam"), kernel_ridge_gamma=lambda: cold_kernel_ridge("gamma"))
+
 
 
 def settle(page):
