@@ -280,12 +280,18 @@ function create(data) {
       el = document.createElement("div");
       el.className = "ks-sweep-sign";
       const L = gd._fullLayout;
+      // Legible on a projector (15-22 px, growing with the plot's width: 18 px on a 1280x720 presentation map) and
+      // off the data: by default just above the plot area's top right corner (in the margin, or the gap above the
+      // chart), data.sign "bottom": inside its bottom right corner.
+      const fs = Math.round(Math.max(15, Math.min(22, L.xaxis._length / 26)));
+      const h = Math.round(fs * 1.45);
       Object.assign(el.style, {
         position: "absolute", ...(data.sign === "bottom" ? { bottom: `${L.height - L.yaxis._offset - L.yaxis._length + 6}px` }
-          : { top: `${L.yaxis._offset + 6}px` }),
-        right: `${L.width - L.xaxis._offset - L.xaxis._length + 6}px`, pointerEvents: "none", zIndex: 5,
-        background: "rgba(255,255,255,0.85)", borderRadius: "0.5em", padding: "0.1em 0.5em",
-        font: "600 0.8rem sans-serif", color: "#1f2937",
+          : { top: `${L.yaxis._offset - h - 2}px` }),
+        right: `${L.width - L.xaxis._offset - L.xaxis._length}px`, pointerEvents: "none", zIndex: 5,
+        background: "rgba(255,255,255,0.92)", border: "1px solid #9ca3af", borderRadius: "0.4em",
+        padding: "0 0.45em", height: `${h}px`, lineHeight: `${h - 2}px`, boxSizing: "border-box",
+        whiteSpace: "nowrap", font: `700 ${fs}px sans-serif`, color: "#111827",
       });
       box.appendChild(el);
     }

@@ -47,7 +47,10 @@ from plotly.colors import get_colorscale, sample_colorscale
 
 CSS = """[class*="st-key-sweep_"] {
   display: none;
-}"""  # the component's own element takes no room (it draws into the chart)
+}
+.stElementContainer:has(.ks-sweep-sign), .js-plotly-plot:has(.ks-sweep-sign) {
+  overflow: visible !important;
+}"""  # the component's own element takes no room (it draws into the chart); the sign may stand above the chart
 # The code (ui/sweep.js, ~20 kB) travels once a session: a component element carries its js on every rerun, so the
 # sweeps' own element is a stub that calls the code a one-off element installed on the page (window); it asks for
 # the code again (the component's value {lib}) if it does not find it.
