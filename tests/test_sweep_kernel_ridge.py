@@ -25,16 +25,16 @@ SINE = ("sine", R["n"][3], R["noise"][3], R["seed"][3])   # the bar's default da
 MAX_PAYLOAD = 1.5e6
 
 
-def static(data, kernel, lam):
+def static(data, kernel, lam, present=False):
     """The fit chart as the section draws it (a dict), with the fit."""
     X, y = compute.dataset(data)
     fit = compute.krr_fit(data, kernel, lam)
-    fig = figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=data[0] == "sine", present=False)
+    fig = figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=data[0] == "sine", present=present)
     return fig.to_dict(), fit
 
 
-def frames(data, kernel, lam, param, kriege=False):
-    spec, _ = static(data, kernel, lam)
+def frames(data, kernel, lam, param, kriege=False, present=False):
+    spec, _ = static(data, kernel, lam, present)
     X, _ = compute.dataset(data)
     sw = compute.sweep(data, kernel, lam, param, kriege)
     slider = KEY.LAM if param == "lam" else KEY.GAMMA
@@ -56,9 +56,9 @@ def to_main_y(spec, v):
     return f0 + (np.asarray(v, float) - a0) / (a1 - a0) * (f1 - f0)
 
 
-def check_frame(payload, i, data, kernel, lam, sk):
+def check_frame(payload, i, data, kernel, lam, sk, present=False):
     """Frame i of the payload against the static chart at (kernel, λ) and against scikit-learn's model `sk`."""
-    spec, fit = static(data, kernel, lam)
+    spec, fit = static(data, kernel, lam, present)
     X, _ = compute.dataset(data)
     _, (curve, stems, neg, pos) = ui_sweep.decode(payload)
     traces = {t.get("name"): t for t in spec["data"]}
@@ -76,7 +76,12 @@ def check_frame(payload, i, data, kernel, lam, sk):
         assert rows.shape == (int(mask.sum()), 3)
         assert np.allclose(rows[:, 0], X[mask, 0], atol=1e-5)
         assert np.allclose(rows[:, 1], at[mask], atol=1e-4)
-        assert np.all(rows[:, 2] == figures.ALPHA_SIZE)
+        assert np.all(rows[:, 2] == traces[figures.ALPHA_NAME]["marker"]["size"])
+    # the styles as drawn: the curve's and the stems' lines
+    styles = [lay["style"] for lay in payload["layers"]]
+    stem = next(t for t in spec["data"] if t.get("yaxis") == "y2" and t.get("mode") == "lines")
+    for style, t in zip(styles, (traces[figures.F_NAME], stem)):
+        assert (style["color"], style["width"]) == (t["line"]["color"], t["line"]["width"])
     # the stems: from the α axis's 0 up (or down) to each αₗ, one piece per point
     s = stems[i].astype(float).reshape(-1, 3, 2)
     assert len(s) == len(X) and np.all(np.isnan(s[:, 2]))
@@ -110,6 +115,16 @@ def test_each_gamma_frame_is_the_static_fit_and_sklearns(picks):
     for i in picks:
         g = sw.values[i]
         check_frame(payload, i, SINE, kernel.with_gamma(g), 0.1, SkKR(alpha=0.1, kernel="rbf", gamma=g).fit(X, y))
+
+
+def test_presentation_mode_frames_are_its_static_fit():
+    """On a projector the α markers are larger: the frames draw them as the static chart does."""
+    kernel = Single.of("rbf", gamma=1.0)
+    sw, payload = frames(SINE, kernel, 0.1, "gamma", present=True)
+    X, y = compute.dataset(SINE)
+    g = sw.values[10]
+    check_frame(payload, 10, SINE, kernel.with_gamma(g), 0.1, SkKR(alpha=0.1, kernel="rbf", gamma=g).fit(X, y),
+                present=True)
 
 
 def test_kriege_lambda_is_n_times_the_slider():

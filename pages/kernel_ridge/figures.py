@@ -122,13 +122,17 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
 
 
 def fit_sweep_traces(spec):
-    """What a sweep of the fit chart needs of its static figure (a ui.figures.Spec of fit_figure): the indices of
-    the traces it redraws (the curve f, the stems, the α markers) and the main y axis's range [floor, hi]."""
+    """What a sweep of the fit chart needs of its static figure (fit_figure, as a dict or a ui.figures.Spec): the
+    indices of the traces it redraws (the curve f, the stems, the α markers), the main y axis's range [floor, hi],
+    and the styles as drawn (the lines' colour and width, the markers' size: larger in presentation mode)."""
     d = spec if isinstance(spec, dict) else spec.to_dict()
     data = d["data"]
     named = {t.get("name"): i for i, t in enumerate(data)}
     stems = next(i for i, t in enumerate(data) if t.get("yaxis") == "y2" and t.get("mode") == "lines")
-    return named[F_NAME], stems, named[ALPHA_NAME], tuple(float(v) for v in d["layout"]["yaxis"]["range"])
+    f, a = named[F_NAME], named[ALPHA_NAME]
+    line = lambda i: (data[i]["line"]["color"], float(data[i]["line"]["width"]))   # noqa: E731
+    return f, stems, a, tuple(float(v) for v in d["layout"]["yaxis"]["range"]), line(f), line(stems), \
+        float(data[a]["marker"]["size"])
 
 
 def _strip_y(alpha, m, floor, hi):
@@ -141,7 +145,7 @@ def fit_sweep_payload(sw, X, traces, chart, slider, label, drag):
     """The frames of compute.Sweep `sw` as ui.sweep's payload, each fit_figure at that value: the curve f, the stems
     and markers of the αₗ (coloured by sign, on the strip's own scale at that frame, which the α axis's tick labels
     follow); the data and sin x do not change."""
-    f_trace, stem_trace, alpha_trace, (floor, hi) = traces
+    f_trace, stem_trace, alpha_trace, (floor, hi), (f_color, f_width), (stem_color, stem_width), size = traces
     x = X[:, 0]
     curves, stems, pos, neg, ticks = [], [], [], [], []
     for f, alpha in zip(sw.F, sw.alphas):
@@ -152,16 +156,15 @@ def fit_sweep_payload(sw, X, traces, chart, slider, label, drag):
                                       np.column_stack([np.full_like(ya, y0), ya, np.full_like(ya, np.nan)]).ravel()]))
         stems[-1][2::3, 0] = np.nan
         for rows, mask in ((pos, alpha >= 0), (neg, alpha < 0)):
-            rows.append(np.column_stack([x[mask], ya[mask], np.full(int(mask.sum()), ALPHA_SIZE)]))
+            rows.append(np.column_stack([x[mask], ya[mask], np.full(int(mask.sum()), size)]))
         ticks.append([(_strip_y(v, m, floor, hi), t) for v, t in ((-a, f"{-a:.3g}"), (0.0, "0"), (a, f"{a:.3g}"))])
-    layers = [ui.sweep.layer(f_trace, "lines", dict(color=POSITIVE, width=3, dash="solid"), curves),
-              ui.sweep.layer(stem_trace, "lines", dict(color=ACCENT, width=2, dash="solid"), stems),
+    layers = [ui.sweep.layer(f_trace, "lines", dict(color=f_color, width=f_width, dash="solid"), curves),
+              ui.sweep.layer(stem_trace, "lines", dict(color=stem_color, width=stem_width, dash="solid"), stems),
               # the negative αₗ just before the trace of the markers (not hiding it: the positive ones do)
               ui.sweep.layer(alpha_trace - 0.5, "markers", dict(symbol="circle", color=NEGATIVE, width=0), neg),
               ui.sweep.layer(alpha_trace, "markers", dict(symbol="circle", color=ACCENT, width=0), pos)]
     data = ui.sweep.payload(chart, slider, label, sw.values, None, layers, drag=drag)
     data["ticks"] = ui.sweep.axis_ticks("y2", ticks)
-    data["sign"] = "bottom"   # the sign at the plot's bottom right: the legend runs across its top
     return data
 
 
