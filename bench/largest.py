@@ -16,7 +16,10 @@ Student, no browser), with the link's query string carrying the largest input th
 
 For each input it times the cold rerun (the section opened in a new session; the server's caches are shared, so
 every section gets its own data seed and its own random link points, and nothing it computes was computed before)
-and a warm rerun (the first slider of the main area moved one step, or a plain rerun when the section has none).
+and a warm rerun (the first slider of the main area moved one step down, or up at its low end, or a plain rerun when
+the section has none). Before the runs every section is opened once at its defaults (imports, the shell), unmeasured.
+`st.error` boxes (plain sentences, of either rerun) are listed after the line, with a link value a slider did not
+take and any exception.
 One line per section and input: url, input, cold s, warm s, elements and KiB of the cold open; then
 
     largest: slowest section N s (url) over K sections; M over the 2 s target
@@ -125,14 +128,18 @@ _TOPIC_OF = {url_path(t, s): t.slug for t, s in sections()}
 
 
 class Reader(Student):
-    """bench.load's Student that also keeps the text of the sidebar's "In use: ..." caption (the data set in use)."""
+    """bench.load's Student that also keeps the text of the sidebar's "In use: ..." caption (the data set in use) and
+    of the st.error boxes shown (plain sentences, counted apart from failures)."""
     in_use = ""
+    alerts = ()
 
     def _on_delta(self, msg):
         super()._on_delta(msg)
         el = msg.delta.new_element if msg.delta.WhichOneof("type") == "new_element" else None
         if el is not None and el.WhichOneof("type") == "markdown" and el.markdown.body.startswith("In use:"):
             self.in_use = el.markdown.body[len("In use:"):].strip()
+        if el is not None and el.WhichOneof("type") == "alert" and el.alert.format == el.alert.ERROR:
+            self.alerts = (*self.alerts, el.alert.body)
 
 
 def _key_of(widget_id):
@@ -169,13 +176,13 @@ async def measure(app_url, path, query):
         slider, warm, what = st.pick_slider(), None, "rerun"
         if cold is not None:
             if slider is not None:
-                direction = -1 if slider.value + slider.step > slider.hi + 1e-12 else 1
+                direction = -1 if slider.value - slider.step >= slider.lo - 1e-12 else 1   # down: stay accepted
                 what = f"{_key_of(slider.id) or slider.label} step"
                 warm = await st.move(slider, direction)
             else:
                 warm = await st.rerun()
     return dict(cold=cold, warm=warm, what=what, elements=elements, kib=kib, errors=list(stats.errors),
-                alerts=stats.error_alerts, ignored=ignored)
+                alerts=stats.error_alerts, ignored=ignored, alert_text=sorted(set(st.alerts)))
 
 
 def short(query):
@@ -206,7 +213,7 @@ def run(app_url, paths, warmup=True):
             if res["ignored"]:
                 extra += f"  link ignored: {', '.join(res['ignored'])}"
             if res["alerts"]:
-                extra += f"  st.error x{res['alerts']}"
+                extra += f"  st.error x{res['alerts']}: " + " | ".join(t[:90] for t in res["alert_text"])
             for err in sorted(set(res["errors"]))[:3]:
                 extra += f"\n      error: {err[:200]}"
             print(f"/{path:<32} {name:<22} {fmt(res['cold'])} {fmt(res['warm'])} {res['elements']:>8} "
