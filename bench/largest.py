@@ -255,12 +255,16 @@ def main():
         if t > worst.get(path, (-1.0, ""))[0]:
             worst[path] = (t, name)
     slowest = max(worst, key=lambda p: worst[p][0])
+
+    def secs(t):
+        return f"{t:.2f} s" if t != float("inf") else "failed (no script_finished)"
+
     over = [p for p, (t, _) in worst.items() if t > TARGET]
     load1 = os.getloadavg()
     print(f"load average at end: {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}; {time.perf_counter() - t0:.0f} s in all")
     if over:
-        print("over the target: " + ", ".join(f"/{p} {worst[p][0]:.2f} s ({worst[p][1]})" for p in over))
-    print(f"largest: slowest section {worst[slowest][0]:.2f} s (/{slowest}, {worst[slowest][1]}) over {len(worst)} "
+        print("over the target: " + ", ".join(f"/{p} {secs(worst[p][0])} ({worst[p][1]})" for p in over))
+    print(f"largest: slowest section {secs(worst[slowest][0])} (/{slowest}, {worst[slowest][1]}) over {len(worst)} "
           f"sections; {len(over)} over the {TARGET:g} s target")
 
 
