@@ -136,3 +136,39 @@ def test_a_sweep_whose_frames_changed_gets_them_when_grabbed(page, app_url):
     after = page.evaluate(STATE, ["svm_map", "svm_C"])
     assert after["thumb"] == late["thumb"] and after["main"] != before["main"]
     assert_healthy(page)
+
+
+BARS = "() => [...document.querySelectorAll('.st-key-kernels_spectrum .ks-sweep path')].map(p => p.getAttribute('d')).join('|')"
+TICKS = "() => [...document.querySelectorAll('.st-key-kernels_spectrum .ytick text')].map(t => t.textContent).join(' ')"
+
+
+def test_dragging_gamma_on_the_gram_section_redraws_the_matrix_and_its_spectrum(page, app_url):
+    """Two sweeps follow one slider: K (heatmap) and its eigenvalues (bars, the y axis relabelled); the release
+    hands γ over once and the section's numbers follow."""
+    ready(page, f"{app_url}/kernels-gram")
+    before = page.evaluate(STATE, ["kernels_gram", "kernels_gamma"])
+    ticks0 = page.evaluate(TICKS)
+    thumb = page.locator(".st-key-kernels_gamma [data-testid='stSliderThumbValue']").locator("..")
+    track = thumb.locator("..").bounding_box()
+    box = thumb.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] / 2, y)
+    page.mouse.down()
+    page.mouse.move(track["x"] + 0.1 * track["width"], y, steps=8)
+    page.wait_for_timeout(300)
+    mid = page.evaluate(STATE, ["kernels_gram", "kernels_gamma"])
+    bars, ticks = page.evaluate(BARS), page.evaluate(TICKS)
+    assert mid["canvas"] is not None and bars and mid["running"] == "notRunning"
+    assert ticks != ticks0      # small γ: K near all ones, the largest eigenvalue near n
+    page.mouse.move(track["x"] + 0.9 * track["width"], y, steps=8)
+    page.wait_for_timeout(300)
+    late = page.evaluate(STATE, ["kernels_gram", "kernels_gamma"])
+    assert late["canvas"] != mid["canvas"] and page.evaluate(BARS) != bars
+    page.mouse.up()
+    page.wait_for_function("i => Number(document.querySelector('.st-key-kernels_gamma input[type=range]').value) > i",
+                           arg=before["index"], timeout=60000)
+    settle(page)
+    after = page.evaluate(STATE, ["kernels_gram", "kernels_gamma"])
+    assert after["thumb"] == late["thumb"] and after["main"] != before["main"]
+    assert page.evaluate("() => document.querySelectorAll('.ks-sweep').length") == 0
+    assert_healthy(page)

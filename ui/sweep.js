@@ -13,7 +13,7 @@
 const SVG = "http://www.w3.org/2000/svg";
 const STORE = (window.__kernelscopeSweeps = window.__kernelscopeSweeps || {});
 const STATS = (window.__kernelscopeSweep = window.__kernelscopeSweep ||
-  { frames: 0, times: [], drawMs: [], events: 0, last: null, asks: 0, waits: [] });
+  { frames: 0, times: [], drawMs: [], events: 0, last: null, asks: 0, waits: [], byChart: {} });
 const CACHE = (window.__kernelscopeSweepFrames = window.__kernelscopeSweepFrames || new Map()); // digest -> frames
 const KEEP = 8;        // decoded frames kept (a few sweeps' worth, ~1-2 MB each once drawn)
 const DRAG_SLOP = 6;   // px a press on the picture must move sideways before it sweeps (less is a click)
@@ -155,7 +155,9 @@ function create(data) {
   };
 
   function install(gd) {
-    for (const other of Object.values(STORE)) if (other !== s && other.overlay) other.uninstall();
+    for (const other of Object.values(STORE)) {   // one overlay a chart (sweeps of one slider on two charts coexist)
+      if (other !== s && other.overlay && other.data.chart === data.chart) other.uninstall();
+    }
     const L = gd._fullLayout;
     const ov = { gd, fullData: gd._fullData, xa: L.xaxis, ya: L.yaxis, hidden: [], added: [], ticks: [], layers: [] };
     const base = s.committedAtStart;
@@ -184,7 +186,7 @@ function create(data) {
         if (Number.isFinite(v)) ov.ticks.push([t, t.textContent, (v - range[0]) / ((range[1] - range[0]) || 1)]);
       });
     }
-    const groups = traceGroups(gd, ".scatterlayer > g.trace");
+    const groups = traceGroups(gd, ".scatterlayer > g.trace, .barlayer > g.trace");
     const layer = gd.querySelector(".scatterlayer");
     for (const lay of s.frames.layers) {
       const g = document.createElementNS(SVG, "g");
@@ -193,8 +195,18 @@ function create(data) {
       const st = lay.style;
       const open = lay.kind === "lines" || String(st.symbol || "").endsWith("-open");
       path.setAttribute("fill", open ? "none" : st.color);
-      path.setAttribute("stroke", st.line_color || st.color);
+      path.setAttribute("stroke", lay.kind === "bars" ? "none" : st.line_color || st.color);
       path.setAttribute("stroke-width", st.width == null ? 1 : st.width);
+      let neg = null;   // bars: the negative ones in their own colour
+      if (lay.kind === "bars") {
+        neg = document.createElementNS(SVG, "path");
+        neg.setAttribute("fill", st.negative || st.color);
+        g.appendChild(neg);
+        if (st.ticks) {   // each frame's own y axis: its bars scaled into the static one, the tick labels relabelled
+          ov.barTicks = [...gd.querySelectorAll(".ytick text")].map((t) => [t, t.textContent]);
+          ov.barTop = L.yaxis.range[1];
+        }
+      }
       if (lay.kind === "lines") {
         path.setAttribute("stroke-dasharray", dash(st));
         path.setAttribute("stroke-linejoin", "round");
@@ -210,7 +222,7 @@ function create(data) {
         own.style.display = "none";
       }
       ov.added.push(g);
-      ov.layers.push({ lay, path });
+      ov.layers.push({ lay, path, neg });
     }
     ov.axis = axisTicks(gd, data, base);
     s.overlay = ov;
@@ -225,6 +237,7 @@ function create(data) {
     ov.hidden.forEach(([e, v, prop]) => { e.style[prop] = v; });
     ov.ticks.forEach(([t, text]) => { t.textContent = text; });
     ov.axis.forEach((k) => { k.el.textContent = k.text; k.el.setAttribute("transform", k.transform); });
+    (ov.barTicks || []).forEach(([t, text]) => { t.textContent = text; });
     sign(false);
   };
   const done = () => {   // the sweep is over: the static picture is back, the slider is Streamlit's again
@@ -249,8 +262,8 @@ function create(data) {
       ov.ticks.forEach(([t, , share]) => { t.textContent = fmt(lo + share * (hi - lo)); });
     }
     const { xa, ya } = ov;
-    for (const { lay, path } of ov.layers) {
-      const w = lay.kind === "lines" ? 2 : 3;
+    for (const { lay, path, neg } of ov.layers) {
+      const w = lay.kind === "markers" ? 3 : 2;
       const rows = lay.rows.subarray(lay.offsets[i] * w, lay.offsets[i + 1] * w);
       const parts = [];
       if (lay.kind === "lines") {
@@ -259,6 +272,17 @@ function create(data) {
           if (Number.isNaN(rows[k])) { pen = "M"; continue; }
           parts.push(`${pen}${xa.c2p(rows[k]).toFixed(1)},${ya.c2p(rows[k + 1]).toFixed(1)}`);
           pen = "L";
+        }
+      } else if (lay.kind === "bars") {   // (x, y) rows: a bar from 0 to y, style.width wide in x's units
+        const st = lay.style, half = (st.width || 0.8) / 2, y0 = ya.c2p(0).toFixed(1), negs = [];
+        const scale = st.tops && ov.barTop ? ov.barTop / st.tops[i] : 1;
+        for (let k = 0; k < rows.length; k += 2) {
+          const a = xa.c2p(rows[k] - half).toFixed(1), b = xa.c2p(rows[k] + half).toFixed(1);
+          (rows[k + 1] < 0 ? negs : parts).push(`M${a},${y0}H${b}V${ya.c2p(rows[k + 1] * scale).toFixed(1)}H${a}Z`);
+        }
+        neg.setAttribute("d", negs.join(""));
+        if (st.ticks && ov.barTicks && ov.barTicks.length === st.ticks[i].length) {
+          ov.barTicks.forEach(([t], j) => { t.textContent = st.ticks[i][j].replace(/-/g, "\u2212"); });
         }
       } else {
         for (let k = 0; k < rows.length; k += 3) {
@@ -336,6 +360,7 @@ function create(data) {
       STATS.frames += 1;
       STATS.last = { slider: data.slider, index: s.want };
       STATS.times.push(performance.now());
+      (STATS.byChart[data.chart] = STATS.byChart[data.chart] || []).push(performance.now());
       if (STATS.times.length > 2000) STATS.times.splice(0, 1000);
     }
   }
@@ -432,6 +457,8 @@ function create(data) {
     s.want = Math.max(0, Math.min(n - 1, p.start + Math.round(dx / p.step)));
     e.preventDefault();
   };
+  // Two sweeps of one slider (on two charts) both follow its press; the first of them hands the value over.
+  const lead = () => Object.values(STORE).find((o) => o.data.slider === data.slider) === s;
   const onUp = (e) => {
     if (s.grab && s.mode === "slider") e.stopPropagation();
     const p = s.press;
@@ -439,12 +466,12 @@ function create(data) {
     if (s.mode === "slider" && s.grab) {
       s.settle = "drag";
       run("wait");
-      if (s.want !== s.grab.start && s.send) s.send("value", { slider: data.slider, value: data.values[s.want] });
-      else release(true);
+      if (s.want === s.grab.start || !s.send) release(true);
+      else if (lead()) s.send("value", { slider: data.slider, value: data.values[s.want] });
     } else if (p && p.sweeping) {
       s.settle = "drag";
       run("wait");
-      if (s.want !== p.start && s.send) s.send("value", { slider: data.slider, value: data.values[s.want] });
+      if (s.want !== p.start && s.send && lead()) s.send("value", { slider: data.slider, value: data.values[s.want] });
     }
   };
   const onFocus = (e) => { if (inSlider(e.target)) ask(); };

@@ -30,9 +30,11 @@ Payload (JSON, from `payload`):
     field               {trace, nx, ny, colors, ranges, data}: trace index of the heatmap it replaces, the grid,
                         256 colours "#rrggbb…" (the colour scale at q/255), [zmin, zmax] per frame, and the bytes
                         q = round(255 (z − zmin) / (zmax − zmin)) of every frame, top row first, zlib'd and base64'd
-    layers              [{trace, kind: "lines" | "markers", style, offsets, data}]: the trace each replaces,
+    layers              [{trace, kind: "lines" | "markers" | "bars", style, offsets, data}]: the trace each replaces,
                         Plotly-like style (color, width, dash / symbol), and float32 (x, y) or (x, y, size) rows of
-                        every frame (frame i is rows offsets[i]:offsets[i+1]; NaN rows split lines), zlib'd, base64'd
+                        every frame (frame i is rows offsets[i]:offsets[i+1]; NaN rows split lines), zlib'd, base64'd;
+                        "bars": (x, y) rows, a bar from 0 to y, style {color, negative (its colour below 0), width
+                        (in x's units)}
 """
 import base64
 import hashlib
@@ -117,8 +119,9 @@ def contour(xs, ys, Z, levels):
 
 
 def layer(trace, kind, style, frames):
-    """One changing trace: `frames` is a list of (rows, 2) lines or (rows, 3) markers (x, y, size), one per frame."""
-    width = 2 if kind == "lines" else 3
+    """One changing trace: `frames` is a list of (rows, 2) lines or bars (x, y) or (rows, 3) markers (x, y, size), one
+    per frame."""
+    width = 3 if kind == "markers" else 2
     rows = [np.asarray(f, np.float32).reshape(-1, width) for f in frames]
     offsets = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(int).tolist()
     return {"trace": trace, "kind": kind, "style": style, "offsets": offsets,
@@ -140,7 +143,7 @@ def decode(data):
         q = np.frombuffer(zlib.decompress(base64.b64decode(f["data"])), np.uint8).reshape(-1, f["ny"], f["nx"])
     layers = []
     for lay in data["layers"]:
-        width = 2 if lay["kind"] == "lines" else 3
+        width = 3 if lay["kind"] == "markers" else 2
         rows = np.frombuffer(zlib.decompress(base64.b64decode(lay["data"])), np.float32).reshape(-1, width)
         o = lay["offsets"]
         layers.append([rows[o[i]:o[i + 1]] for i in range(len(o) - 1)])

@@ -74,6 +74,32 @@ def gram(X, choice):
     return Gram(K, ev, v)
 
 
+@dataclass(frozen=True, eq=False)
+class GramSweep:
+    """The Gram matrix and its spectrum at every option of the γ slider (the rest of the kernel as chosen)."""
+    values: tuple             # the γ slider's options (GAMMAS)
+    K: np.ndarray             # (values, n, n): K at each γ
+    ev: np.ndarray            # (values, n): its eigenvalues, descending (kc.spectrum: numpy's eigvalsh)
+
+
+def gram_sweep(X, choice):
+    """The Gram section's sweep of γ: K and its spectrum at every γ of the slider, in one batch; None for a kernel
+    without γ or one whose K is not symmetric at some γ. Cached whatever γ is now."""
+    return None if choice.gamma is None else _gram_sweep(X, choice.with_gamma(0.0))
+
+
+@cache_data(max_entries=8)
+def _gram_sweep(X, choice):
+    Ks, evs = [], []
+    for g in GAMMAS:
+        K = build_kernel(choice.with_gamma(g))(X)
+        if not kc.is_symmetric(K):
+            return None
+        Ks.append(K)
+        evs.append(kc.spectrum(K))
+    return GramSweep(GAMMAS, np.stack(Ks), np.stack(evs))
+
+
 @dataclass(frozen=True)
 class Composed:
     latex: str                # the composed kernel's formula with its numbers

@@ -72,6 +72,66 @@ def spectrum(ev, title=None, height=None, present=None):
     return fig.update_layout(height=height or SIDE[bool(present)])
 
 
+TOPS = (1, 2, 4, 6, 8, 10)   # a fixed-tick spectrum's axis ends at one of these × 10^k: four readable steps
+
+
+def spectrum_axis(top):
+    """The y axis of a spectrum whose largest eigenvalue is `top`: (end, the five tick labels 0 … end)."""
+    top = max(float(top), 1e-300) * 1.02
+    k = np.floor(np.log10(top))
+    end = next(t for t in TOPS if t * 10 ** k >= top * (1 - 1e-9)) * 10 ** k
+    return float(end), [f"{v:.4g}" for v in np.linspace(0, end, 5)]
+
+
+def psd_like(ev):
+    """No eigenvalue below 0 beyond round-off (a fixed-tick spectrum from 0 shows them all)."""
+    ev = np.asarray(ev, float)
+    return float(ev.min()) >= -1e-9 * max(float(np.abs(ev).max()), 1e-300)
+
+
+@cached_figure
+def gram_spectrum(ev, title=None, present=None):
+    """The Gram section's spectrum: the shared bars on a y axis from 0 with five fixed ticks (spectrum_axis), so
+    the γ sweep draws each γ's spectrum exactly as this figure would (spectrum_sweep). ev: PSD up to round-off."""
+    fig = spectrum.uncached(ev, title, present=present)
+    end, labels = spectrum_axis(np.max(ev))
+    return fig.update_yaxes(range=[0, end], tickmode="array", tickvals=list(np.linspace(0, end, 5)), ticktext=labels,
+                            autorange=False)
+
+
+@cache_data(max_entries=8)
+def gram_sweep(sw, y, colorscale, chart, slider):
+    """The Gram matrix of every γ of compute.GramSweep `sw` as ui.sweep's payload, each gram_map at that γ (the
+    heatmap, trace 0: class-ordered, block means above builders.MAX_HEATMAP points, the static figure's colour
+    scale over the frame's own range). None when some frame would need the other colour scale (a sign change)."""
+    order = np.argsort(y, kind="stable")
+    Ks = [np.asarray(K[np.ix_(order, order)], np.float32) for K in sw.K]
+    if len(order) > builders.MAX_HEATMAP:
+        Ks = [builders._block_means(K, builders.MAX_HEATMAP)[0].astype(np.float32) for K in Ks]
+    signs = {bool(float(K.min()) < 0 < float(K.max())) for K in Ks}
+    if len(signs) > 1:
+        return None
+    ranges = [(-float(np.abs(K).max()), float(np.abs(K).max())) if signs == {True}
+              else (float(K.min()), float(K.max())) for K in Ks]
+    field = ui.sweep.field(0, np.stack([K[::-1] for K in Ks]), ranges, [list(c) for c in colorscale])  # i down
+    return ui.sweep.payload(chart, slider, "γ", sw.values, field, [])
+
+
+@cache_data(max_entries=8)
+def spectrum_sweep(sw, chart, slider):
+    """The spectrum of every γ of `sw` as ui.sweep's payload, each gram_spectrum at that γ: the bars (trace 0, a
+    "bars" layer, negative ones red) scaled into the static axis (style.tops: each frame's axis end) and the y
+    tick labels of each frame (style.ticks). None unless every frame is PSD up to round-off."""
+    if not all(psd_like(ev) for ev in sw.ev):
+        return None
+    axes = [spectrum_axis(np.max(ev)) for ev in sw.ev]
+    x = np.arange(1, sw.ev.shape[1] + 1)
+    style = dict(color=POSITIVE, negative=NEGATIVE, width=1 - builders.SPECTRUM_BARGAP,
+                 tops=[end for end, _ in axes], ticks=[labels for _, labels in axes])
+    bars = ui.sweep.layer(0, "bars", style, [np.column_stack([x, ev]) for ev in sw.ev])
+    return ui.sweep.payload(chart, slider, "γ", sw.values, None, [bars])
+
+
 @cached_figure
 def sin_cos_map(xs, Z, present=None):
     """k(x, x′) = sin(x) cos(x′) over [−π, π]²: not symmetric about the diagonal x = x′ (drawn), with Kriege's

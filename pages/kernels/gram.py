@@ -5,13 +5,14 @@ import streamlit as st
 import kernel_core as kc
 from pages.kernels import compute, figures
 from pages.kernels.display import verdict_box
-from pages.kernels.settings import PAGE, frame, reveal_kernel
+from pages.kernels.settings import KEY, PAGE, frame, reveal_kernel
 from ui.classroom import presenting
 from ui.code import show_code
 from ui.data import current_dataset
 from ui.exercises import Exercise, exercises
 from ui.figures import CHART_CONFIG
 from ui.nav import section_footer, section_header
+from ui.sweep import sweep
 
 
 def _short(v):
@@ -38,8 +39,14 @@ def body():
         left.error(f"This kernel cannot be evaluated on these data: {err}")
         return
     ev, v = result.ev, result.verdict
+    live = compute.gram_sweep(Xg, s.choice)   # drag γ and K and its spectrum follow (ui.sweep)
+    bars = live and figures.spectrum_sweep(live, f"{PAGE}_spectrum", KEY.gamma)
     with left:
-        st.plotly_chart(figures.gram_map(result.K, yg, present=present), key=f"{PAGE}_gram", config=CHART_CONFIG)
+        fig = figures.gram_map(result.K, yg, present=present)
+        st.plotly_chart(fig, key=f"{PAGE}_gram", config=CHART_CONFIG)
+        heat = live and figures.gram_sweep(live, yg, fig.to_dict()["data"][0]["colorscale"], f"{PAGE}_gram", KEY.gamma)
+        if heat:
+            sweep(heat)
     with right:
         m1, m2, m3 = st.columns(3)
         m1.metric("Largest λ", _short(ev[0]))
@@ -50,8 +57,11 @@ def body():
         if len(Xg) < len(X):
             st.caption(f"K of a random {len(Xg)} of the {len(X)} points (the same ones on every rerun): the "
                        f"eigenvalues of a {len(X)} × {len(X)} matrix would take too long on every move.")
-        st.plotly_chart(figures.spectrum(ev, "Eigenvalues of K, descending", present=present),
-                        key=f"{PAGE}_spectrum", config=CHART_CONFIG)
+        title = "Eigenvalues of K, descending"
+        st.plotly_chart(figures.gram_spectrum(ev, title, present=present) if bars else
+                        figures.spectrum(ev, title, present=present), key=f"{PAGE}_spectrum", config=CHART_CONFIG)
+        if bars:
+            sweep(bars)
     if s.not_psd_why:
         st.warning(s.not_psd_why + (" The red bars are its negative eigenvalues." if v.n_negative else
                                     " On these data no eigenvalue is negative enough to show it: try other data "

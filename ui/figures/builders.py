@@ -23,6 +23,7 @@ def level_lines(xs, ys, Z, levels, **line):
 
 
 
+SPECTRUM_BARGAP = 0.05   # the spectrum's gap between bars (a fraction of a bar's slot; the live sweep draws them so too)
 MAX_HEATMAP = 128   # cells per axis sent to the browser (keeps a chart under ~150 KB per rerun)
 
 
@@ -78,7 +79,7 @@ def spectrum_bars(ev, title="Eigenvalues of K (descending)", present=None):
     fig.add_hline(y=0, line=dict(color="black", width=1))
     fig.update_xaxes(title="index")
     fig.update_yaxes(title="eigenvalue λ")
-    return base_layout(fig, title, present=present, bargap=0.05)
+    return base_layout(fig, title, present=present, bargap=SPECTRUM_BARGAP)
 
 
 @cached_figure
