@@ -113,7 +113,7 @@ def test_every_kernel_key_reads_the_old_label_and_the_value(key, text):
 @pytest.mark.parametrize("key, page, extra", KERNEL_KEYS)
 def test_an_old_link_with_the_old_polynomial_label_opens_the_polynomial_kernel(key, page, extra):
     at = open_link({**extra, key: "Polynomial"}, page)
-    if extra:           # a section that reads its toggle from the state before drawing it shows B on the next run
+    if extra and key.startswith("svm"):   # SVM reads its toggles from the state before drawing them: next run
         at.run()
     assert not page_errors(at), page_errors(at)
     assert at.selectbox(key=key).value == "poly"

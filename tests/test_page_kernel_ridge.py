@@ -371,7 +371,8 @@ def test_exercises_extrapolation_and_gp_mean_set_their_sliders():
     at = open_page(SECTION["gaussian_process"])
     at.radio(key="kernel_ridge_ex_kr_gp_mean").set_value(0).run()
     at.button(key="kernel_ridge_ex_kr_gp_mean_check").click().run()
-    assert at.select_slider(key=KEY.GP_NOISE).value == 0.1 == at.select_slider(key=KEY.LAM).value
+    assert at.select_slider(key=KEY.GP_NOISE).value == 0.1 == at.session_state[KEY.LAM]   # λ: kept, not drawn here
+    assert all(w.key != KEY.LAM for w in at.get("select_slider"))              # σ² plays λ's part here
     assert any(r"\lambda = \sigma^2 = 0.1" in lx.value for lx in at.latex)
     assert not page_errors(at)
 

@@ -98,7 +98,10 @@ def own_points_editor(s):
 def view():
     """The bar, the fit(s) and their numbers: only this part reruns when a setting of the bar moves or a click edits
     the points."""
-    compare = bool(st.session_state.get(KEY.COMPARE))
+    # the toggle is drawn further down: before it has run (a link just opened), the link says whether it is on
+    state = st.session_state
+    compare = bool(state[KEY.COMPARE]) if KEY.COMPARE in state else \
+        st.query_params.get(KEY.COMPARE, "").lower() == "true"
     if compare:                 # two fits side by side under the bar
         s, left, right = settings.bar(), None, None
     else:                       # the fit on the left, the bar and the section's controls and numbers on the right

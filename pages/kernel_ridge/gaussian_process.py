@@ -22,7 +22,7 @@ present = presenting()
 @st.fragment
 def gp_view():
     """The bar, σ² and the samples, the GP's band: only this part reruns when one of them moves."""
-    s, left, right = settings.frame()
+    s, left, right = settings.frame(lam=False)    # σ² plays λ's part here
     with right:
         s2 = log_slider("Noise variance σ²", KEY.GP_NOISE, *R["gp_noise"],
                         help="Variance of y around the latent function f; plays the role of λ.")

@@ -59,7 +59,7 @@ def formulas(s, res, s2):
 def gp_prior_view():
     """The bar, the section's controls and its chart: only this part reruns when one of them moves (a click on the
     chart reruns the whole app, so the other sections see the new point)."""
-    s, left, right = settings.frame()
+    s, left, right = settings.frame(lam=False)    # σ² plays λ's part here
     with right:
         row = st.container(horizontal=True, gap="small", vertical_alignment="bottom")
         view = row.segmented_control("Show", list(VIEWS), format_func=VIEWS.get, key=KEY.PRIOR_VIEW,
@@ -100,7 +100,8 @@ explain("Bishop's notes, quoting Murphy: *a GP defines a prior over functions, w
         "narrows next to each one (to about the noise σ² when many agree) and widens back to the prior's "
         "±2√k(x, x) away from them.")
 st.caption("σ² is the noise variance of y = f(x) + noise; the posterior mean is the kernel ridge curve with λ = σ² "
-           "(Bishop's notes, PRML eq. 6.66–6.67; the bar's λ is not used here). The band is the latent f's ±2 std. "
+           "(Bishop's notes, PRML eq. 6.66–6.67; σ² takes the place of the bar's λ, which this section leaves out). "
+           "The band is the latent f's ±2 std. "
            "Samples are drawn with a tiny jitter on K's diagonal (K + εI, ε ≈ 10⁻¹⁰ k(x, x)) for numerical PSD.")
 show_code(kc.GaussianProcessRegressor.sample_prior, kc.GaussianProcessRegressor.predict)
 exercises(settings.PAGE, [

@@ -105,9 +105,11 @@ def pick_kernel(container, page=PAGE):
     return Single(name, tuple((p, param_widget(page, name, p, container)) for p in kc.KERNEL_PARAMS[name]))
 
 
-def bar():
+def bar(lam=True):
     """The topic bar (data, kernel and its parameters, λ), flowing in the width it is given (a section draws it at
-    the top of the column beside its main chart, see `frame`); returns the Settings."""
+    the top of the column beside its main chart, see `frame`); returns the Settings. `lam` False: a section whose
+    σ² plays λ's part (the Gaussian-process views) leaves λ and its ⋯ options out of the bar (their values are kept
+    and carried; the noisy sine's n, noise and seed stay in the ⋯ menu)."""
     points.init_points()
     (col,) = settings_bar([1])
     with col:
@@ -116,11 +118,19 @@ def bar():
                                bind="query-params", help="The noisy sine (its n, noise and seed: the ⋯ menu at the "
                                "right) or your own points (click on the fit chart; they travel in the link).")
         kernel = pick_kernel(row)
-        lam_value = log_slider("Ridge penalty λ", KEY.LAM, *R["lam"], container=row,
-                               help="Larger λ = smoother curve, smaller dual coefficients.")
-        with row.popover("⋯", help="Kriege's λ, λ = 0, and the noisy sine's n, noise and seed"):
-            kriege = st.toggle("Slider sets Kriege's λ (α = (K + nλI)⁻¹y)", key=KEY.KRIEGE, bind="query-params")
-            lam_zero = st.checkbox("λ = 0 (no penalty at all)", key=KEY.LAM_ZERO, bind="query-params")
+        ss = st.session_state
+        if lam:
+            lam_value = log_slider("Ridge penalty λ", KEY.LAM, *R["lam"], container=row,
+                                   help="Larger λ = smoother curve, smaller dual coefficients.")
+        else:
+            lam_value = ss.get(KEY.LAM, R["lam"][2])
+        with row.popover("⋯", help="Kriege's λ, λ = 0, and the noisy sine's n, noise and seed" if lam else
+                         "The noisy sine's n, noise and seed"):
+            if lam:
+                kriege = st.toggle("Slider sets Kriege's λ (α = (K + nλI)⁻¹y)", key=KEY.KRIEGE, bind="query-params")
+                lam_zero = st.checkbox("λ = 0 (no penalty at all)", key=KEY.LAM_ZERO, bind="query-params")
+            else:
+                kriege, lam_zero = bool(ss.get(KEY.KRIEGE, False)), bool(ss.get(KEY.LAM_ZERO, False))
             st.markdown("**Noisy sine** y = sin x + noise")
             n = st.slider("Points n", *R["n"][:3], R["n"][3], key=KEY.N, bind="query-params")
             noise = st.slider("Noise (std of y − sin x)", *R["noise"][:3], R["noise"][3], key=KEY.NOISE,
@@ -137,11 +147,11 @@ def bar():
     return Settings(data, kernel, lam_value, kriege, lam_zero, dropped)
 
 
-def frame():
+def frame(lam=True):
     """A section's two columns (figures.COLUMNS): the main chart on the left, starting right under the heading so it
     fills a projector's first screen; the bar at the top of the right column, the section's own controls, formulas
-    and numbers under it. Returns (Settings, left, right)."""
+    and numbers under it (`lam`: see `bar`). Returns (Settings, left, right)."""
     left, right = st.columns(figures.COLUMNS, gap="medium")
     with right:
-        s = bar()
+        s = bar(lam)
     return s, left, right
