@@ -110,7 +110,8 @@ def test_the_knn_section_shows_its_sweep():
     # payload does not depend on k, so it is not re-sent
     at.select_slider(key=KEY.k).set_value(12).run()
     assert not page_errors(at)
-    assert sweeps_of(at)[f"sweep_{KEY.knn_map}_{KEY.k}"]["field"] == data["field"]
+    moved = sweeps_of(at)[f"sweep_{KEY.knn_map}_{KEY.k}"]
+    assert moved["digest"] == data["digest"] and moved["held"]
     assert any(m.label == "k" and m.value == "12" for m in at.metric)
     at.session_state[KEY.k] = 20.0     # what ui.sweep's callback writes: the payload's value, a float
     at.run()

@@ -116,7 +116,7 @@ MERCER = {
     "timing_d": (2, 20, 200), "timing_m": (1, 2, 3), "timing_max_features": 25_000,
     "q": (1, 20, 6, 1),                        # 6 = the rank of the default (x^T y + 1)^2 Gram matrix
     "approx_gamma": (1e-2, 1e2, 1.0),
-    "approx_sizes": [2, 5, 10, 20, 50, 100, 200],
+    "approx_sizes": [2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 50, 60, 70, 80, 100, 120, 140, 170, 200],
     "approx_default": 20,
     "approx_seed": (0, 99, 0, 1),
     "approx_repeats": 3,

@@ -12,6 +12,7 @@ from ui.data import current_dataset
 from ui.exercises import Exercise, exercises
 from ui.nav import section_footer, section_header
 from ui.ranges import MERCER as R
+from ui.sweep import sweep
 
 section_header(__file__)
 
@@ -29,8 +30,9 @@ def panel():
                            "notes, Nguyen) = 1/h² (Kriege): its φ is infinite.")
         c1, c2 = st.columns(2)
         gamma = log_slider("γ of the RBF kernel", KEY.GAMMA_APPROX, *R["approx_gamma"], container=c1)
-        D = c2.select_slider("features D", R["approx_sizes"], value=R["approx_default"], key=KEY.FEATURES,
-                             bind="query-params")
+        D = int(c2.select_slider("features D", R["approx_sizes"], value=R["approx_default"], key=KEY.FEATURES,
+                                 bind="query-params", format_func=lambda v: f"{v:g}",   # a sweep hands D over as 20.0
+                                 help="Drag it, or the matrices below sideways: they follow every D live."))
         lo, hi, default, step = R["approx_seed"]
         with st.container(key="secondary_mercer_approx_seed"):
             seed = st.number_input("random draw", lo, hi, default, step, key=KEY.APPROX_SEED, bind="query-params")
@@ -54,13 +56,15 @@ def panel():
         st.latex(r"\mathbf{z}(\mathbf{x}) = \sqrt{\tfrac{2}{D}}\cos(\mathbf{W}^\top\mathbf{x} + \mathbf{b})")
         st.latex(rf"\mathbf{{W}}_{{:j}} \sim \mathcal{{N}}(0, {2 * gamma:.3g}\,\mathbf{{I}}),\ b_j \sim U[0, 2\pi)")
         st.latex(r"\mathbf{K} \approx \mathbf{K}_{nm}\,\mathbf{K}_{mm}^{+}\,\mathbf{K}_{mn}\;")
-    st.plotly_chart(figures.gram_triptych(a.K, a.K_rff, a.K_nys, y,
-                                          ("Exact RBF K (infinite φ)", f"Random Fourier, D = {D}: error "
-                                           f"{a.error_rff:.3f}", f"Nyström, m = {a.landmarks}: error {a.error_nys:.3g}"),
-                                          present=present), key="mercer_K_compare", config=figures.CONFIG)
+    triptych = figures.gram_triptych(a.K, a.K_rff, a.K_nys, y, ("Exact RBF K (infinite φ)", "Random Fourier ZZᵀ, D "
+                                     "features", "Nyström ZZᵀ, m = min(D, n) landmarks"), present=present)
+    st.plotly_chart(triptych, key="mercer_K_compare", config=figures.CONFIG)
+    sweep(figures.approx_sweep_payload(compute.approx_sweep(X, y, gamma, int(seed)),
+                                       figures.triptych_traces(triptych), "mercer_K_compare", KEY.FEATURES))
     st.caption(f"Data set (sidebar): {desc}. Rows and columns ordered by class; the same colour scale for all three "
                "(−1 to 1): blue cells are negative similarities, which the exact kernel never gives. "
-               "Error = ‖K − ZZᵀ‖_F / ‖K‖_F.")
+               f"Error = ‖K − ZZᵀ‖_F / ‖K‖_F (the numbers above, at D = {D}). ⟷ sweep D: drag the D slider, or the matrices "
+               "sideways, and both approximations follow every D live.")
     return None
 
 

@@ -1,4 +1,5 @@
 """The Mercer topic's cached calls into kernel_core.feature_maps, each returning a dataclass."""
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -167,6 +168,10 @@ class Approximations:
 
 @cache_data(max_entries=ENTRIES)
 def approximations(X, gamma, n_components, seed):
+    return _approximations(X, gamma, n_components, seed)
+
+
+def _approximations(X, gamma, n_components, seed):
     K = kc.gram(X, kernel="rbf", gamma=gamma)
     m = min(n_components, len(X))
     Zr = kc.RandomFourierFeatures(n_components, gamma, seed).fit(X).transform(X)
@@ -187,3 +192,39 @@ def error_curves(X, gamma):
     small = [s for s in sizes if s <= len(X)]
     return ErrorCurves((sizes, *fm.approximation_error_curve(X, gamma, sizes, "rff", reps)),
                        (small, *fm.approximation_error_curve(X, gamma, small, "nystroem", reps)))
+
+
+# ---------------------------------------------------------------- the live sweep of D (ui.sweep)
+TRIPTYCH_CELLS = 64   # rows and columns of each matrix the triptych shows (each is ~300 px wide; keeps the chart
+                      # under 100 KiB per rerun whatever n)
+
+
+def shown_rows(y, cells=TRIPTYCH_CELLS):
+    """The rows (and columns) of an n x n matrix the triptych shows: ordered by class, every step-th so at most
+    `cells` of them."""
+    order = np.argsort(y, kind="stable")
+    return order[::max(1, math.ceil(len(order) / cells))]
+
+
+@dataclass(frozen=True, eq=False)
+class ApproxSweep:
+    """K ≈ ZZᵀ at every option of the D slider (random Fourier features and Nyström, this γ and draw), at the rows
+    and columns the triptych shows."""
+    sizes: tuple
+    K: np.ndarray           # (c, c) the exact RBF Gram matrix
+    K_rff: np.ndarray       # (sizes, c, c) float32
+    K_nys: np.ndarray       # (sizes, c, c) float32
+
+
+@cache_data(max_entries=8)
+def approx_sweep(X, y, gamma, seed):
+    """Both approximations at every option of the D slider in one batch (kernel_core, as `approximations`)."""
+    keep = np.ix_(shown_rows(y), shown_rows(y))
+    rff, nys = [], []
+    for D in R["approx_sizes"]:
+        a = _approximations(X, gamma, D, seed)
+        rff.append(a.K_rff[keep])
+        nys.append(a.K_nys[keep])
+    K = kc.gram(X, kernel="rbf", gamma=gamma)[keep]
+    return ApproxSweep(tuple(R["approx_sizes"]), K.astype(np.float32), np.stack(rff).astype(np.float32),
+                       np.stack(nys).astype(np.float32))

@@ -3,11 +3,14 @@ import math
 
 import numpy as np
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
+import ui.sweep
+from ui.cache import cache_data
 from ui.figures import CHART_CONFIG, add_classes, base_layout, cached_figure, decision_map
 from ui.ranges import MERCER as R
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE
+
+from .compute import shown_rows
 
 CONFIG = {**CHART_CONFIG, "scrollZoom": False}  # PNG download only; the wheel scrolls the page past the 3-D lift
 
@@ -175,25 +178,48 @@ def error_vs_features(rff, nystroem, D, title, present=None):
                        showlegend=True, legend=dict(x=0.01, y=0.02))
 
 
-TRIPTYCH_CELLS = 64   # cells per axis of each of the three small matrices (each is ~300 px wide; keeps the chart
-                      # under 100 KiB per rerun whatever n)
+GAP = 2   # columns of 0 (white) between the triptych's matrices
+
+
+def triptych(K, K_rff, K_nys):
+    """The three matrices (at the shown rows) side by side in one, GAP white columns (k = 0) between them."""
+    gap = np.zeros((len(K), GAP), np.float32)
+    return np.hstack([np.asarray(K, np.float32), gap, np.asarray(K_rff, np.float32), gap,
+                      np.asarray(K_nys, np.float32)])
 
 
 @cached_figure
 def gram_triptych(K, K_rff, K_nys, y, titles, present=None):
     """The exact RBF Gram matrix and its two approximations side by side, rows and columns ordered by class, one
-    colour scale (−1 to 1) for all three: blue cells are negative similarities the exact kernel never gives."""
-    order = np.argsort(y, kind="stable")
-    n = len(order)
-    step = max(1, math.ceil(n / TRIPTYCH_CELLS))  # at most TRIPTYCH_CELLS² cells per matrix go to the browser
-    keep = order[::step]
-    fig = make_subplots(rows=1, cols=3, horizontal_spacing=0.04)
-    for col, M in enumerate((K, K_rff, K_nys), 1):
-        fig.add_trace(go.Heatmap(z=M[np.ix_(keep, keep)].astype(np.float32), colorscale="RdBu_r", zmin=-1.0, zmax=1.0,
-                                 showscale=col == 3, colorbar=dict(title="k", thickness=14),
-                                 hovertemplate="K[i, j] = %{z:.4f}<extra></extra>"), 1, col)
-        fig.update_yaxes(autorange="reversed", showticklabels=False, showgrid=False, row=1, col=col,
-                         scaleanchor=f"x{'' if col == 1 else col}")
-        fig.update_xaxes(title=titles[col - 1], showticklabels=False, showgrid=False, constrain="domain", row=1,
-                         col=col)   # the matrix's name under it (the margins are reserved for axis titles)
+    colour scale (−1 to 1) for all three: blue cells are negative similarities the exact kernel never gives. One
+    heatmap (the live sweep of D redraws it whole), each matrix's name under it."""
+    keep = shown_rows(y)
+    M = triptych(*(A[np.ix_(keep, keep)] for A in (K, K_rff, K_nys)))
+    c = len(keep)
+    fig = go.Figure(go.Heatmap(z=M, colorscale="RdBu_r", zmin=-1.0, zmax=1.0, colorbar=dict(title="k", thickness=14),
+                               hovertemplate="K[i, j] = %{z:.4f}<extra></extra>"))
+    fig.update_yaxes(autorange="reversed", showticklabels=False, showgrid=False, zeroline=False, scaleanchor="x")
+    fig.update_xaxes(showticklabels=False, showgrid=False, zeroline=False, constrain="domain",
+                     title=" ")   # an axis title's room under the matrices (ui.figures.margins), for their names
+    for i, title in enumerate(titles):
+        fig.add_annotation(x=i * (c + GAP) + (c - 1) / 2, y=0, yref="paper", yanchor="top", yshift=-6,
+                           text=title, showarrow=False)
     return base_layout(fig, None, height=340 if present else 310, present=present)
+
+
+def triptych_traces(spec):
+    """(heatmap index, colour scale) of the triptych `spec`: what a sweep of D redraws."""
+    data = spec.to_dict()["data"]
+    heat = next(i for i, t in enumerate(data) if t.get("type") == "heatmap")
+    return heat, data[heat]["colorscale"]
+
+
+@cache_data(max_entries=8)
+def approx_sweep_payload(sw, traces, chart, slider):
+    """The frames of compute.ApproxSweep `sw` as ui.sweep's payload: each the triptych (gram_triptych) at that D, its
+    one heatmap on the fixed scale −1 … 1."""
+    heat, colorscale = traces
+    Ms = np.stack([triptych(sw.K, r, n) for r, n in zip(sw.K_rff, sw.K_nys)])
+    # rows top first as the chart shows them (y reversed): ui.sweep.field takes rows of increasing y and flips them
+    field = ui.sweep.field(heat, Ms[:, ::-1, :], [(-1.0, 1.0)] * len(Ms), [list(c) for c in colorscale])
+    return ui.sweep.payload(chart, slider, "D", sw.sizes, field, (), drag=True)

@@ -23,10 +23,10 @@ def panel():
     X, y = s.X, s.y
     left, right = st.columns([3, 2], gap="medium")
     with right:
-        k = st.select_slider("k (neighbours)", compute.K_VALUES, value=R["k"][2], key=KEY.k, bind="query-params",
-                             format_func=lambda v: f"{v:g}",   # the sweep hands a drag's k over as a float: 12.0 is "12"
-                             help="How many nearest training points vote. Drag it, or drag the map sideways: the map "
-                                  "follows k while you drag (every k is computed at once).")
+        k = int(st.select_slider("k (neighbours)", compute.K_VALUES, value=R["k"][2], key=KEY.k, bind="query-params",
+                                 format_func=lambda v: f"{v:g}",   # a sweep hands k over as 12.0: "12"
+                                 help="How many nearest training points vote. Drag it, or drag the map sideways: the map "
+                                      "follows k while you drag (every k is computed at once)."))
         try:
             data = compute.split(X, y, points.held_out(X, y, S.held_out, S.seed))
             n_train = len(data.ytr)
