@@ -27,7 +27,7 @@ from tests.browser_env import ARGS, ensure_chromium
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 # sections with live sweeps, in the order of the path through the app
-PAGES = ["kernels", "mercer-approx", "kernel-pca", "kernel-ridge", "perceptron-knn-knn", "svm"]
+PAGES = ["kernels", "kernels-gram", "mercer-approx", "kernel-pca", "kernel-ridge", "perceptron-knn-knn", "svm"]
 TARGET_MS = 33
 READY = """() => { const s = window.__kernelscopeSweeps || {}; const v = Object.values(s);
   return v.length > 0 && v.every(o => o.frames || !o.data.digest) &&
@@ -36,12 +36,12 @@ SWEEPS = """() => Object.entries(window.__kernelscopeSweeps).map(([id, o]) => ({
   slider: o.data.slider, label: o.data.label, n: o.data.values.length, drag: o.data.drag,
   lazy: !o.data.digest, bytes: JSON.stringify(o.data).length}))"""
 START = "(key) => Number(document.querySelector(`.st-key-${key} input[type=range]`).value)"
-MARK = "() => window.__kernelscopeSweep.times.length"
+MARK = "(chart) => (window.__kernelscopeSweep.byChart[chart] || []).length"   # frames drawn into one chart
 WAITS = "() => window.__kernelscopeSweep.waits.length"
-HAS_FRAMES = "(slider) => Object.values(window.__kernelscopeSweeps).some(o => o.data.slider === slider && o.frames)"
+HAS_FRAMES = "(id) => !!(window.__kernelscopeSweeps[id] || {}).frames"
 WAITED = "(i) => window.__kernelscopeSweep.waits.slice(i)"
-BYTES = "(slider) => Object.values(window.__kernelscopeSweeps).find(o => o.data.slider === slider).frames.bytes"
-SINCE = "(i) => [window.__kernelscopeSweep.times.slice(i), window.__kernelscopeSweep.frames]"
+BYTES = "(id) => window.__kernelscopeSweeps[id].frames.bytes"
+SINCE = "([chart, i]) => [(window.__kernelscopeSweep.byChart[chart] || []).slice(i), window.__kernelscopeSweep.frames]"
 
 
 def cold_svm(param):
@@ -153,6 +153,28 @@ def cold_kernel_ridge(param):
 COLD.update(kernel_ridge_lam=lambda: cold_kernel_ridge("lam"), kernel_ridge_gamma=lambda: cold_kernel_ridge("gamma"))
 
 
+
+def cold_gram():
+    """Seconds to compute the Gram section's γ sweep (RBF, the default data: K and its eigenvalues at every γ) and
+    both payloads (heatmap, spectrum), uncached."""
+    import kernel_core as kc
+    from pages.kernels import compute, figures
+    from ui.kernel_choice import Single
+    from ui.ranges import DATA, DEFAULT_DATASET
+
+    X, y = kc.make_classification(DEFAULT_DATASET, DATA["n_samples"][2], DATA["noise"][2], DATA["seed"][2])
+    choice = Single.of("rbf", gamma=1.0)
+    scale = figures.gram_map.uncached(compute.gram.__wrapped__(X, choice).K, y).to_dict()["data"][0]["colorscale"]
+    t0 = time.perf_counter()
+    sw = compute._gram_sweep.__wrapped__(X, choice.with_gamma(0.0))
+    figures.gram_sweep.__wrapped__(sw, y, scale, "kernels_gram", "kernels_gamma")
+    figures.spectrum_sweep.__wrapped__(sw, "kernels_spectrum", "kernels_gamma")
+    return time.perf_counter() - t0
+
+
+COLD["kernels-gram:kernels_gamma"] = cold_gram   # by section: the main section's γ sweep is another
+
+
 def cold_mercer():
     """Seconds to compute Mercer's sweep of D (random Fourier features and Nyström at every D, RBF γ = 1, draw 0, the
     default data) and its payload, uncached, on one BLAS thread as in the app."""
@@ -176,7 +198,6 @@ def cold_mercer():
 
 
 COLD.update(mercer_features=cold_mercer)
-
 
 
 def settle(page):
@@ -204,7 +225,7 @@ MOVE = """([x0, x1, y, step]) => new Promise(resolve => {
 })"""
 
 
-def drag(page, press, x0, x1, y, n, slider):
+def drag(page, press, x0, x1, y, n, sw):
     """Press at `press` (a real, trusted press), move to (x0, y), wait for the frames (a lazy sweep asks for them
     when grabbed), then the scripted pointer from x0 to x1 (about 1.5 values per animation frame over n values),
     release at x1: the frames drawn on the way from x0 to x1, and the wait from the press to the first frame drawn
@@ -213,37 +234,39 @@ def drag(page, press, x0, x1, y, n, slider):
     page.mouse.move(*press)
     page.mouse.down()
     page.evaluate(MOVE, [press[0], x0, y, abs(x0 - press[0]) / 4 or 1])
-    page.wait_for_function(HAS_FRAMES, arg=slider, timeout=90000)
+    page.wait_for_function(HAS_FRAMES, arg=sw["id"], timeout=90000)
     page.wait_for_timeout(150)
     waited = page.evaluate(WAITED, waits)
-    size = page.evaluate(BYTES, slider)
-    mark = page.evaluate(MARK)
+    size = page.evaluate(BYTES, sw["id"])
+    mark = page.evaluate(MARK, sw["chart"])
     page.evaluate(MOVE, [x0, x1, y, 1.5 * abs(x1 - x0) / n])
-    times, _ = page.evaluate(SINCE, mark)
+    times, _ = page.evaluate(SINCE, [sw["chart"], mark])
     page.mouse.move(x1, y)
     page.mouse.up()
     return times, (waited[0] if waited else None), size
 
 
-def drag_slider(page, slider, n):
+def drag_slider(page, sw):
     """The slider's thumb pressed, moved to the track's left end, then across the track to its right end."""
+    slider = sw["slider"]
     thumb = page.locator(f".st-key-{slider} [data-testid='stSliderThumbValue']").locator("..")
     track = thumb.locator("..").bounding_box()
     box = thumb.bounding_box()
     y = box["y"] + box["height"] / 2
-    return drag(page, (box["x"] + box["width"] / 2, y), track["x"], track["x"] + track["width"], y, n, slider)
+    return drag(page, (box["x"] + box["width"] / 2, y), track["x"], track["x"] + track["width"], y, sw["n"], sw)
 
 
-def drag_picture(page, chart, slider, n):
+def drag_picture(page, sw):
     """A press on the chart's plot area where the value now sits on its width, a drag to its left edge (the first
     value), then across the whole width to the right edge (the last)."""
+    chart, slider, n = sw["chart"], sw["slider"], sw["n"]
     plot = page.locator(f".st-key-{chart} .nsewdrag").first
     plot.scroll_into_view_if_needed()           # a chart below the first screen (Mercer's matrices) comes up first
     area = plot.bounding_box()
     y, w = area["y"] + area["height"] * 0.9, area["width"]
     start = page.evaluate(START, slider)
     press = area["x"] + w * start / (n - 1)     # the drag maps the plot's width onto the range, from the value now
-    return drag(page, (press, y), area["x"], area["x"] + w, y, n, slider)
+    return drag(page, (press, y), area["x"], area["x"] + w, y, n, sw)
 
 
 def measure(browser, url, path):
@@ -257,8 +280,7 @@ def measure(browser, url, path):
         for sw in page.evaluate(SWEEPS):
             for how in ("slider", "picture") if sw["drag"] else ("slider",):
                 sw = next(o for o in page.evaluate(SWEEPS) if o["id"] == sw["id"])   # lazy now? its bytes now
-                times, wait, size = (drag_slider(page, sw["slider"], sw["n"]) if how == "slider"
-                               else drag_picture(page, sw["chart"], sw["slider"], sw["n"]))
+                times, wait, size = drag_slider(page, sw) if how == "slider" else drag_picture(page, sw)
                 settle(page)
                 page.wait_for_function(READY, timeout=90000)
                 rows.append((path, sw | {"bytes": size}, how, times, wait))
@@ -289,7 +311,7 @@ def main():
     for path, sw, how, times, wait in rows:
         wait_s = (f"{'-':>6}" if wait is None else f"{wait:6.0f}") + (" lazy" if sw["lazy"] else "")
         gaps = intervals(times)
-        cold = COLD.get(sw["slider"])
+        cold = COLD.get(f"{path}:{sw['slider']}", COLD.get(sw["slider"]))
         cold_s = f"{cold():6.2f}" if cold else f"{'-':>6}"
         if not gaps:
             print(f"/{path} {sw['label']:<24} {how:<8} {len(times):>3}/{sw['n']:<4} {'-':>7} {'-':>6} "
