@@ -106,3 +106,11 @@ def test_gram_section_at_most_its_cap(monkeypatch):
     assert not page_errors(at)
     assert seen and max(seen) == kernels_compute.GRAM_CAP
     assert f"random {kernels_compute.GRAM_CAP} of the {MAX_ROWS} points" in shown(at)
+
+
+def test_closure_section_at_most_the_gram_cap(monkeypatch):
+    seen = record(monkeypatch, kc, "verdict")
+    at = open_link({"pts": pts_link(53)}, "pages/kernels/closure.py")
+    assert not page_errors(at)
+    assert seen and max(seen) == kernels_compute.GRAM_CAP
+    assert f"random {kernels_compute.GRAM_CAP} of the {MAX_ROWS} points" in shown(at)

@@ -109,15 +109,16 @@ def compose():
         left.warning("The data set has fewer than two points: add points in the geometry section, or press Undo "
                      "in the sidebar.")
         return
+    Xc, yc = compute.capped(X, y, compute.GRAM_CAP)    # the Gram section's bound: O(n³) eigenvalues
     try:
-        result = compute.composed(X, choice)
+        result = compute.composed(Xc, choice)
     except ValueError as err:
         right.error(f"This combination cannot be used: {err}")
         return
     with left:
         st.plotly_chart(figures.spectrum(result.gram.ev, None, figures.main_height(present), present=present),
                         key=f"{PAGE}_compose_spectrum", config=CHART_CONFIG)
-        st.plotly_chart(figures.gram_side(result.gram.K, y, "The composed Gram matrix K (ordered by class)",
+        st.plotly_chart(figures.gram_side(result.gram.K, yc, "The composed Gram matrix K (ordered by class)",
                                           present=present), key=f"{PAGE}_compose_gram", config=CHART_CONFIG)
     with right:
         st.caption("The generative kernel (Bishop's notes)" if op == "generative" else
@@ -129,6 +130,9 @@ def compose():
         if op == "matrix":
             formula(r"A = B^\top B,\ \ B = " + _matrix(((arg[0], arg[1]), (0.0, arg[2]))))
         verdict_box(result.gram.verdict, "The composed K")
+        if len(Xc) < len(X):
+            st.caption(f"K of a random {len(Xc)} of the {len(X)} points (the same ones on every rerun): the "
+                       "eigenvalues of a larger matrix would take too long for a class sharing one server.")
         if op == "generative":
             st.metric("Rank of K (eigenvalues above round-off)", result.gram.rank)
         if not result.is_mercer:
@@ -138,7 +142,7 @@ def compose():
         name = "p(x) p(x′)" if op == "generative" else f"rule {NUMBER[op]}"
         st.markdown(f"**Why {name} is a kernel:** {WHY[op]}")
     unused = " The bar's kernel k₁ is not used by this rule." if op in ("matrix", "generative") else ""
-    st.caption(f"The eigenvalues of the composed Gram matrix on the data set ({len(X)} points), descending; "
+    st.caption(f"The eigenvalues of the composed Gram matrix on the data set ({len(Xc)} points), descending; "
                "negative ones red; under them the matrix itself, rows and columns ordered by class. "
                f"In kernel_core: `k = {RULES[op][2]}` with k1 = Kernel(...) of the bar.{unused}")
     show_code(build_kernel, type(choice.kernel()))
