@@ -70,7 +70,7 @@ def bar(kernel=True, epochs=True):
     ss = st.session_state
     name = ss.get(KEY.kernel, "rbf")
     params = KERNEL_PARAMS[name if name in KERNEL_PARAMS else "rbf"] if kernel else ()
-    cols = iter(settings_bar([*([1.4] if kernel else []), *[1.1] * len(params), 1.1, *([1.1] if epochs else []),
+    cols = iter(settings_bar([*([1.9] if kernel else []), *[1.1] * len(params), 1.1, *([1.1] if epochs else []),
                               0.8]))
     choice = None
     if kernel:
