@@ -265,7 +265,8 @@ def drag_picture(page, sw):
     area = plot.bounding_box()
     y, w = area["y"] + area["height"] * 0.9, area["width"]
     start = page.evaluate(START, slider)
-    press = area["x"] + w * start / (n - 1)     # the drag maps the plot's width onto the range, from the value now
+    press = area["x"] + 1 + (w - 2) * start / (n - 1)   # the drag maps the plot's width onto the range, from the
+    # value now; a pixel inside its edges (at the very edge the press can land on Plotly's resize handle instead)
     return drag(page, (press, y), area["x"], area["x"] + w, y, n, sw)
 
 
