@@ -11,7 +11,7 @@ from sklearn.kernel_ridge import KernelRidge
 from sklearn.neighbors import kneighbors_graph
 
 from kernel_core import make_classification
-from pages.graphs import compute
+from pages.graphs import compute, figures
 from pages.graphs.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
@@ -136,3 +136,23 @@ def test_a_graph_in_pieces_says_so_and_mu2_is_zero():
     assert pieces > 1
     assert r"\mu_2 = 0" in latex(at)
     assert any(f"falls apart into {pieces} pieces" in c.value for c in at.caption)
+
+
+def test_the_kernel_matrix_is_drawn_as_a_heatmap_ordered_by_class():
+    """Issue 23 item 6 asks for K as a heatmap: under the graph, expm(−βL) of the data's k-NN graph (scipy, built
+    here), rows and columns ordered by class."""
+    at = open_page(PAGE)
+    at.select_slider(key=KEY.beta).set_value(2.0).run()
+    at.slider(key=KEY.neighbours).set_value(7).run()
+    assert not page_errors(at)
+    K, _ = reference_K(MOONS, 7, 2.0)
+    order = np.argsort(MOONS_Y, kind="stable")
+    Ks = K[np.ix_(order, order)]
+    fig = chart(at, "graphs_kernel_map")
+    cells = figures.KERNEL_CELLS
+    z = values(fig["data"][0]["z"]).reshape(cells, cells)            # 120 nodes: block means of 96 x 96 cells
+    edges = np.linspace(0, len(K), cells + 1).astype(int)
+    means = np.array([[Ks[a:b, c:d].mean() for c, d in zip(edges[:-1], edges[1:])]
+                      for a, b in zip(edges[:-1], edges[1:])])
+    np.testing.assert_allclose(z, means, rtol=1e-5, atol=1e-6)
+    assert "120 points shown as 96×96 block means" in fig["layout"]["title"]["text"]

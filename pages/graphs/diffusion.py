@@ -95,6 +95,9 @@ def body():
     with left, st.container(key="clickable_graphs_heat"):
         st.plotly_chart(fig, key="graphs_heat", config=figures.CONFIG)
         click_catcher("graphs_heat_click", on_click=lambda: _pick("graphs_heat_click", g.pos))
+    with left:
+        st.plotly_chart(figures.kernel_map(K, g.y, beta, present=present), key="graphs_kernel_map",
+                        config=figures.CONFIG)
 
 
 body()

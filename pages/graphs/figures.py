@@ -4,10 +4,12 @@ plotting area stays ≥ 440 px tall on a 1280x720 projector."""
 import numpy as np
 import plotly.graph_objects as go
 
-from ui.figures import CHART_CONFIG, base_layout, cached_figure
+from ui.figures import CHART_CONFIG, base_layout, cached_figure, gram_heatmap
 from ui.theme import CLASS_STYLE, DIVERGING, NEGATIVE, SEQUENTIAL
 
 MAIN = {True: 560, False: 470}      # px of a section's main chart: presentation mode / normal
+SIDE = {True: 420, False: 380}      # px of a chart under the main one
+KERNEL_CELLS = 96                   # K's heatmap: above 96 nodes block means (with the graph: ≤ 100 KiB a move)
 CONFIG = {**CHART_CONFIG, "scrollZoom": False}
 
 
@@ -58,6 +60,15 @@ def graph_figure(pos, A, values, node, predicted=None, labelled=None, present=No
     fig.update_xaxes(range=_range(pos[:, 0]), **hidden)
     fig.update_yaxes(range=_range(pos[:, 1]), **hidden)
     return base_layout(fig, None, height=MAIN[bool(present)], present=present, dragmode=False)
+
+
+@cached_figure
+def kernel_map(K, y, beta, present=None):
+    """The diffusion kernel K = exp(−βL) as a heatmap, the nodes ordered by class (the data's classes, a path's
+    halves, the two clusters): blocks where heat stays inside a class."""
+    fig = gram_heatmap.uncached(K, y, title=f"K = exp(−βL), β = {beta:g} (nodes ordered by class)", present=present,
+                                cells=KERNEL_CELLS)
+    return fig.update_layout(height=SIDE[bool(present)])
 
 
 # ---------------------------------------------------------------- a kernel measure of independence

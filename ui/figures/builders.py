@@ -35,21 +35,21 @@ def _block_means(A, size):
 
 
 @cached_figure
-def gram_heatmap(K, y, title="Gram matrix K (ordered by class)", present=None, **heatmap):
+def gram_heatmap(K, y, title="Gram matrix K (ordered by class)", present=None, cells=MAX_HEATMAP, **heatmap):
     """Heatmap of K with rows and columns sorted by class; hover shows the original i, j and K[i, j];
     `heatmap` overrides the heatmap's colours (e.g. a fixed zmin / zmax to compare several matrices).
-    Above MAX_HEATMAP points the picture shows block means (and says so): the browser gets at most
-    MAX_HEATMAP² cells whatever n is."""
+    Above `cells` points (MAX_HEATMAP unless a chart beside it needs some of the bytes) the picture shows block
+    means (and says so): the browser gets at most cells² cells whatever n is."""
     order = np.argsort(y, kind="stable")
     Ks = K[np.ix_(order, order)]
     n = len(order)
     n_neg = int(np.sum(y < 0))
-    if n > MAX_HEATMAP:
-        Ks, edges = _block_means(Ks, MAX_HEATMAP)
+    if n > cells:
+        Ks, edges = _block_means(Ks, cells)
         boundary = np.searchsorted(edges, n_neg) - 0.5
         trace = go.Heatmap(z=Ks.astype(np.float32), **_colorscale(Ks), colorbar=dict(title="k", thickness=14),
                            hovertemplate="block (%{y}, %{x})<br>mean K = %{z:.4f}<extra></extra>")
-        title = f"{title} — {n} points shown as {MAX_HEATMAP}×{MAX_HEATMAP} block means"
+        title = f"{title} — {n} points shown as {cells}×{cells} block means"
     else:
         boundary = n_neg - 0.5
         labels = [str(i) for i in order]  # category axes named by the original indices: hover shows i and j
@@ -62,7 +62,7 @@ def gram_heatmap(K, y, title="Gram matrix K (ordered by class)", present=None, *
         fig.add_vline(x=boundary, line=dict(color="white", width=2))
     # Sorted original indices name the cells (hover tells them); "category", or Plotly would read the numeric
     # strings as numbers and place the columns at those positions.
-    labelled = dict(type="category", showticklabels=False) if n <= MAX_HEATMAP else {}
+    labelled = dict(type="category", showticklabels=False) if n <= cells else {}
     fig.update_yaxes(autorange="reversed", title="i (class −1 first)", showgrid=False, **labelled)
     fig.update_xaxes(title="j", showgrid=False, scaleanchor="y", constrain="domain", **labelled)
     return base_layout(fig, title, present=present)
