@@ -66,7 +66,7 @@ def graph_figure(pos, A, values, node, predicted=None, labelled=None, present=No
 def kernel_map(K, y, beta, present=None):
     """The diffusion kernel K = exp(−βL) as a heatmap, the nodes ordered by class (the data's classes, a path's
     halves, the two clusters): blocks where heat stays inside a class."""
-    fig = gram_heatmap.uncached(K, y, title=f"K = exp(−βL), β = {beta:g} (nodes ordered by class)", present=present,
+    fig = gram_heatmap.uncached(K, y, title=f"K = exp(−βL) at β = {beta:g}", present=present,
                                 cells=KERNEL_CELLS)
     return fig.update_layout(height=SIDE[bool(present)])
 
