@@ -114,3 +114,19 @@ def test_closure_section_at_most_the_gram_cap(monkeypatch):
     assert not page_errors(at)
     assert seen and max(seen) == kernels_compute.GRAM_CAP
     assert f"random {kernels_compute.GRAM_CAP} of the {MAX_ROWS} points" in shown(at)
+
+
+def test_the_live_sweeps_are_off_above_their_caps_and_say_so(monkeypatch):
+    """The SVM map's sweeps (41 + 51 libsvm fits) and the Gram section's (K at 41 γ) are not computed at the largest
+    input: the sliders still work, a caption says the sweep is off."""
+    from pages.kernels import compute as kc_compute
+    from pages.svm import compute as svm_compute
+
+    fits = record(monkeypatch, svm_compute, "_sweep")
+    grams = record(monkeypatch, kc_compute, "_gram_sweep")
+    at = open_link({"pts": pts_link(57)}, "pages/svm/margins.py")
+    assert not page_errors(at) and not fits
+    assert f"more than {svm_compute.SWEEP_MAX}" in shown(at)
+    at = open_link({"pts": pts_link(59)}, "pages/kernels/gram.py")
+    assert not page_errors(at) and not grams
+    assert f"more than {kc_compute.GRAM_SWEEP_MAX}" in shown(at)

@@ -82,10 +82,15 @@ class GramSweep:
     ev: np.ndarray            # (values, n): its eigenvalues, descending (kc.spectrum: numpy's eigvalsh)
 
 
+GRAM_SWEEP_MAX = 200   # points: the Gram section's sweep keeps K at all 41 γ (41 n² values, 41 eigen-solves)
+
+
 def gram_sweep(X, choice):
     """The Gram section's sweep of γ: K and its spectrum at every γ of the slider, in one batch; None for a kernel
-    without γ or one whose K is not symmetric at some γ. Cached whatever γ is now."""
-    return None if choice.gamma is None else _gram_sweep(X, choice.with_gamma(0.0))
+    without γ, one whose K is not symmetric at some γ, or more than GRAM_SWEEP_MAX points. Cached whatever γ is."""
+    if choice.gamma is None or len(X) > GRAM_SWEEP_MAX:
+        return None
+    return _gram_sweep(X, choice.with_gamma(0.0))
 
 
 @cache_data(max_entries=8)

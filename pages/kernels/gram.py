@@ -47,6 +47,9 @@ def body():
         heat = live and figures.gram_sweep(live, yg, fig.to_dict()["data"][0]["colorscale"], f"{PAGE}_gram", KEY.gamma)
         if heat:
             sweep(heat)
+        elif s.choice.gamma is not None and len(Xg) > compute.GRAM_SWEEP_MAX:
+            st.caption(f"Live sweep off: {len(Xg)} points, more than {compute.GRAM_SWEEP_MAX} (K at all 41 γ would "
+                       "stall the class); γ redraws on release.")
     with right:
         m1, m2, m3 = st.columns(3)
         m1.metric("Largest λ", _short(ev[0]))

@@ -182,6 +182,9 @@ class Sweep:
     f_tr: np.ndarray        # (values, training points): f on the training points
 
 
+SWEEP_MAX = 400   # training points: above this the map has no live sweep (41 + 51 libsvm fits of that many)
+
+
 def sweep(X, y, part, kernel, C, param, box, grid=R["grid"]):
     """Fit libsvm at every option of the `param` slider ("gamma": γ of k₁ at this C; "C": C with this kernel) and
     draw each f over the box's grid, in one batch; None when the kernel has no γ or some value cannot be fitted.

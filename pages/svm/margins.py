@@ -47,9 +47,14 @@ def draw(d, fit, Z, key, C, show_test, title=None, height=None):
 
 
 def live_sweeps(d, s, fig, key):
-    """The live sweeps of γ (also by dragging the map sideways) and of C over the map `fig` just drawn (ui.sweep).
+    """The live sweeps of γ (also by dragging the map sideways) and of C over the map `fig` just drawn (ui.sweep), up
+    to compute.SWEEP_MAX training points.
     A sweep's frames are computed only when sent: a move of C changes every frame of γ's sweep, and they wait
     until the student grabs γ."""
+    if len(d.part.tr) > compute.SWEEP_MAX:   # 41 + 51 libsvm fits: the sliders work without a sweep (said)
+        st.caption(f"Live sweep off: {len(d.part.tr)} training points, more than {compute.SWEEP_MAX} (41 + 51 fits "
+                   "per sweep would stall the class); the sliders redraw on release.")
+        return
     traces = figures.sweep_traces(fig)
     for param, slider, label in (("gamma", KEY.GAMMA, "γ"), ("C", KEY.C, "C")):
         if param == "gamma" and s.gamma is None:
