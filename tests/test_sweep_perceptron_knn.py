@@ -116,3 +116,6 @@ def test_the_knn_section_shows_its_sweep():
     at.session_state[KEY.k] = 20.0     # what ui.sweep's callback writes: the payload's value, a float
     at.run()
     assert not page_errors(at) and any(m.label == "k" and m.value == "20" for m in at.metric)
+    at.slider(key=KEY.held_out).set_value(0.4).run()    # another split: the frames wait until k is grabbed
+    lazy = sweeps_of(at)[f"sweep_{KEY.knn_map}_{KEY.k}"]
+    assert not page_errors(at) and lazy["digest"] is None and not lazy["field"] and lazy["values"] == data["values"]

@@ -228,15 +228,18 @@ def scaled(eta):
     return (eta / s).astype(np.float32), s
 
 
+def sweepable(X, kernel, pair):
+    """Whether `sweep` draws this setting: a kernel with γ, at most SWEEP_MAX points, the pair among the components."""
+    return kernel.gamma is not None and len(X) <= SWEEP_MAX and max(pair) < min(R["spectrum"], len(X))
+
+
 @cache_data(max_entries=8)
 def sweep(X, kernel, pair):
     """Kernel PCA (kernel_core, the same fit as `fit`: R["spectrum"] leading components) at every option of the γ
     slider, in one batch; None when the kernel has no γ, the pair is not there, or some γ cannot be fitted."""
-    if kernel.gamma is None or len(X) > SWEEP_MAX:
+    if not sweepable(X, kernel, pair):
         return None
     q = min(R["spectrum"], len(X))
-    if max(pair) >= q:
-        return None
     Es, scales = [], []
     try:
         for g in GAMMAS:

@@ -10,6 +10,8 @@ from ui.cache import cache_data
 from ui.figures import cached_figure
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE, SEQUENTIAL
 
+from .compute import GAMMAS
+
 MAIN = {True: 560, False: 470}      # px of a section's main chart: presentation mode / normal
 SIDE = {True: 330, False: 300}      # px of a chart in the column beside it
 INPUT = {True: 370, False: 360}     # px of the clickable input plane beside the main chart
@@ -225,4 +227,9 @@ def sweep_payload(sw, y, traces, chart, slider):
     layers = [ui.sweep.layer(i, "markers", style,
                              [np.column_stack([E[y == label], np.full(int(np.sum(y == label)), size)]) for E in sw.E])
               for (i, size, style), label in zip(traces, CLASS_STYLE)]
-    return ui.sweep.payload(chart, slider, "γ", sw.gammas, None, layers, drag=True)
+    return {**sweep_meta(chart, slider), "layers": layers}
+
+
+def sweep_meta(chart, slider):
+    """The sweep of γ without its frames (ui.sweep computes them only when it sends them)."""
+    return ui.sweep.payload(chart, slider, "γ", GAMMAS, drag=True)

@@ -52,8 +52,7 @@ def main_picture(left, s, d, kp, pair):
     slider is computed at once and the picture follows the slider (or a sideways drag) live (ui.sweep): each γ's η
     is then divided by its largest |η|, so all of them fill the same fixed axes (the sweep keeps the axes). Returns
     the sentence that says so (for the caption under the charts; "" without a sweep)."""
-    sw = compute.sweep(d.X, s.kernel, pair) if s.source == "sidebar" and d.y is not None else None
-    if sw is None:
+    if s.source != "sidebar" or d.y is None or not compute.sweepable(d.X, s.kernel, pair):
         left.plotly_chart(figures.embedding_figure(kp.eta[:, pair], d.y, d.t, axes=tuple(component(i) for i in pair),
                                                    present=present), key=KEY.KPCA_CHART, config=figures.CONFIG)
         return ""
@@ -61,8 +60,11 @@ def main_picture(left, s, d, kp, pair):
     fig = figures.embedding_figure(E, d.y, d.t, axes=tuple(f"{component(i)} / s" for i in pair), present=present,
                                    fixed=figures.SWEPT)
     left.plotly_chart(fig, key=KEY.KPCA_CHART, config=figures.CONFIG)
+    traces = figures.sweep_traces(fig)   # every γ's fit, computed only when the sweep sends its frames
     with left:
-        sweep(figures.sweep_payload(sw, d.y, figures.sweep_traces(fig), KEY.KPCA_CHART, KEY.GAMMA))
+        sweep(figures.sweep_meta(KEY.KPCA_CHART, KEY.GAMMA),
+              lambda: figures.sweep_payload(compute.sweep(d.X, s.kernel, pair), d.y, traces, KEY.KPCA_CHART, KEY.GAMMA),
+              depends=(d.X, d.y, s.kernel.with_gamma(0.0), pair, traces))
     return (f" ⟷ sweep γ: drag the γ slider, or the projection sideways, and it follows every γ live; its axes show "
             f"η divided by s = max |η| = {scale:.3g} at this γ, so every γ fills the same axes.")
 

@@ -59,8 +59,11 @@ def panel():
     triptych = figures.gram_triptych(a.K, a.K_rff, a.K_nys, y, ("Exact RBF K (infinite φ)", "Random Fourier ZZᵀ, D "
                                      "features", "Nyström ZZᵀ, m = min(D, n) landmarks"), present=present)
     st.plotly_chart(triptych, key="mercer_K_compare", config=figures.CONFIG)
-    sweep(figures.approx_sweep_payload(compute.approx_sweep(X, y, gamma, int(seed)),
-                                       figures.triptych_traces(triptych), "mercer_K_compare", KEY.FEATURES))
+    traces = figures.triptych_traces(triptych)   # every D's matrices, computed only when the sweep sends them
+    sweep(figures.approx_sweep_meta("mercer_K_compare", KEY.FEATURES),
+          lambda: figures.approx_sweep_payload(compute.approx_sweep(X, y, gamma, int(seed)), traces,
+                                               "mercer_K_compare", KEY.FEATURES),
+          depends=(X, y, gamma, int(seed), traces))
     st.caption(f"Data set (sidebar): {desc}. Rows and columns ordered by class; the same colour scale for all three "
                "(−1 to 1): blue cells are negative similarities, which the exact kernel never gives. "
                f"Error = ‖K − ZZᵀ‖_F / ‖K‖_F (the numbers above, at D = {D}). ⟷ sweep D: drag the D slider, or the matrices "

@@ -222,4 +222,9 @@ def approx_sweep_payload(sw, traces, chart, slider):
     Ms = np.stack([triptych(sw.K, r, n) for r, n in zip(sw.K_rff, sw.K_nys)])
     # rows top first as the chart shows them (y reversed): ui.sweep.field takes rows of increasing y and flips them
     field = ui.sweep.field(heat, Ms[:, ::-1, :], [(-1.0, 1.0)] * len(Ms), [list(c) for c in colorscale])
-    return ui.sweep.payload(chart, slider, "D", sw.sizes, field, (), drag=True)
+    return {**approx_sweep_meta(chart, slider), "field": field}
+
+
+def approx_sweep_meta(chart, slider):
+    """The sweep of D without its frames (ui.sweep computes them only when it sends them)."""
+    return ui.sweep.payload(chart, slider, "D", R["approx_sizes"], drag=True)

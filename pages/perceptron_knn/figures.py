@@ -7,7 +7,7 @@ from ui.cache import cache_data
 from ui.figures import base_layout, cached_figure, decision_map
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE, PRESENT_MARKER_SIZE
 
-from .compute import BOUNDS, axes
+from .compute import BOUNDS, K_VALUES, axes
 
 MAP_HEIGHT = {False: 500, True: 516}   # px; the plot area of a map stays >= 440 px tall on a projector
 
@@ -155,4 +155,9 @@ def knn_sweep_payload(sw, traces, chart, slider):
     field = ui.sweep.field(heat, sw.Z, [(-m, m) for m in ms], [list(c) for c in colorscale])
     lines = ui.sweep.layer(line, "lines", dict(color="black", width=3, dash="solid"),
                            [ui.sweep.contour(xs, ys, Z, 0.0) for Z in sw.Z])
-    return ui.sweep.payload(chart, slider, "k", sw.ks, field, [lines], drag=True, fmt="{:.0f}")
+    return {**knn_sweep_meta(chart, slider), "field": field, "layers": [lines]}
+
+
+def knn_sweep_meta(chart, slider):
+    """The sweep of k without its frames (ui.sweep computes them only when it sends them)."""
+    return ui.sweep.payload(chart, slider, "k", K_VALUES, drag=True, fmt="{:.0f}")
