@@ -204,7 +204,9 @@ def gram_triptych(K, K_rff, K_nys, y, titles, present=None):
     for i, title in enumerate(titles):
         fig.add_annotation(x=i * (c + GAP) + (c - 1) / 2, y=0, yref="paper", yanchor="top", yshift=-6,
                            text=title, showarrow=False)
-    return base_layout(fig, None, height=340 if present else 310, present=present)
+    # a title also gives the live sweep's sign its room above the matrices (nothing of the section's over it)
+    return base_layout(fig, "The exact K and its two approximations ZZᵀ, on one colour scale", present=present,
+                       height=380 if present else 350)
 
 
 def triptych_traces(spec):
