@@ -231,5 +231,6 @@ def sweep_payload(sw, y, traces, chart, slider):
 
 
 def sweep_meta(chart, slider):
-    """The sweep of γ without its frames (ui.sweep computes them only when it sends them)."""
-    return ui.sweep.payload(chart, slider, "γ", GAMMAS, drag=True)
+    """The sweep of γ without its frames (ui.sweep computes them only when it sends them). Its sign goes inside the
+    plot's bottom right corner: above the plot it would stand over the section's heading, which hides it."""
+    return {**ui.sweep.payload(chart, slider, "γ", GAMMAS, drag=True), "sign": "bottom"}
