@@ -82,6 +82,31 @@ def test_dragging_the_picture_sideways_sets_gamma(page, app_url):
     assert_healthy(page)
 
 
+@pytest.mark.parametrize("path, chart", [("kernels", "kernels_surface"), ("kernel-pca", "kernel_pca_kpca_fig"),
+                                         ("mercer-approx", "mercer_K_compare")])
+def test_a_sideways_drag_on_a_zoomable_picture_sweeps_and_never_zooms(page, app_url, path, chart):
+    """Charts that are not click targets keep Plotly's zoom-by-drag; on a swept one the drag is the sweep's: no zoom
+    box while it runs, the same axis ranges after it."""
+    ready(page, f"{app_url}/{path}")
+    ranges = f"""() => {{ const gd = document.querySelector('.st-key-{chart} .js-plotly-plot');
+      return JSON.stringify([gd._fullLayout.xaxis.range, gd._fullLayout.yaxis.range]); }}"""
+    page.locator(f".st-key-{chart}").scroll_into_view_if_needed()
+    before = page.evaluate(ranges)
+    area = page.locator(f".st-key-{chart} .nsewdrag").first.bounding_box()
+    x, y = area["x"] + 0.5 * area["width"], area["y"] + 0.5 * area["height"]
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 0.3 * area["width"], y + 0.2 * area["height"], steps=10)
+    page.wait_for_timeout(300)
+    boxes = f".st-key-{chart} .zoombox, .st-key-{chart} .zoombox-corners"
+    zoombox = page.evaluate(f"""() => [...document.querySelectorAll('{boxes}')]
+      .filter(e => (e.getAttribute('d') || '').length > 4).length""")
+    page.mouse.up()
+    settle(page)
+    assert zoombox == 0 and page.evaluate(ranges) == before
+    assert_healthy(page)
+
+
 def test_a_key_step_still_moves_the_slider(page, app_url):
     ready(page, f"{app_url}/svm")
     before = page.evaluate(STATE, ["svm_map", "svm_gamma"])

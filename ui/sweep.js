@@ -64,6 +64,11 @@ function symbolPath(symbol, x, y, r) {
     return `M${x + d},${y}L${x},${y + d}L${x - d},${y}L${x},${y - d}Z`;
   }
   if (symbol.startsWith("square")) return `M${x + r},${y + r}H${x - r}V${y - r}H${x + r}Z`;
+  if (symbol.startsWith("x")) {   // Plotly's own ✕ (symbol_defs "x"): arms of half-width 0.8 r / √2
+    const a = (0.8 * r) / Math.SQRT2;
+    return `M${x},${y + a}l${a},${a}l${a},${-a}l${-a},${-a}l${a},${-a}l${-a},${-a}l${-a},${a}` +
+      `l${-a},${-a}l${-a},${a}l${a},${a}l${-a},${a}l${a},${a}Z`;
+  }
   return `M${x + r},${y}A${r},${r} 0 1,1 ${x},${y - r}A${r},${r} 0 0,1 ${x + r},${y}Z`;
 }
 
@@ -481,6 +486,15 @@ function create(data) {
     s.committedAtStart = s.overlay ? s.committedAtStart : index();
     run("key");
   };
+  // A sideways drag across the picture is the sweep's: Plotly must not start its zoom box (or pan) on that press.
+  // Plotly's drag layer listens to mousedown; the app's click catchers listen to pointer events, so they still see
+  // a click.
+  const onMouseDown = (e) => {
+    if (!data.drag || e.button !== 0) return;
+    const drag = e.target.closest && e.target.closest(".nsewdrag");
+    if (drag && drag.closest(".js-plotly-plot") === plot()) e.stopPropagation();
+  };
+  document.addEventListener("mousedown", onMouseDown, true);
   document.addEventListener("pointerdown", onDown, true);
   document.addEventListener("pointermove", onMove, true);
   document.addEventListener("pointerup", onUp, true);
@@ -492,6 +506,7 @@ function create(data) {
     release(true);
     s.mode = null;
     clearInterval(signTimer);
+    document.removeEventListener("mousedown", onMouseDown, true);
     document.removeEventListener("pointerdown", onDown, true);
     document.removeEventListener("pointermove", onMove, true);
     document.removeEventListener("pointerup", onUp, true);

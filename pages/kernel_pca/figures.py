@@ -95,7 +95,9 @@ def embedding_figure(E, y, t, title=None, axes=("η⁽¹⁾", "η⁽²⁾"), poi
     ranges = [list(fixed)] * 2 if fixed else [_range(E[:, i], [] if point is None else [point[i]]) for i in (0, 1)]
     fig.update_xaxes(range=ranges[0], title=axes[0], zeroline=True)
     fig.update_yaxes(range=ranges[1], title=axes[1], zeroline=True)
-    return figures.base_layout(fig, title, height=height or MAIN[bool(present)], present=present)
+    # a swept chart: a sideways drag sweeps γ, so it must not also draw Plotly's zoom box (nor zoom on release)
+    drag = dict(dragmode=False) if fixed else {}
+    return figures.base_layout(fig, title, height=height or MAIN[bool(present)], present=present, **drag)
 
 
 @cached_figure

@@ -205,8 +205,9 @@ def gram_triptych(K, K_rff, K_nys, y, titles, present=None):
         fig.add_annotation(x=i * (c + GAP) + (c - 1) / 2, y=0, yref="paper", yanchor="top", yshift=-6,
                            text=title, showarrow=False)
     # a title also gives the live sweep's sign its room above the matrices (nothing of the section's over it)
+    # dragmode off: a sideways drag sweeps D (ui.sweep), it must not also draw Plotly's zoom box
     return base_layout(fig, "The exact K and its two approximations ZZᵀ, on one colour scale", present=present,
-                       height=380 if present else 350)
+                       height=380 if present else 350, dragmode=False)
 
 
 def triptych_traces(spec):
