@@ -7,7 +7,7 @@ import streamlit as st
 import kernel_core as kc
 from pages.kernel_pca import compute, figures
 from pages.kernel_pca.formulas import latex, used
-from pages.kernel_pca.settings import KEY, frame, sidebar_view
+from pages.kernel_pca.settings import KEY, frame, neighbours, sidebar_view
 from ui.classroom import presenting
 from ui.code import show_code
 from ui.nav import section_footer, section_header
@@ -34,9 +34,7 @@ def body():
         return
     s, d, left, right = framed
     with right:
-        lo, hi, default, step = R["neighbors"]
-        k = st.slider("Neighbours per point (k of the k-NN graph)", lo, hi, default, step, key=KEY.NEIGHBOURS,
-                      bind="query-params")
+        k = neighbours()
         try:
             r = compute.kernel_lpp(d.X, s.kernel, k)
         except ValueError as err:

@@ -6,7 +6,7 @@ import streamlit as st
 import kernel_core as kc
 from pages.kernel_pca import compute, figures
 from pages.kernel_pca.formulas import latex, used
-from pages.kernel_pca.settings import KEY, component, frame, sidebar_view
+from pages.kernel_pca.settings import KEY, component, frame, neighbours, sidebar_view
 from ui.classroom import presenting
 from ui.code import show_code
 from ui.kernel_choice import LABELS as KERNEL_LABELS
@@ -26,9 +26,7 @@ def body():
         return
     s, d, left, right = framed
     with right:
-        lo, hi, default, step = R["neighbors"]
-        k = st.slider("Neighbours per point (k of the k-NN graph)", lo, hi, default, step, key=KEY.NEIGHBOURS,
-                      bind="query-params")
+        k = neighbours()
         try:
             lap = compute.laplacian(d.X, k)
             kp = compute.fit(d.X, s.kernel)

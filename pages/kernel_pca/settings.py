@@ -205,3 +205,10 @@ def frame(shown, cap, need=2):
         if not usable(d, need=need):
             return None
     return s, d, left, right
+
+
+def neighbours():
+    """k of the k-NN graph, beside the picture (the Laplacian eigenmap and kernel LPP share the key and its value)."""
+    lo, hi, default, step = R["neighbors"]
+    return st.slider("Neighbours per point (k of the k-NN graph)", lo, hi, default, step, key=KEY.NEIGHBOURS,
+                     bind="query-params")
