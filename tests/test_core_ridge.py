@@ -162,7 +162,7 @@ def test_gp_rejects_bad_input():
     X, y = make_sine(10, 0.1, 0)
     with pytest.raises(ValueError, match="noise must be > 0"):
         GaussianProcessRegressor("rbf", 0.0).fit(X, y)
-    with pytest.raises(ValueError, match="not positive definite"):
+    with pytest.raises(ValueError, match="not positive semi-definite .*not a Mercer kernel"):
         GaussianProcessRegressor("sigmoid", 1e-3, gamma=2.0, coef0=-1.0).fit(X, y)
     with pytest.raises(ValueError, match="not fitted"):
         GaussianProcessRegressor().predict(X)
