@@ -17,5 +17,9 @@ export default function (component) {
     link.click();
   };
   document.addEventListener("keydown", onKey, true);
-  return () => document.removeEventListener("keydown", onKey, true);
+  window.__kernelscopeNavKeys = (window.__kernelscopeNavKeys || 0) + 1;   // listening (the browser tests wait for it)
+  return () => {
+    document.removeEventListener("keydown", onKey, true);
+    window.__kernelscopeNavKeys -= 1;
+  };
 }
