@@ -30,13 +30,18 @@ async function decode(data) {
   const f = data.field;
   if (f) {
     const q = await inflate(f.data);
-    const lut = new Uint32Array(256);
-    const u8 = new Uint8Array(lut.buffer);
-    for (let i = 0; i < 256; i++) {
-      const h = f.colors.slice(7 * i + 1, 7 * i + 7);
-      u8.set([parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16), 255], 4 * i);
-    }
-    out.field = { ...f, q, lut, cells: f.nx * f.ny, images: [] };
+    // one colour table per colour scale: f.colors a string (one scale) or a list, f.scale[i] frame i's (a kernel
+    // surface is diverging where it changes sign, sequential where not: the degree sweep alternates)
+    const luts = (Array.isArray(f.colors) ? f.colors : [f.colors]).map((colors) => {
+      const lut = new Uint32Array(256);
+      const u8 = new Uint8Array(lut.buffer);
+      for (let i = 0; i < 256; i++) {
+        const h = colors.slice(7 * i + 1, 7 * i + 7);
+        u8.set([parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16), 255], 4 * i);
+      }
+      return lut;
+    });
+    out.field = { ...f, q, luts, cells: f.nx * f.ny, images: [], bars: [] };
   }
   for (const lay of data.layers) {
     const raw = await inflate(lay.data);
@@ -185,6 +190,21 @@ function create(data) {
         ov.added.push(fo);
         ov.ctx = canvas.getContext("2d");
       }
+      if (f.luts.length > 1) {   // the colour bar's own scale changes with the frame: a 1 x 256 canvas over its fill
+        const rect = gd.querySelector(".colorbar .cbfills rect.cbfill");
+        if (rect) {
+          const fo = document.createElementNS(SVG, "foreignObject");
+          for (const a of ["x", "y", "width", "height"]) fo.setAttribute(a, rect.getAttribute(a));
+          const canvas = document.createElement("canvas");
+          canvas.width = 1;
+          canvas.height = 256;
+          Object.assign(canvas.style, { width: "100%", height: "100%", display: "block" });
+          fo.appendChild(canvas);
+          rect.parentNode.insertBefore(fo, rect.nextSibling);
+          ov.added.push(fo);
+          ov.barCtx = canvas.getContext("2d");
+        }
+      }
       const range = f.ranges[base == null ? 0 : base];
       gd.querySelectorAll(".colorbar .cbaxis text").forEach((t) => {
         const v = num(t.textContent);
@@ -200,7 +220,7 @@ function create(data) {
       const st = lay.style;
       const open = lay.kind === "lines" || String(st.symbol || "").endsWith("-open");
       path.setAttribute("fill", open ? "none" : st.color);
-      path.setAttribute("stroke", lay.kind === "bars" ? "none" : st.line_color || st.color);
+      path.setAttribute("stroke", lay.kind === "bars" || lay.kind === "fill" ? "none" : st.line_color || st.color);
       path.setAttribute("stroke-width", st.width == null ? 1 : st.width);
       let neg = null;   // bars: the negative ones in their own colour
       if (lay.kind === "bars") {
@@ -260,9 +280,20 @@ function create(data) {
         img = f.images[i] = new ImageData(f.nx, f.ny);
         const px = new Uint32Array(img.data.buffer);
         const q = f.q.subarray(i * f.cells, (i + 1) * f.cells);
-        for (let c = 0; c < f.cells; c++) px[c] = f.lut[q[c]];
+        const lut = f.luts[f.scale ? f.scale[i] : 0];
+        for (let c = 0; c < f.cells; c++) px[c] = lut[q[c]];
       }
       ov.ctx.putImageData(img, 0, 0);
+      if (ov.barCtx) {   // the colour bar: q = 255 at its top
+        const k = f.scale ? f.scale[i] : 0;
+        let bar = f.bars[k];
+        if (!bar) {
+          bar = f.bars[k] = new ImageData(1, 256);
+          const px = new Uint32Array(bar.data.buffer);
+          for (let c = 0; c < 256; c++) px[c] = f.luts[k][255 - c];
+        }
+        ov.barCtx.putImageData(bar, 0, 0);
+      }
       const [lo, hi] = f.ranges[i];
       ov.ticks.forEach(([t, , share]) => { t.textContent = fmt(lo + share * (hi - lo)); });
     }
@@ -271,13 +302,15 @@ function create(data) {
       const w = lay.kind === "markers" ? 3 : 2;
       const rows = lay.rows.subarray(lay.offsets[i] * w, lay.offsets[i + 1] * w);
       const parts = [];
-      if (lay.kind === "lines") {
+      if (lay.kind === "lines" || lay.kind === "fill") {   // fill: each NaN-separated piece a closed, filled polygon
         let pen = "M";
+        const close = lay.kind === "fill" ? "Z" : "";
         for (let k = 0; k < rows.length; k += 2) {
-          if (Number.isNaN(rows[k])) { pen = "M"; continue; }
+          if (Number.isNaN(rows[k])) { if (pen === "L") parts.push(close); pen = "M"; continue; }
           parts.push(`${pen}${xa.c2p(rows[k]).toFixed(1)},${ya.c2p(rows[k + 1]).toFixed(1)}`);
           pen = "L";
         }
+        if (pen === "L") parts.push(close);
       } else if (lay.kind === "bars") {   // (x, y) rows: a bar from 0 to y, style.width wide in x's units
         const st = lay.style, half = (st.width || 0.8) / 2, y0 = ya.c2p(0).toFixed(1), negs = [];
         const scale = st.tops && ov.barTop ? ov.barTop / st.tops[i] : 1;
@@ -400,7 +433,7 @@ function create(data) {
     const thumb = el && el.parentElement && el.parentElement.parentElement;
     const track = thumb && thumb.parentElement;
     const start = index();
-    if (data.by !== "index" || !track || !track.contains(e.target) || start == null) return false;
+    if (!track || !track.contains(e.target) || start == null) return false;
     e.stopPropagation();
     e.preventDefault();
     el.focus({ preventScroll: true });
@@ -408,19 +441,29 @@ function create(data) {
     const label = thumb.querySelector("[data-testid='stSliderThumbValue'] p");
     const colors = getComputedStyle(fill).backgroundImage.match(/rgba?\([^)]*\)/g) || [];
     s.grab = { thumb, fill, label, text: label ? label.textContent : "", left: thumb.style.left, start,
-               rect: track.getBoundingClientRect(), colors };
+               rect: track.getBoundingClientRect(), colors, lo: Number(el.min), hi: Number(el.max) };
     s.committedAtStart = start;
     s.want = pointerIndex(e.clientX);
     moveThumb(s.want);
     return true;
   }
+  // Where option i sits on the track (0 … 1): st.select_slider spaces its options evenly (by index), st.slider
+  // places a value between its min and max (by value); and the option nearest to the pointer.
+  const share = (i) => {
+    const g = s.grab;
+    if (data.by !== "value") return i / Math.max(n - 1, 1);
+    return g.hi > g.lo ? (data.values[i] - g.lo) / (g.hi - g.lo) : 0;
+  };
   const pointerIndex = (x) => {
     const r = s.grab.rect;
-    return Math.max(0, Math.min(n - 1, Math.round(((x - r.left) / (r.width || 1)) * (n - 1))));
+    const f = Math.max(0, Math.min(1, (x - r.left) / (r.width || 1)));
+    let best = 0;
+    for (let i = 1; i < n; i++) if (Math.abs(share(i) - f) < Math.abs(share(best) - f)) best = i;
+    return best;
   };
   function moveThumb(i) {
     const g = s.grab;
-    const pct = (100 * i) / Math.max(n - 1, 1);
+    const pct = 100 * share(i);
     g.thumb.style.left = `${pct}%`;
     if (g.colors.length >= 2) {
       const [rest, done] = g.colors;

@@ -27,10 +27,12 @@ Payload (JSON, from `payload`):
     digest              what identifies the frames (None: lazy, ask for them); with held True the frames' blobs
                         ("data") are left out: the browser has them from an earlier rerun
     drag                True: a horizontal drag across the picture sweeps this parameter (one sweep per chart)
-    field               {trace, nx, ny, colors, ranges, data}: trace index of the heatmap it replaces, the grid,
-                        256 colours "#rrggbb…" (the colour scale at q/255), [zmin, zmax] per frame, and the bytes
+    field               {trace, nx, ny, colors, ranges, data[, scale]}: trace index of the heatmap it replaces, the
+                        grid, 256 colours "#rrggbb…" (the colour scale at q/255; with "scale", a list of such
+                        strings and frame i's index into it: the colour bar follows), [zmin, zmax] per frame, the bytes
                         q = round(255 (z − zmin) / (zmax − zmin)) of every frame, top row first, zlib'd and base64'd
-    layers              [{trace, kind: "lines" | "markers" | "bars", style, offsets, data}]: the trace each replaces,
+    layers              [{trace, kind: "lines" | "fill" | "markers" | "bars", style, offsets, data}]: the trace each
+                        replaces ("fill": each NaN-separated piece a closed polygon filled with style.color),
                         Plotly-like style (color, width, dash / symbol), and float32 (x, y) or (x, y, size) rows of
                         every frame (frame i is rows offsets[i]:offsets[i+1]; NaN rows split lines), zlib'd, base64'd;
                         "bars": (x, y) rows, a bar from 0 to y, style {color, negative (its colour below 0), width
@@ -100,12 +102,17 @@ def quantize(Z, zmin, zmax):
     return np.clip(np.round((np.asarray(Z, float) - zmin) / span * (LEVELS - 1)), 0, LEVELS - 1).astype(np.uint8)
 
 
-def field(trace, Zs, ranges, colorscale):
-    """The colour field of every frame: Zs (frames, ny, nx) with rows = increasing y, each frame's (zmin, zmax)."""
+def field(trace, Zs, ranges, colorscale, scale=None):
+    """The colour field of every frame: Zs (frames, ny, nx) with rows = increasing y, each frame's (zmin, zmax).
+    With `scale` (frame i in colour scale scale[i]) `colorscale` is a list of colour scales, and the colour bar's
+    own fill follows the frame too."""
     Zs = np.asarray(Zs, float)
     q = np.stack([quantize(Z, lo, hi)[::-1] for Z, (lo, hi) in zip(Zs, ranges)])  # top row first
-    return {"trace": trace, "nx": int(Zs.shape[2]), "ny": int(Zs.shape[1]), "colors": colors(colorscale),
-            "ranges": [[float(lo), float(hi)] for lo, hi in ranges], "data": _blob(q)}
+    out = {"trace": trace, "nx": int(Zs.shape[2]), "ny": int(Zs.shape[1]),
+           "ranges": [[float(lo), float(hi)] for lo, hi in ranges], "data": _blob(q)}
+    if scale is None:
+        return {**out, "colors": colors(colorscale)}
+    return {**out, "colors": [colors(c) for c in colorscale], "scale": [int(k) for k in scale]}
 
 
 def contour(xs, ys, Z, levels):
@@ -119,8 +126,8 @@ def contour(xs, ys, Z, levels):
 
 
 def layer(trace, kind, style, frames):
-    """One changing trace: `frames` is a list of (rows, 2) lines or bars (x, y) or (rows, 3) markers (x, y, size), one
-    per frame."""
+    """One changing trace: `frames` is a list of (rows, 2) lines, fills or bars (x, y) or (rows, 3) markers (x, y,
+    size), one per frame."""
     width = 3 if kind == "markers" else 2
     rows = [np.asarray(f, np.float32).reshape(-1, width) for f in frames]
     offsets = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(int).tolist()
