@@ -26,8 +26,12 @@ from bench.serve import serve
 from tests.browser_env import ARGS, ensure_chromium
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-# sections with live sweeps, in the order of the path through the app
-PAGES = ["kernels", "kernels-gram", "mercer-approx", "kernel-pca", "kernel-ridge", "perceptron-knn-knn", "svm"]
+POLY_X0 = (1.0, 0.5)   # the polynomial kernel's degree sweep is measured at this x₀ (at x₀ = 0 k(x, 0) = r^m is flat)
+POLY = f"kernels?kernels_kernel=poly&kernels_x0a={POLY_X0[0]}&kernels_x0b={POLY_X0[1]}"
+
+
+# sections with live sweeps, in the order of the path through the app (the Kernels section twice: RBF, polynomial)
+PAGES = ["kernels", POLY, "kernels-gram", "mercer-approx", "kernel-pca", "kernel-ridge", "perceptron-knn-knn", "svm"]
 TARGET_MS = 33
 READY = """() => { const s = window.__kernelscopeSweeps || {}; const v = Object.values(s);
   return v.length > 0 && v.every(o => o.frames || !o.data.digest) &&
@@ -66,20 +70,21 @@ def cold_svm(param):
     return time.perf_counter() - t0
 
 
-def cold_kernels():
-    """Seconds to compute the Kernels section's γ sweep (RBF, x₀ = 0) and its payload, uncached."""
+def cold_kernels(param="gamma", name="rbf", x0=(0.0, 0.0)):
+    """Seconds to compute the Kernels section's sweep of `param` (RBF γ at x₀ = 0; the polynomial's degree at
+    POLY_X0) and its payload, uncached."""
     import numpy as np
 
     from pages.kernels import compute, figures
     from ui.kernel_choice import Single
 
-    choice = Single.of("rbf", gamma=1.0)
-    surf = compute.surface.__wrapped__(choice, (0.0, 0.0))
-    scale = figures.kernel_surface.uncached(surf.xs, surf.Z, (0.0, 0.0), present=False).to_dict()["data"][0]
+    choice = Single.of(name, **({"gamma": 1.0} if name == "rbf" else {"gamma": 1.0, "degree": 2, "coef0": 1.0}))
+    first = choice.with_params(**{param: compute.SWEPT[param][0]})
     t0 = time.perf_counter()
-    values, Zs = compute._gamma_sweep.__wrapped__(choice.with_gamma(0.0), (0.0, 0.0))
-    figures.surface_sweep.__wrapped__(surf.xs, values, np.asarray(Zs), scale["colorscale"], "kernels_surface",
-                                      "kernels_gamma")
+    values, Zs = compute._kernel_sweep.__wrapped__(first, x0, param)
+    figures.surface_sweep.__wrapped__(np.linspace(*compute.PLANE, compute.GRID), values, np.asarray(Zs),
+                                      "kernels_surface", f"kernels_{param}", by="index" if param == "gamma" else
+                                      "value")
     return time.perf_counter() - t0
 
 
@@ -127,7 +132,9 @@ def cold_kpca():
 
 
 COLD = {"svm_gamma": lambda: cold_svm("gamma"), "svm_C": lambda: cold_svm("C"), "kernels_gamma": cold_kernels,
-        "perceptron_knn_k": cold_knn, "kernel_pca_gamma": cold_kpca}
+        "perceptron_knn_k": cold_knn, "kernel_pca_gamma": cold_kpca,
+        f"{POLY}:kernels_degree": lambda: cold_kernels("degree", "poly", POLY_X0),
+        f"{POLY}:kernels_gamma": lambda: cold_kernels("gamma", "poly", POLY_X0)}
 
 def cold_kernel_ridge(param):
     """Seconds to compute kernel ridge's sweep of λ or γ (RBF γ = 1, λ = 0.1, the default noisy sine) and its

@@ -197,3 +197,45 @@ def test_dragging_gamma_on_the_gram_section_redraws_the_matrix_and_its_spectrum(
     assert after["thumb"] == late["thumb"] and after["main"] != before["main"]
     assert page.evaluate("() => document.querySelectorAll('.ks-sweep').length") == 0
     assert_healthy(page)
+
+
+COLORBAR = """(chart) => { const c = document.querySelectorAll(`.st-key-${chart} .colorbar foreignObject canvas`)[0];
+  if (!c) return null; const d = c.getContext('2d').getImageData(0, 0, 1, 256).data;
+  return [d[0], d[1], d[2], d[4 * 128], d[4 * 128 + 1], d[4 * 128 + 2]].join(','); }"""
+
+
+def test_dragging_the_polynomial_degree_redraws_the_surface_and_its_colour_bar(page, app_url):
+    """The integer slider (st.slider, by value): its thumb follows the pointer over m = 1 … 10, the surface and the
+    colour bar's own scale follow (odd m: diverging, even m: sequential), the release sets m."""
+    ready(page, f"{app_url}/kernels?kernels_kernel=poly&kernels_x0a=1.0&kernels_x0b=0.5")
+    before = page.evaluate(STATE, ["kernels_surface", "kernels_degree"])
+    assert before["index"] == 2 and before["thumb"] == "2"
+    thumb = page.locator(".st-key-kernels_degree [data-testid='stSliderThumbValue']").locator("..")
+    track = thumb.locator("..").bounding_box()
+    box = thumb.bounding_box()
+    y = box["y"] + box["height"] / 2
+    at = lambda m: track["x"] + (m - 1) / 9 * track["width"]   # noqa: E731  (m's place between min 1 and max 10)
+    page.mouse.move(box["x"] + box["width"] / 2, y)
+    page.mouse.down()
+    page.mouse.move(at(3), y, steps=6)
+    page.wait_for_function("() => (document.querySelector('.st-key-kernels_surface .ks-sweep-sign') || {}).innerText"
+                           " === '\u27F7 m = 3'")
+    odd, odd_bar = page.evaluate(STATE, ["kernels_surface", "kernels_degree"]), page.evaluate(COLORBAR,
+                                                                                             "kernels_surface")
+    assert odd["thumb"] == "3" and odd["index"] == 2 and odd["running"] == "notRunning" and odd["canvas"] is not None
+    page.mouse.move(at(8), y, steps=6)
+    page.wait_for_function("() => document.querySelector('.st-key-kernels_surface .ks-sweep-sign').innerText"
+                           " === '\u27F7 m = 8'")
+    even, even_bar = page.evaluate(STATE, ["kernels_surface", "kernels_degree"]), page.evaluate(COLORBAR,
+                                                                                               "kernels_surface")
+    assert even["thumb"] == "8" and even["canvas"] != odd["canvas"]
+    assert odd_bar and even_bar and odd_bar != even_bar       # the colour bar's scale changed with m's parity
+    page.mouse.up()
+    page.wait_for_function("() => Number(document.querySelector('.st-key-kernels_degree input[type=range]').value)"
+                           " === 8", timeout=60000)
+    settle(page)
+    after = page.evaluate(STATE, ["kernels_surface", "kernels_degree"])
+    assert after["thumb"] == "8" and after["overlay"] == 0 and after["main"] != before["main"]
+    assert "8.0" not in after["main"]      # m stays an integer in the formula (the slider took int 8, not 8.0)
+    assert page.evaluate(COLORBAR, "kernels_surface") is None     # Streamlit's own drawing is back
+    assert_healthy(page)

@@ -187,41 +187,6 @@ def test_a_sweep_does_not_depend_on_the_value_it_sweeps(monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["rbf", "laplacian"])
-def test_each_kernel_frame_is_the_static_surface_at_its_gamma(name):
-    from pages.kernels import compute as kcompute
-    from pages.kernels import figures as kfigures
-
-    x0 = (0.5, -0.3)
-    choice = Single.of(name, gamma=1.0)
-    values, Zs = kcompute.gamma_sweep(choice, x0)
-    surf = kcompute.surface(choice, x0)
-    static0 = kfigures.kernel_surface(surf.xs, surf.Z, x0, present=False).to_dict()["data"][0]
-    data = kfigures.surface_sweep(surf.xs, values, Zs, static0["colorscale"], "kernels_surface", "kernels_gamma")
-    assert data["values"] == list(values) and len(values) >= 25 and len(json.dumps(data)) <= MAX_PAYLOAD
-    q, (lines,) = ui_sweep.decode(data)
-    for i in (0, 13, 20, 33, 40):
-        s = kcompute.surface(choice.with_gamma(values[i]), x0)
-        fig = kfigures.kernel_surface.uncached(s.xs, s.Z, x0, present=False)
-        Z = s.Z.astype(np.float32)
-        lo, hi = float(Z.min()), float(Z.max())
-        assert data["field"]["ranges"][i] == pytest.approx([lo, hi], rel=1e-6)
-        assert np.max(np.abs(lo + q[i][::-1] / 255 * (hi - lo) - Z)) <= (hi - lo) / 255 + 1e-6
-        ref = np.column_stack([np.asarray(fig.data[1].x, float), np.asarray(fig.data[1].y, float)])
-        got = lines[i].astype(float)
-        ok = ~np.isnan(ref[:, 0])
-        assert got.shape == ref.shape and np.array_equal(np.isnan(got[:, 0]), ~ok)
-        assert np.max(np.abs(got[ok] - ref[ok]), initial=0) < PIXEL
-
-
-def test_the_kernel_section_shows_its_sweep():
-    at = open_page("pages/kernels/kernel.py")
-    assert not page_errors(at)
-    found = sweeps_of(at)
-    assert set(found) == {"sweep_kernels_surface_kernels_gamma"}
-    assert found["sweep_kernels_surface_kernels_gamma"]["chart"] == "kernels_surface"
-
-
-@pytest.mark.parametrize("name", ["rbf", "laplacian"])
 def test_each_gram_frame_is_the_static_heatmap_and_spectrum_at_its_gamma(name):
     """The Gram section's γ sweep: each frame's heatmap is gram_map's within 1/255 of its colour range, and its
     bars are numpy.linalg.eigvalsh of sklearn's pairwise_kernels at that γ, on the axis gram_spectrum gives it."""

@@ -40,6 +40,10 @@ class Single:
         """γ of this kernel, None when it has none (linear)."""
         return dict(self.params).get("gamma")
 
+    def with_params(self, **changes):
+        """The same choice with some of its parameters replaced (names it does not have are ignored)."""
+        return replace(self, params=tuple((p, changes.get(p, v)) for p, v in self.params))
+
     def with_gamma(self, gamma):
         """The same choice with γ replaced (None when the kernel has no γ)."""
         if self.gamma is None:

@@ -174,7 +174,9 @@ def _take(key, slider, values):
         return
     match = [v for v in values if abs(v - value) <= 1e-9 * max(1.0, abs(v))]
     if match:
-        st.session_state[slider] = match[0]
+        now = st.session_state.get(slider)   # an integer slider (a degree) keeps an int: the payload's values are floats
+        as_int = isinstance(now, int) and not isinstance(now, bool) and float(match[0]).is_integer()
+        st.session_state[slider] = int(match[0]) if as_int else match[0]
 
 
 def digest(data=None, depends=None):

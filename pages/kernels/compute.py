@@ -32,20 +32,28 @@ def surface(choice, x0):
 
 
 GAMMAS = tuple(log_options(*PARAMS["gamma"][1:3]))   # the γ slider's own options, in order (the live sweep)
+DEGREES = tuple(range(PARAMS["degree"][1], PARAMS["degree"][2] + 1))   # the degree slider's own options (integers)
+SWEPT = {"gamma": GAMMAS, "degree": DEGREES}
 
 
-def gamma_sweep(choice, x0):
-    """k(x, x₀) over the plane at every option of the γ slider (the rest of the kernel as chosen), in one batch:
-    (GAMMAS, Zs of shape (len(GAMMAS), GRID, GRID)); None for a kernel without γ. Cached whatever γ is now."""
-    return None if choice.gamma is None else _gamma_sweep(choice.with_gamma(0.0), tuple(x0))
+def kernel_sweep(choice, x0, param):
+    """k(x, x₀) over the plane at every option of the `param` slider ("gamma" or "degree", the rest of the kernel as
+    chosen), in one batch: (options, Zs of shape (options, GRID, GRID)); None for a kernel without that parameter.
+    Cached whatever the parameter is now."""
+    params = dict(choice.params)
+    if param not in params:
+        return None
+    return _kernel_sweep(choice.with_params(**{param: SWEPT[param][0]}), tuple(x0), param)
 
 
 @cache_data(max_entries=8)
-def _gamma_sweep(choice, x0):
+def _kernel_sweep(choice, x0, param):
     xs = np.linspace(*PLANE, GRID)
     g1, g2 = np.meshgrid(xs, xs)
     P, x0 = np.c_[g1.ravel(), g2.ravel()], np.asarray([x0], float)
-    return GAMMAS, np.stack([build_kernel(choice.with_gamma(g))(P, x0).reshape(GRID, GRID) for g in GAMMAS])
+    values = SWEPT[param]
+    return values, np.stack([build_kernel(choice.with_params(**{param: v}))(P, x0).reshape(GRID, GRID)
+                             for v in values])
 
 
 @dataclass(frozen=True)

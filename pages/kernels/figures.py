@@ -27,23 +27,29 @@ def kernel_surface(xs, Z, x0, present=None):
 
 
 @cache_data(max_entries=8)
-def surface_sweep(xs, values, Zs, colorscale, chart, slider):
-    """The frames of the γ sweep as ui.sweep's payload, each kernel_surface at that γ: the heatmap (trace 0, the
-    static figure's colour scale over the frame's own range) and its eight level lines (trace 1). None when the
-    frames would need another colour scale than the static figure's (a sign change in some but not all)."""
+def surface_sweep(xs, values, Zs, chart, slider, label="γ", by="index", drag=True):
+    """The frames of a sweep of the kernel (its γ, or its degree m: `label`, `by`, `drag` as ui.sweep.payload) as
+    ui.sweep's payload, each kernel_surface at that value: the heatmap (trace 0) in the colour scale kernel_surface
+    gives that frame (diverging around 0 where it changes sign, sequential where not: builders' _colorscale; the
+    colour bar follows) over that frame's range, and its eight level lines (trace 1)."""
     Zs = np.asarray(Zs, np.float32)
-    signs = {bool(float(Z.min()) < 0 < float(Z.max())) for Z in Zs}
-    if len(signs) > 1:
-        return None
-    ranges, lines = [], []
+    ranges, lines, scales = [], [], []
     for Z in Zs:
         lo, hi = float(Z.min()), float(Z.max())
-        m = max(abs(lo), abs(hi))
-        ranges.append((-m, m) if signs == {True} else (lo, hi))
+        style = _colorscale(Z)
+        scales.append(style["colorscale"])
+        # Plotly's own range: the diverging one, else the data's, widened by ±0.5 when flat (plotly.js does)
+        ranges.append((style["zmin"], style["zmax"]) if "zmin" in style else (lo - 0.5, hi + 0.5) if lo == hi
+                      else (lo, hi))
         lines.append(ui.sweep.contour(xs, xs, Z, np.linspace(lo, hi, 10)[1:-1]))
-    field = ui.sweep.field(0, Zs, ranges, [list(c) for c in colorscale])
+    names = sorted(set(scales))
+    if len(names) == 1:
+        field = ui.sweep.field(0, Zs, ranges, names[0])
+    else:
+        field = ui.sweep.field(0, Zs, ranges, names, scale=[names.index(c) for c in scales])
     layer = ui.sweep.layer(1, "lines", dict(color="white", width=1, dash="solid"), lines)
-    return ui.sweep.payload(chart, slider, "γ", values, field, [layer], drag=True)
+    fmt = "{:g}" if by == "index" else "{:.0f}"
+    return ui.sweep.payload(chart, slider, label, values, field, [layer], drag=drag, by=by, fmt=fmt)
 
 
 @cached_figure

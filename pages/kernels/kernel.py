@@ -39,12 +39,13 @@ def body():
     with left:
         fig = figures.kernel_surface(surf.xs, surf.Z, x0, present=present)
         st.plotly_chart(fig, key=f"{PAGE}_surface", config=CHART_CONFIG)
-        live = compute.gamma_sweep(s.choice, x0)
-        if live is not None:   # drag γ (its slider, or the picture sideways) and the bump follows (ui.sweep)
-            data = figures.surface_sweep(surf.xs, *live, fig.to_dict()["data"][0]["colorscale"], f"{PAGE}_surface",
-                                         KEY.gamma)
-            if data is not None:
-                sweep(data)
+        # drag γ (its slider, or the picture sideways) and the bump follows; the polynomial's degree m too (its
+        # slider): ui.sweep
+        for param, label, by in (("gamma", "γ", "index"), ("degree", "m", "value")):
+            live = compute.kernel_sweep(s.choice, x0, param)
+            if live is not None:
+                sweep(figures.surface_sweep(surf.xs, *live, f"{PAGE}_surface", getattr(KEY, param), label, by,
+                                            drag=param == "gamma"))
     with right:
         st.plotly_chart(figures.kernel_slice(surf.xs, surf.Z[surf.row], x0[0],
                                              f"Slice along x₂ = {surf.xs[surf.row]:.2f}", present=present),
