@@ -186,58 +186,6 @@ def test_a_sweep_does_not_depend_on_the_value_it_sweeps(monkeypatch):
     assert calls[0][3:] == calls[1][3:] and calls[2][3:] == calls[3][3:]
 
 
-@pytest.mark.parametrize("name", ["rbf", "laplacian"])
-def test_each_gram_frame_is_the_static_heatmap_and_spectrum_at_its_gamma(name):
-    """The Gram section's γ sweep: each frame's heatmap is gram_map's within 1/255 of its colour range, and its
-    bars are numpy.linalg.eigvalsh of sklearn's pairwise_kernels at that γ, on the axis gram_spectrum gives it."""
-    from sklearn.metrics.pairwise import pairwise_kernels
-
-    from pages.kernels import compute as kcompute
-    from pages.kernels import figures as kfigures
-
-    X, y = kc.make_classification("moons", 120, noise=0.1, seed=0)
-    choice = Single.of(name, gamma=1.0)
-    sw = kcompute.gram_sweep(X, choice)
-    static0 = kfigures.gram_map(kcompute.gram(X, choice).K, y, present=False).to_dict()["data"][0]
-    heat = kfigures.gram_sweep(sw, y, static0["colorscale"], "kernels_gram", "kernels_gamma")
-    bars = kfigures.spectrum_sweep(sw, "kernels_spectrum", "kernels_gamma")
-    assert heat["values"] == list(kcompute.GAMMAS) and len(heat["values"]) >= 25
-    assert len(json.dumps(heat)) <= MAX_PAYLOAD and len(json.dumps(bars)) <= MAX_PAYLOAD
-    q, _ = ui_sweep.decode(heat)
-    _, (frames_bars,) = ui_sweep.decode(bars)
-    style = bars["layers"][0]["style"]
-    for i in (0, 10, 20, 30, 40):
-        g = sw.values[i]
-        ref = pairwise_kernels(X, metric=name, gamma=g)
-        assert np.allclose(sw.K[i], ref, atol=1e-12)
-        # heatmap: the static figure's cells and colour range, each cell within 1/255 of it
-        fig = kfigures.gram_map.uncached(kcompute.gram(X, choice.with_gamma(g)).K, y, present=False)
-        Z = np.asarray(fig.data[0].z, float)   # rows = i in class order (the y axis reversed: row 0 on top)
-        lo, hi = float(Z.min()), float(Z.max())
-        assert heat["field"]["ranges"][i] == pytest.approx([lo, hi], rel=1e-6)
-        shown = lo + q[i].astype(float) / 255 * (hi - lo)   # top row first = row 0
-        assert np.max(np.abs(shown - Z)) <= (hi - lo) / 255 + 1e-6
-        # bars: eigvalsh's eigenvalues, descending, at x = 1 … n; the axis and ticks of the static spectrum
-        ev = np.linalg.eigvalsh(ref)[::-1]
-        got = frames_bars[i].astype(float)
-        assert np.array_equal(got[:, 0], np.arange(1, len(X) + 1))
-        assert np.allclose(got[:, 1], ev, rtol=1e-5, atol=1e-5 * ev[0])
-        spec = kfigures.gram_spectrum.uncached(kcompute.gram(X, choice.with_gamma(g)).ev, "t", present=False)
-        assert style["tops"][i] == pytest.approx(spec.layout.yaxis.range[1])
-        assert style["ticks"][i] == list(spec.layout.yaxis.ticktext)
-        assert np.allclose(spec.data[0].y, ev, rtol=1e-5, atol=1e-5 * ev[0])
-
-
-def test_no_spectrum_sweep_when_some_gamma_is_not_psd():
-    from pages.kernels import compute as kcompute
-    from pages.kernels import figures as kfigures
-
-    X, y = kc.make_classification("moons", 60, noise=0.1, seed=0)
-    sw = kcompute.gram_sweep(X, Single.of("sigmoid", gamma=1.0, coef0=1.0))
-    assert sw is not None and kfigures.spectrum_sweep(sw, "kernels_spectrum", "kernels_gamma") is None
-    assert kcompute.gram_sweep(X, Single.of("linear")) is None
-
-
 def test_the_gram_section_shows_its_sweeps():
     at = open_page("pages/kernels/gram.py")
     assert not page_errors(at)

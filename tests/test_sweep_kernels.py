@@ -1,14 +1,16 @@
-"""The Kernels section's live sweeps (ui.sweep) of k(x, x₀) over the plane: of γ, and of the polynomial kernel's
-degree m. Every frame is the section's static picture at that value: the colour scale kernel_surface gives it
-(diverging where the surface changes sign, sequential where not: the degree sweep alternates with m's parity), the
-colour field within 1/255 of the range Plotly draws it over, the level lines within a pixel; the surface itself is
-scikit-learn's kernel at that value; the section mounts both sweeps for the polynomial kernel (AppTest)."""
+"""The Kernels topic's live sweeps (ui.sweep), of γ and of the polynomial kernel's degree m: k(x, x₀) over the
+plane, and the Gram matrix with its spectrum. Every frame is the section's static picture at that value: the colour
+scale the static figure gives it (diverging where it changes sign, sequential where not: the degree sweep alternates
+with m's parity), the colour field within 1/255 of the range Plotly draws it over, the level lines within a pixel,
+the eigenvalues on the static spectrum's axis; the surface and K themselves are scikit-learn's at that value; the
+sections mount both sweeps for the polynomial kernel (AppTest)."""
 import json
 
 import numpy as np
 import pytest
-from sklearn.metrics.pairwise import laplacian_kernel, polynomial_kernel, rbf_kernel
+from sklearn.metrics.pairwise import laplacian_kernel, pairwise_kernels, polynomial_kernel, rbf_kernel
 
+import kernel_core as kc
 from pages.kernels import compute, figures
 from pages.kernels.settings import KEY
 from tests.app_pages import open_page, page_errors
@@ -29,14 +31,9 @@ def sklearn_surface(name, params, x0):
     return SKLEARN[name](np.c_[g1.ravel(), g2.ravel()], np.asarray([x0], float), **params).reshape(GRID, GRID)
 
 
-def check_frame(data, q, lines, i, choice, x0):
-    """Frame i of the payload against the static picture at the frame's value (its colour scale and the range
-    Plotly gives it, the quantized field, the level lines) and against scikit-learn's surface."""
-    s = compute.surface(choice, x0)
-    Z = s.Z.astype(np.float32)
-    assert np.allclose(s.Z, sklearn_surface(choice.name, dict(choice.params), x0), rtol=1e-10, atol=1e-12)
-    fig = figures.kernel_surface.uncached(s.xs, s.Z, x0, present=False)
-    heat = fig.to_dict()["data"][0]
+def check_field(data, q, i, heat, Z):
+    """Frame i's colour field against the static heatmap `heat` (its dict) of values Z: the same colour scale, the
+    range Plotly draws it over, every cell within 1/255 of it."""
     f = data["field"]
     table = f["colors"][f["scale"][i]] if "scale" in f else f["colors"]
     assert table == ui_sweep.colors(heat["colorscale"])
@@ -46,12 +43,43 @@ def check_frame(data, q, lines, i, choice, x0):
     elif lo == hi:           # flat: plotly.js widens the range by 0.5 each way
         lo, hi = lo - 0.5, hi + 0.5
     assert f["ranges"][i] == pytest.approx([lo, hi], rel=1e-6)
-    assert np.max(np.abs(lo + q[i][::-1] / 255 * (hi - lo) - Z)) <= (hi - lo) / 255 * (1 + 1e-6)
+    assert np.max(np.abs(lo + q[i] / 255 * (hi - lo) - Z)) <= (hi - lo) / 255 * (1 + 1e-6)
+
+
+def check_frame(data, q, lines, i, choice, x0):
+    """Frame i of the surface's payload against the static picture at the frame's value (its colour field, the
+    level lines) and against scikit-learn's surface."""
+    s = compute.surface(choice, x0)
+    Z = s.Z.astype(np.float32)
+    assert np.allclose(s.Z, sklearn_surface(choice.name, dict(choice.params), x0), rtol=1e-10, atol=1e-12)
+    fig = figures.kernel_surface.uncached(s.xs, s.Z, x0, present=False)
+    check_field(data, q[:, ::-1], i, fig.to_dict()["data"][0], Z)     # the payload's rows: top (largest x₂) first
     ref = np.column_stack([np.asarray(fig.data[1].x, float), np.asarray(fig.data[1].y, float)])
     got = lines[i].astype(float)
     ok = ~np.isnan(ref[:, 0])
     assert got.shape == ref.shape and np.array_equal(np.isnan(got[:, 0]), ~ok)
     assert np.max(np.abs(got[ok] - ref[ok]), initial=0) < PIXEL
+
+
+def check_gram(heat, bars, sw, i, choice, X, y):
+    """Frame i of the Gram section's payloads: K is scikit-learn's pairwise kernel at the frame's value; the heatmap
+    is gram_map's (cells in class order, row 0 on top), the bars eigvalsh's eigenvalues on gram_spectrum's axis."""
+    name, params = choice.name, dict(choice.params)
+    ref = pairwise_kernels(X, metric={"poly": "polynomial"}.get(name, name), **params)
+    assert np.allclose(sw.K[i], ref, rtol=1e-12, atol=1e-12)
+    fig = figures.gram_map.uncached(compute.gram(X, choice).K, y, present=False)
+    q, _ = ui_sweep.decode(heat)
+    check_field(heat, q, i, fig.to_dict()["data"][0], np.asarray(fig.data[0].z, float))
+    ev = np.linalg.eigvalsh(ref)[::-1]
+    _, (frames_bars,) = ui_sweep.decode(bars)
+    got = frames_bars[i].astype(float)
+    assert np.array_equal(got[:, 0], np.arange(1, len(X) + 1))
+    assert np.allclose(got[:, 1], ev, rtol=1e-5, atol=1e-5 * ev[0])
+    spec = figures.gram_spectrum.uncached(compute.gram(X, choice).ev, "t", present=False)
+    style = bars["layers"][0]["style"]
+    assert style["tops"][i] == pytest.approx(spec.layout.yaxis.range[1])
+    assert style["ticks"][i] == list(spec.layout.yaxis.ticktext)
+    assert np.allclose(spec.data[0].y, ev, rtol=1e-5, atol=1e-5 * ev[0])
 
 
 @pytest.mark.parametrize("name", ["rbf", "laplacian"])
@@ -120,3 +148,46 @@ def test_the_polynomial_kernel_sweeps_gamma_and_its_degree():
     degree = found["sweep_kernels_surface_kernels_degree"]
     assert degree["values"] == [float(m) for m in range(1, 11)] and degree["by"] == "value" and not degree["drag"]
     assert found["sweep_kernels_surface_kernels_gamma"]["drag"]      # one sideways drag a chart: γ's
+
+
+@pytest.mark.parametrize("name", ["rbf", "laplacian"])
+def test_each_gram_frame_is_the_static_heatmap_and_spectrum_at_its_gamma(name):
+    X, y = kc.make_classification("moons", 120, noise=0.1, seed=0)
+    choice = Single.of(name, gamma=1.0)
+    sw = compute.gram_sweep(X, choice)
+    heat = figures.gram_sweep(sw, y, "kernels_gram", KEY.gamma)
+    bars = figures.spectrum_sweep(sw, "kernels_spectrum", KEY.gamma)
+    assert heat["values"] == list(compute.GAMMAS) and len(heat["values"]) >= 25
+    assert len(json.dumps(heat)) <= MAX_PAYLOAD and len(json.dumps(bars)) <= MAX_PAYLOAD
+    for i in (0, 10, 20, 30, 40):
+        check_gram(heat, bars, sw, i, choice.with_gamma(sw.values[i]), X, y)
+
+
+def test_each_gram_frame_is_the_static_heatmap_and_spectrum_at_its_degree():
+    """K = (γ xᵀy + r)^m for m = 1 … 10 (r = 1: PSD, so the spectrum sweeps too); K changes sign for odd m only."""
+    X, y = kc.make_classification("moons", 80, noise=0.1, seed=0)
+    choice = Single.of("poly", gamma=0.5, degree=2, coef0=1.0)
+    sw = compute.gram_sweep(X, choice, "degree")
+    heat = figures.gram_sweep(sw, y, "kernels_gram", KEY.degree, "m", "value")
+    bars = figures.spectrum_sweep(sw, "kernels_spectrum", KEY.degree, "m", "value")
+    assert sw.values == tuple(range(1, 11)) and heat["by"] == bars["by"] == "value"
+    assert len(json.dumps(heat)) <= MAX_PAYLOAD and len(json.dumps(bars)) <= MAX_PAYLOAD
+    for i, m in enumerate(sw.values):
+        check_gram(heat, bars, sw, i, choice.with_params(degree=m), X, y)
+
+
+def test_no_spectrum_sweep_when_some_gamma_is_not_psd():
+    X, y = kc.make_classification("moons", 60, noise=0.1, seed=0)
+    sw = compute.gram_sweep(X, Single.of("sigmoid", gamma=1.0, coef0=1.0))
+    assert sw is not None and figures.spectrum_sweep(sw, "kernels_spectrum", KEY.gamma) is None
+    assert compute.gram_sweep(X, Single.of("linear")) is None
+    assert compute.gram_sweep(X, Single.of("rbf", gamma=1.0), "degree") is None
+
+
+def test_the_gram_section_sweeps_the_polynomial_degree():
+    at = open_page("pages/kernels/gram.py")
+    assert set(sweeps_of(at)) == {"sweep_kernels_gram_kernels_gamma", "sweep_kernels_spectrum_kernels_gamma"}
+    at.selectbox(key=KEY.kernel).set_value("poly").run()
+    assert not page_errors(at)
+    assert set(sweeps_of(at)) == {f"sweep_kernels_{chart}_kernels_{p}" for chart in ("gram", "spectrum")
+                                  for p in ("gamma", "degree")}

@@ -115,6 +115,26 @@ def field(trace, Zs, ranges, colorscale, scale=None):
     return {**out, "colors": [colors(c) for c in colorscale], "scale": [int(k) for k in scale]}
 
 
+def styled_field(trace, Zs):
+    """The colour field of frames Zs (frames, ny, nx), each as the app's heatmaps draw it (ui.figures.style's
+    _colorscale): diverging over [−max|Z|, max|Z|] where it changes sign, sequential over its own range where not
+    (widened by ±0.5 when flat, as plotly.js does); several colour scales when the frames need them."""
+    from ui.figures.style import _colorscale
+
+    Zs = np.asarray(Zs, np.float32)
+    ranges, scales = [], []
+    for Z in Zs:
+        lo, hi = float(Z.min()), float(Z.max())
+        style = _colorscale(Z)
+        scales.append(style["colorscale"])
+        ranges.append((style["zmin"], style["zmax"]) if "zmin" in style else (lo - 0.5, hi + 0.5) if lo == hi
+                      else (lo, hi))
+    names = sorted(set(scales))
+    if len(names) == 1:
+        return field(trace, Zs, ranges, names[0])
+    return field(trace, Zs, ranges, names, scale=[names.index(c) for c in scales])
+
+
 def contour(xs, ys, Z, levels):
     """The curves Z = level (for each level) as (x, y) rows, pieces separated by a NaN row (contourpy, traced as
     ui.figures.level_lines traces them)."""

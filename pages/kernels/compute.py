@@ -84,33 +84,35 @@ def gram(X, choice):
 
 @dataclass(frozen=True, eq=False)
 class GramSweep:
-    """The Gram matrix and its spectrum at every option of the γ slider (the rest of the kernel as chosen)."""
-    values: tuple             # the γ slider's options (GAMMAS)
-    K: np.ndarray             # (values, n, n): K at each γ
+    """The Gram matrix and its spectrum at every option of the γ (or degree) slider (the rest of the kernel as
+    chosen)."""
+    values: tuple             # the slider's options (GAMMAS, DEGREES)
+    K: np.ndarray             # (values, n, n): K at each value
     ev: np.ndarray            # (values, n): its eigenvalues, descending (kc.spectrum: numpy's eigvalsh)
 
 
 GRAM_SWEEP_MAX = 200   # points: the Gram section's sweep keeps K at all 41 γ (41 n² values, 41 eigen-solves)
 
 
-def gram_sweep(X, choice):
-    """The Gram section's sweep of γ: K and its spectrum at every γ of the slider, in one batch; None for a kernel
-    without γ, one whose K is not symmetric at some γ, or more than GRAM_SWEEP_MAX points. Cached whatever γ is."""
-    if choice.gamma is None or len(X) > GRAM_SWEEP_MAX:
+def gram_sweep(X, choice, param="gamma"):
+    """The Gram section's sweep of `param` ("gamma", or "degree" for the polynomial kernel): K and its spectrum at
+    every option of its slider, in one batch; None for a kernel without it, one whose K is not symmetric at some
+    value, or more than GRAM_SWEEP_MAX points. Cached whatever the value is now."""
+    if param not in dict(choice.params) or len(X) > GRAM_SWEEP_MAX:
         return None
-    return _gram_sweep(X, choice.with_gamma(0.0))
+    return _gram_sweep(X, choice.with_params(**{param: SWEPT[param][0]}), param)
 
 
 @cache_data(max_entries=8)
-def _gram_sweep(X, choice):
+def _gram_sweep(X, choice, param="gamma"):
     Ks, evs = [], []
-    for g in GAMMAS:
-        K = build_kernel(choice.with_gamma(g))(X)
+    for v in SWEPT[param]:
+        K = build_kernel(choice.with_params(**{param: v}))(X)
         if not kc.is_symmetric(K):
             return None
         Ks.append(K)
         evs.append(kc.spectrum(K))
-    return GramSweep(GAMMAS, np.stack(Ks), np.stack(evs))
+    return GramSweep(SWEPT[param], np.stack(Ks), np.stack(evs))
 
 
 @dataclass(frozen=True)

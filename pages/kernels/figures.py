@@ -30,26 +30,13 @@ def kernel_surface(xs, Z, x0, present=None):
 def surface_sweep(xs, values, Zs, chart, slider, label="γ", by="index", drag=True):
     """The frames of a sweep of the kernel (its γ, or its degree m: `label`, `by`, `drag` as ui.sweep.payload) as
     ui.sweep's payload, each kernel_surface at that value: the heatmap (trace 0) in the colour scale kernel_surface
-    gives that frame (diverging around 0 where it changes sign, sequential where not: builders' _colorscale; the
-    colour bar follows) over that frame's range, and its eight level lines (trace 1)."""
+    gives that frame (diverging where it changes sign, sequential where not; the colour bar follows) over that
+    frame's range, and its eight level lines (trace 1)."""
     Zs = np.asarray(Zs, np.float32)
-    ranges, lines, scales = [], [], []
-    for Z in Zs:
-        lo, hi = float(Z.min()), float(Z.max())
-        style = _colorscale(Z)
-        scales.append(style["colorscale"])
-        # Plotly's own range: the diverging one, else the data's, widened by ±0.5 when flat (plotly.js does)
-        ranges.append((style["zmin"], style["zmax"]) if "zmin" in style else (lo - 0.5, hi + 0.5) if lo == hi
-                      else (lo, hi))
-        lines.append(ui.sweep.contour(xs, xs, Z, np.linspace(lo, hi, 10)[1:-1]))
-    names = sorted(set(scales))
-    if len(names) == 1:
-        field = ui.sweep.field(0, Zs, ranges, names[0])
-    else:
-        field = ui.sweep.field(0, Zs, ranges, names, scale=[names.index(c) for c in scales])
+    lines = [ui.sweep.contour(xs, xs, Z, np.linspace(float(Z.min()), float(Z.max()), 10)[1:-1]) for Z in Zs]
     layer = ui.sweep.layer(1, "lines", dict(color="white", width=1, dash="solid"), lines)
-    fmt = "{:g}" if by == "index" else "{:.0f}"
-    return ui.sweep.payload(chart, slider, label, values, field, [layer], drag=drag, by=by, fmt=fmt)
+    return ui.sweep.payload(chart, slider, label, values, ui.sweep.styled_field(0, Zs), [layer], drag=drag, by=by,
+                            fmt=_fmt(by))
 
 
 @cached_figure
@@ -106,27 +93,26 @@ def gram_spectrum(ev, title=None, present=None):
 
 
 @cache_data(max_entries=8)
-def gram_sweep(sw, y, colorscale, chart, slider):
-    """The Gram matrix of every γ of compute.GramSweep `sw` as ui.sweep's payload, each gram_map at that γ (the
-    heatmap, trace 0: class-ordered, block means above builders.MAX_HEATMAP points, the static figure's colour
-    scale over the frame's own range). None when some frame would need the other colour scale (a sign change)."""
+def gram_sweep(sw, y, chart, slider, label="γ", by="index"):
+    """The Gram matrix of every value of compute.GramSweep `sw` (of γ or the degree m: `label`, `by` as
+    ui.sweep.payload) as ui.sweep's payload, each gram_map at that value (the heatmap, trace 0: class-ordered, block
+    means above builders.MAX_HEATMAP points, in the colour scale gram_map gives that frame over its range)."""
     order = np.argsort(y, kind="stable")
     Ks = [np.asarray(K[np.ix_(order, order)], np.float32) for K in sw.K]
     if len(order) > builders.MAX_HEATMAP:
         Ks = [builders._block_means(K, builders.MAX_HEATMAP)[0].astype(np.float32) for K in Ks]
-    signs = {bool(float(K.min()) < 0 < float(K.max())) for K in Ks}
-    if len(signs) > 1:
-        return None
-    ranges = [(-float(np.abs(K).max()), float(np.abs(K).max())) if signs == {True}
-              else (float(K.min()), float(K.max())) for K in Ks]
-    field = ui.sweep.field(0, np.stack([K[::-1] for K in Ks]), ranges, [list(c) for c in colorscale])  # i down
-    return ui.sweep.payload(chart, slider, "γ", sw.values, field, [])
+    field = ui.sweep.styled_field(0, np.stack([K[::-1] for K in Ks]))   # i down
+    return ui.sweep.payload(chart, slider, label, sw.values, field, [], by=by, fmt=_fmt(by))
+
+
+def _fmt(by):
+    return "{:g}" if by == "index" else "{:.0f}"
 
 
 @cache_data(max_entries=8)
-def spectrum_sweep(sw, chart, slider):
-    """The spectrum of every γ of `sw` as ui.sweep's payload, each gram_spectrum at that γ: the bars (trace 0, a
-    "bars" layer, negative ones red) scaled into the static axis (style.tops: each frame's axis end) and the y
+def spectrum_sweep(sw, chart, slider, label="γ", by="index"):
+    """The spectrum of every value of `sw` as ui.sweep's payload, each gram_spectrum at that value: the bars (trace
+    0, a "bars" layer, negative ones red) scaled into the static axis (style.tops: each frame's axis end) and the y
     tick labels of each frame (style.ticks). None unless every frame is PSD up to round-off."""
     if not all(psd_like(ev) for ev in sw.ev):
         return None
@@ -135,7 +121,7 @@ def spectrum_sweep(sw, chart, slider):
     style = dict(color=POSITIVE, negative=NEGATIVE, width=1 - builders.SPECTRUM_BARGAP,
                  tops=[end for end, _ in axes], ticks=[labels for _, labels in axes])
     bars = ui.sweep.layer(0, "bars", style, [np.column_stack([x, ev]) for ev in sw.ev])
-    return ui.sweep.payload(chart, slider, "γ", sw.values, None, [bars])
+    return ui.sweep.payload(chart, slider, label, sw.values, None, [bars], by=by, fmt=_fmt(by))
 
 
 @cached_figure

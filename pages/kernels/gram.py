@@ -14,9 +14,17 @@ from ui.figures import CHART_CONFIG
 from ui.nav import section_footer, section_header
 from ui.sweep import sweep
 
+SWEPT = (("gamma", "γ", "index"), ("degree", "m", "value"))   # the bar's sliders swept live: γ, the degree m
 
-def _short(v):
-    return f"{v:.3g}"
+
+def _short(v, width=6):
+    """v in at most `width` characters where it can be (a metric's column holds about six digits on a projector):
+    3 significant digits, then 2, a short exponent (3.4e4) if need be; the full value is in the metric's help."""
+    for digits in (3, 2, 1):
+        text = f"{v:.{digits}g}".replace("e+0", "e").replace("e+", "e").replace("e-0", "e-")
+        if len(text) <= width:
+            return text
+    return text
 
 
 section_header(__file__)
@@ -39,20 +47,21 @@ def body():
         left.error(f"This kernel cannot be evaluated on these data: {err}")
         return
     ev, v = result.ev, result.verdict
-    live = compute.gram_sweep(Xg, s.choice)   # drag γ and K and its spectrum follow (ui.sweep)
-    bars = live and figures.spectrum_sweep(live, f"{PAGE}_spectrum", KEY.gamma)
+    # drag γ (the polynomial's degree m too) and K and its spectrum follow (ui.sweep)
+    sweeps = [(live, getattr(KEY, param), label, by) for param, label, by in SWEPT
+              if (live := compute.gram_sweep(Xg, s.choice, param)) is not None]
+    bars = [b for live, key, label, by in sweeps
+            if (b := figures.spectrum_sweep(live, f"{PAGE}_spectrum", key, label, by)) is not None]
     with left:
-        fig = figures.gram_map(result.K, yg, present=present)
-        st.plotly_chart(fig, key=f"{PAGE}_gram", config=CHART_CONFIG)
-        heat = live and figures.gram_sweep(live, yg, fig.to_dict()["data"][0]["colorscale"], f"{PAGE}_gram", KEY.gamma)
-        if heat:
-            sweep(heat)
-        elif s.choice.gamma is not None and len(Xg) > compute.GRAM_SWEEP_MAX:
+        st.plotly_chart(figures.gram_map(result.K, yg, present=present), key=f"{PAGE}_gram", config=CHART_CONFIG)
+        for live, key, label, by in sweeps:
+            sweep(figures.gram_sweep(live, yg, f"{PAGE}_gram", key, label, by))
+        if not sweeps and s.choice.gamma is not None and len(Xg) > compute.GRAM_SWEEP_MAX:
             st.caption(f"Live sweep off: {len(Xg)} points, more than {compute.GRAM_SWEEP_MAX} (K at all 41 γ would "
                        "stall the class); γ redraws on release.")
     with right:
         m1, m2, m3 = st.columns(3)
-        m1.metric("Largest λ", _short(ev[0]))
+        m1.metric("Largest λ", _short(ev[0]), help=f"{ev[0]:.6g}")
         m2.metric("Smallest λ", "≈ 0" if result.roundoff else _short(ev[-1]),
                   help=f"{ev[-1]:.3e}" + (", round-off: within the tolerance below" if result.roundoff else ""))
         m3.metric("Negative λ", v.n_negative)
@@ -63,8 +72,8 @@ def body():
         title = "Eigenvalues of K, descending"
         st.plotly_chart(figures.gram_spectrum(ev, title, present=present) if bars else
                         figures.spectrum(ev, title, present=present), key=f"{PAGE}_spectrum", config=CHART_CONFIG)
-        if bars:
-            sweep(bars)
+        for b in bars:
+            sweep(b)
     if s.not_psd_why:
         st.warning(s.not_psd_why + (" The red bars are its negative eigenvalues." if v.n_negative else
                                     " On these data no eigenvalue is negative enough to show it: try other data "
