@@ -10,6 +10,7 @@ from tests.test_browser import assert_healthy, open_url, settle
 pytestmark = pytest.mark.timeout(300)
 
 FRAMES = "() => window.__kernelscopeSweep.frames"
+HOVER = "(chart) => getComputedStyle(document.querySelector(`.st-key-${chart} .hoverlayer`)).display"
 STATE = """([chart, slider]) => ({
   index: Number(document.querySelector(`.st-key-${slider} input[type=range]`).value),
   thumb: document.querySelector(`.st-key-${slider} [data-testid=stSliderThumbValue]`).innerText,
@@ -73,12 +74,14 @@ def test_dragging_the_picture_sideways_sets_gamma(page, app_url):
     mid = page.evaluate(STATE, ["svm_map", "svm_gamma"])
     assert mid["overlay"] > 0 and mid["running"] == "notRunning"
     assert "γ =" in page.locator(".st-key-svm_map .ks-sweep-sign").inner_text()
+    assert page.evaluate(HOVER, "svm_map") == "none"     # no hover label with the static picture's numbers
     page.mouse.up()
     page.wait_for_function("i => Number(document.querySelector('.st-key-svm_gamma input[type=range]').value) < i",
                            arg=before["index"], timeout=60000)
     settle(page)
     after = page.evaluate(STATE, ["svm_map", "svm_gamma"])
     assert after["overlay"] == 0 and after["main"] != before["main"]
+    assert page.evaluate(HOVER, "svm_map") != "none"
     assert_healthy(page)
 
 

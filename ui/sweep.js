@@ -250,6 +250,11 @@ function create(data) {
       ov.layers.push({ lay, path, neg });
     }
     ov.axis = axisTicks(gd, data, base);
+    const hover = gd.querySelector(".hoverlayer");   // Plotly's hover labels tell the static picture's numbers
+    if (hover) {
+      ov.hidden.push([hover, hover.style.display, "display"]);
+      hover.style.display = "none";
+    }
     s.overlay = ov;
   }
 
