@@ -27,6 +27,15 @@ class Fit:
 
 
 @dataclass(frozen=True)
+class Band:
+    """The fit's ± 2 std band: kernel ridge's f is the posterior mean of the GP with prior GP(0, k) and noise
+    variance σ² = λ (Bishop's notes), the band that GP's latent f ± 2 std. std None: no band, `why` says why."""
+    std: np.ndarray | None     # on krr_fit's grid (NaN where K + λI is not positive definite; None: not Mercer)
+    reach: float | None        # 2√k(x, x) when k(x, x) is one value for every x (RBF, Laplacian: the band's widest)
+    why: str = ""
+
+
+@dataclass(frozen=True)
 class PrimalDual:
     beta_primal: np.ndarray    # (UᵀU + λI_p)⁻¹Uᵀy: a p × p solve
     beta_dual: np.ndarray      # Uᵀα with α = (UUᵀ + λI_n)⁻¹y: an n × n solve
@@ -100,6 +109,37 @@ def krr_fit(data, kernel, lam):
     xs = _grid(X)
     return Fit(xs[:, 0], model.predict(xs), model.dual_coef_, float(np.mean((model.predict(X) - y) ** 2)),
                model.solver_)
+
+
+NOT_MERCER = ("No ± 2 std band: this kernel is not positive semi-definite (not a Mercer kernel), so it is no "
+              "covariance and there is no Gaussian process behind the fit. The fit itself is the same formula.")
+LAM_ZERO = ("No ± 2 std band at λ = 0: the Gaussian process behind the fit has noise variance σ² = λ, and it needs "
+            "σ² > 0.")
+NOT_PD = ("No ± 2 std band at this λ: K + λI is not positive definite in floating point (λ tiny beside K), so the "
+          "Gaussian process's variance cannot be computed.")
+
+
+def _reach(k, xs):
+    """2√k(x, x) when k(x, x) is the same at every x of the grid (RBF, Laplacian: 1 for every γ), else None."""
+    d = k.diag(xs)
+    return float(2 * np.sqrt(d[0])) if d[0] > 0 and np.allclose(d, d[0], rtol=1e-12, atol=0) else None
+
+
+@cache_data(max_entries=ENTRIES)
+def fit_band(data, kernel, lam):
+    """The ± 2 std band of krr_fit(data, kernel, lam): the latent std of kernel_core's GaussianProcessRegressor with
+    the same kernel and noise variance σ² = λ (the λ of K + λI: Kriege's nλ already multiplied out), on the same grid."""
+    X, y = dataset(data)
+    k, xs = kernel.kernel(), _grid(X)
+    if not k.is_mercer:
+        return Band(None, None, NOT_MERCER)
+    if lam == 0:
+        return Band(np.full(len(xs), np.nan), _reach(k, xs), LAM_ZERO)
+    try:
+        _, std = kc.GaussianProcessRegressor(k, lam).fit(X, y).predict(xs, return_std=True)
+    except ValueError:
+        return Band(np.full(len(xs), np.nan), _reach(k, xs), NOT_PD)
+    return Band(std, _reach(k, xs))
 
 
 def cv_points(n):

@@ -13,6 +13,7 @@ DATA_COLOR, TRUTH_COLOR, BAND_COLOR = "#222222", "#999999", "rgba(0,114,178,0.18
 SAMPLE_COLORS = ("#E69F00", "#CC79A7", "#009E73", "#56B4E9", "#D55E00", "#F0E442", "#999999", "#000000")
 STRIP = 0.3            # share of the fit chart's plot height under the data band: the αₗ stems
 F_NAME, ALPHA_NAME, ALPHA_SIZE = "f(x) = Σ αₗ k(xₗ, x)", "αₗ", 7   # fit_figure's curve and α markers
+BAND_NAME = "± 2 std (GP, σ² = λ)"   # fit_figure's band (its legend entry last: the legend stays two rows)
 COLUMNS = (3, 2)       # a section's main chart and the column beside it (the bar, the section's controls, formulas)
 # (normal, presentation) chart heights. The bar sits beside the main chart (settings.frame), so at 1280x720 in
 # presentation mode only the navigation and the section's heading (~150 px) are above it: it fills the rest.
@@ -79,16 +80,41 @@ def alpha_scale(alpha):
     return m, _nice_below(m / 1.15)
 
 
+def band_polygon(xs, f, std, lo, hi):
+    """The ± 2 std band as one closed polygon (x, y): along the upper edge f + 2 std, back along the lower edge,
+    clipped to the data band [lo, hi] of the fit chart (it never covers the αₗ strip under it)."""
+    return np.r_[xs, xs[::-1]], np.clip(np.r_[f + 2 * std, (f - 2 * std)[::-1]], lo, hi)
+
+
+def fit_y_range(y, truth=None, reach=None):
+    """The fit chart's data band [lo, hi]: the data (and sin x), and, for a kernel whose k(x, x) is one value, the
+    band's widest reach ±2√k(x, x) (the prior's, far from the data) with a little room. It does not depend on λ or
+    γ, so a live sweep's frames keep the static picture's axes; a band beyond it (e.g. around a curve that
+    overshoots the data) is clipped."""
+    lo, hi = _y_range(y, truth if truth is not None else y)
+    if reach:
+        room = reach + 0.05 * (hi - lo)
+        lo, hi = min(lo, -room), max(hi, room)
+    return lo, hi
+
+
 @cached_figure
-def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None):
+def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None, std=None, reach=None):
     """The fitted curve over the data (with sin x when `truth`) and, in a strip under it on the same x axis, the
     dual coefficients αₗ as stems. One plot area (the strip is an overlaid y axis), so the data band keeps most of
-    the chart's height; clicks below `fit_floor` (on the strip) are not data."""
+    the chart's height; clicks below `fit_floor` (on the strip) are not data. With `std` (compute.fit_band) the
+    ± 2 std band of the GP with σ² = λ under the curve (all NaN: an empty band trace, so a live sweep can draw the
+    band at values where there is one); `reach`: fit_y_range's."""
     truth = np.sin(xs) if truth else None
-    lo, hi = _y_range(y, truth if truth is not None else y)
+    lo, hi = fit_y_range(y, truth, reach)
     floor = lo - (hi - lo) * STRIP / (1 - STRIP)
     m, a = alpha_scale(alpha)
     fig = go.Figure()
+    if std is not None:   # first: under the curve (and sin x); empty (NaN std) where K + λI is not PD, for a sweep
+        shown = bool(np.all(np.isfinite(std)))
+        bx, by = band_polygon(xs, f, std, lo, hi) if shown else ([], [])
+        fig.add_trace(go.Scatter(x=_f32(bx), y=_f32(by), fill="toself", fillcolor=BAND_COLOR, line=dict(width=0),
+                                 mode="lines", name=BAND_NAME, hoverinfo="skip", showlegend=shown, legendrank=1001))
     if truth is not None:
         fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(truth), mode="lines", name="sin x (truth)",
                                  line=dict(color=TRUTH_COLOR, dash="dot", width=2), hoverinfo="skip"))

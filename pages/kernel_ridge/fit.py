@@ -24,11 +24,22 @@ section_header(__file__)
 present = presenting()
 
 
-def clickable_fit(s, fit, X, y, key, chart_height=None):
-    """The fit chart; a click on the data band (snapped to a nice step of the fixed axes) adds or removes a point, a
-    click on the αₗ strip under it is not data."""
+def band_caption(s, band, lam):
+    """What the shaded band is (kernel ridge's f as a GP's posterior mean, with the λ of K + λI), or why there is
+    none."""
+    if band.why:
+        st.caption(band.why)
+        return
+    kriege = f" (Kriege's convention is on: λ = n × the slider's value, n = {s.n})" if s.kriege and lam > 0 else ""
+    st.caption(f"Shaded: f(x) ± 2 std of the Gaussian process with prior GP(0, k) and noise variance σ² = λ = "
+               f"{lam:.4g}{kriege}, whose posterior mean is this very f (Gaussian-process view: next sections).")
+
+
+def clickable_fit(s, fit, band, lam, X, y, key, chart_height=None):
+    """The fit chart with its ± 2 std band (compute.fit_band at penalty `lam`); a click on the data band (snapped to
+    a nice step of the fixed axes) adds or removes a point, a click on the αₗ strip under it is not data."""
     spec = figures.fit_figure(X, y, fit.xs, fit.f, fit.alpha, truth=s.source == "sine", present=present,
-                              chart_height=chart_height).to_dict()
+                              chart_height=chart_height, std=band.std, reach=band.reach).to_dict()
     layout = spec["layout"]
     (x0, x1), y1 = layout["xaxis"]["range"], layout["yaxis"]["range"][1]
     floor = figures.fit_floor(layout)
@@ -41,6 +52,7 @@ def clickable_fit(s, fit, X, y, key, chart_height=None):
                                  (x1 - x0, y1 - floor))
 
     click_chart(ui_figures.Spec({**spec, "layout": {**layout, "dragmode": False}}), key, on_click, **CHART)
+    band_caption(s, band, lam)
     return spec
 
 
@@ -129,7 +141,8 @@ def view():
                 st.caption(compute.cv_note(n))
             figures.latex(with_numbers(s.kernel.name, dict(s.kernel.params), aligned=True))
         with left:
-            live_sweeps(s, clickable_fit(s, fit_a, X, y, KEY.FIT_CHART), X, KEY.FIT_CHART)
+            live_sweeps(s, clickable_fit(s, fit_a, compute.fit_band(s.data, s.kernel, s.lam), s.lam, X, y,
+                                         KEY.FIT_CHART), X, KEY.FIT_CHART)
         explain("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "
                 "αₗ k(xₗ, x). Lower λ and the αₗ grow and alternate in sign as the curve chases the noise; raise λ "
                 "and they shrink towards 0 (Held).")
@@ -148,7 +161,8 @@ def view():
             with col:
                 what = "**A** — the kernel and λ of the bar" if tag == "A" else "**B**"
                 st.markdown(f"{what}: {kernel.describe()}, λ = {lam:.4g}")
-                spec = clickable_fit(s, fit, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
+                spec = clickable_fit(s, fit, compute.fit_band(s.data, kernel, lam), lam, X, y,
+                                     KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
                                      chart_height=figures.height("side", present))
                 if tag == "A":   # A follows the bar's sliders
                     live_sweeps(s, spec, X, KEY.FIT_CHART)
