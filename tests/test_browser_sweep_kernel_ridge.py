@@ -1,6 +1,7 @@
 """Browser tests of kernel ridge's live sweeps (ui.sweep) on the fit chart: in Chromium, dragging the bar's λ or γ
-slider redraws the curve and the αₗ stems while the pointer moves (no rerun on the way; the α axis's tick labels
-follow), and releasing hands the value to the slider, so the section's formula and numbers follow; a sideways drag
+slider redraws the ± 2 std band (the sweep's filled polygon, under the curve), the curve and the αₗ stems while the
+pointer moves (no rerun on the way; the α axis's tick labels follow), and releasing hands the value to the slider, so
+the section's formula and numbers follow and Plotly's own band is back where the last frame drew it; a sideways drag
 across the chart sweeps λ. Fixtures (the served app, Chromium) are tests/conftest.py's."""
 import pytest
 
@@ -11,13 +12,29 @@ pytestmark = pytest.mark.timeout(300)
 
 CHART = "kernel_ridge_fit"
 FRAMES = "() => window.__kernelscopeSweep.frames"
+# The ± 2 std band: the sweep's "fill" layer (a path filled, not stroked) while dragging, Plotly's own band trace
+# (its fill path) otherwise; where it is drawn (its box, px) and whether it comes before the curve in the SVG.
+BAND = r"""(gd) => {
+  const ours = gd.querySelector('.ks-sweep path[stroke=none]');
+  const g = [...gd.querySelectorAll('.scatterlayer g.trace')].find(e => e.__data__[0].trace.name.startsWith('± 2 std'));
+  const curve = gd.querySelector('.ks-sweep path[fill=none]');
+  const el = ours || g.querySelector('.js-fill');
+  const b = el.getBBox(), css = getComputedStyle(el);
+  const c = css.fill.match(/[\d.]+/g).map(Number);   // the paint as seen: rgb and alpha (times fill-opacity)
+  const paint = [c[0], c[1], c[2], +((c.length > 3 ? c[3] : 1) * Number(css.fillOpacity)).toFixed(3)];
+  return { ours: !!ours, d: el.getAttribute('d'), fill: paint,
+           box: [b.x, b.y, b.width, b.height], staticShown: getComputedStyle(g).display !== 'none',
+           beforeCurve: !!(ours && curve && ours.compareDocumentPosition(curve) & Node.DOCUMENT_POSITION_FOLLOWING) };
+}"""
 STATE = """([chart, slider]) => {
+  const BAND = """ + BAND + """;
   const gd = document.querySelector(`.st-key-${chart} .js-plotly-plot`);
   return {
     index: Number(document.querySelector(`.st-key-${slider} input[type=range]`).value),
     thumb: document.querySelector(`.st-key-${slider} [data-testid=stSliderThumbValue]`).innerText,
     overlay: gd.querySelectorAll('.ks-sweep').length,
-    curve: (gd.querySelector('.ks-sweep path') || {getAttribute: () => null}).getAttribute('d'),
+    curve: (gd.querySelector('.ks-sweep path[fill=none]') || {getAttribute: () => null}).getAttribute('d'),
+    band: BAND(gd),
     ticks: [...gd.querySelectorAll('.y2tick text')].map(t => t.textContent).join(' '),
     sign: (gd.querySelector('.ks-sweep-sign') || {}).textContent || '',
     running: document.querySelector("[data-testid='stApp']").getAttribute('data-test-script-state'),
@@ -50,8 +67,14 @@ def test_dragging_lambda_or_gamma_redraws_the_fit_and_release_sets_the_slider(pa
     page.wait_for_timeout(200)
     late = page.evaluate(STATE, [CHART, slider])
     # the curve and the stems follow the pointer, with no rerun and the Streamlit value not yet taken
-    assert mid["overlay"] == 4 and mid["running"] == "notRunning" and mid["curve"]
+    assert mid["overlay"] == 5 and mid["running"] == "notRunning" and mid["curve"]
     assert late["curve"] != mid["curve"] and late["ticks"] != before["ticks"]
+    # the band: the sweep's filled polygon in place of Plotly's (hidden), under the curve, changing with the value
+    assert not before["band"]["ours"] and before["band"]["staticShown"]
+    for b in (mid["band"], late["band"]):
+        assert b["ours"] and not b["staticShown"] and b["beforeCurve"]
+        assert b["fill"] == [0, 114, 178, 0.18] and b["d"].count("Z") == 1 and b["box"][3] > 20
+    assert late["band"]["d"] != mid["band"]["d"]
     assert mid["index"] == before["index"] and late["thumb"] != before["thumb"]
     assert "=" in late["sign"] and late["sign"].split("= ")[-1] in late["thumb"]
     page.mouse.up()
@@ -61,6 +84,10 @@ def test_dragging_lambda_or_gamma_redraws_the_fit_and_release_sets_the_slider(pa
     after = page.evaluate(STATE, [CHART, slider])
     assert after["thumb"] == late["thumb"]            # the slider took the value the picture showed
     assert after["ticks"] == late["ticks"]            # the static α axis is the one the sweep drew
+    # the static band is back, Plotly's own, where the last frame drew it (within a pixel), and not the old one
+    assert not after["band"]["ours"] and after["band"]["staticShown"] and after["band"]["fill"] == [0, 114, 178, 0.18]
+    assert all(abs(a - b) <= 1.0 for a, b in zip(after["band"]["box"], late["band"]["box"]))
+    assert after["band"]["d"] != before["band"]["d"]
     assert (after["index"] < before["index"]) == (toward < 0.5)
     assert after["main"] != before["main"]            # the formula and the numbers followed
     assert_healthy(page)

@@ -1,6 +1,7 @@
 """The live sweeps of kernel ridge's fit chart (issue 22, ui.sweep): λ and γ over the bar's own slider options. Every
 frame is the fit chart at that value — the curve f equal to scikit-learn's KernelRidge predictions on the chart's
-grid and to the static figure's curve (within float32), the αₗ stems and markers where the static figure draws them
+grid and to the static figure's curve (within float32), the ± 2 std band the static figure's band polygon (a "fill"
+layer in its trace's place; none for sigmoid, empty at λ = 0), the αₗ stems and markers where the static figure draws them
 (the α strip's own scale at that value, its tick labels too) and equal to scikit-learn's dual_coef_; Kriege's λ;
 the frames follow the student's points; the payload stays under 1.5 MB; the section mounts its sweeps (AppTest)."""
 import json
@@ -26,10 +27,11 @@ MAX_PAYLOAD = 1.5e6
 
 
 def static(data, kernel, lam, present=False):
-    """The fit chart as the section draws it (a dict), with the fit."""
+    """The fit chart as the section draws it (a dict), with its ± 2 std band, and the fit."""
     X, y = compute.dataset(data)
-    fit = compute.krr_fit(data, kernel, lam)
-    fig = figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=data[0] == "sine", present=present)
+    fit, band = compute.krr_fit(data, kernel, lam), compute.fit_band(data, kernel, lam)
+    fig = figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=data[0] == "sine", present=present,
+                                      std=band.std, reach=band.reach)
     return fig.to_dict(), fit
 
 
@@ -60,8 +62,16 @@ def check_frame(payload, i, data, kernel, lam, sk, present=False):
     """Frame i of the payload against the static chart at (kernel, λ) and against scikit-learn's model `sk`."""
     spec, fit = static(data, kernel, lam, present)
     X, _ = compute.dataset(data)
-    _, (curve, stems, neg, pos) = ui_sweep.decode(payload)
+    _, (curve, stems, neg, pos, band) = ui_sweep.decode(payload)
     traces = {t.get("name"): t for t in spec["data"]}
+    # the ± 2 std band: the static figure's polygon (its trace at this value), within float32 and far below a pixel
+    # (the data band is ~4 units over ~400 px)
+    bt = traces[figures.BAND_NAME]
+    assert band[i].shape == (len(arr(bt["x"])), 2) and len(band[i]) == 2 * len(fit.xs)
+    assert np.allclose(band[i][:, 0], arr(bt["x"]), rtol=1e-6, atol=1e-6)
+    assert np.allclose(band[i][:, 1], arr(bt["y"]), rtol=1e-5, atol=1e-5)
+    lay = next(lay for lay in payload["layers"] if lay["kind"] == "fill")
+    assert lay["trace"] == spec["data"].index(bt) and lay["style"]["color"] == bt["fillcolor"]
     # the curve: the static figure's, and scikit-learn's predictions on the same grid, within float32
     got = curve[i].astype(float)
     assert np.allclose(got[:, 0], fit.xs, rtol=1e-6, atol=1e-6)
@@ -147,6 +157,24 @@ def test_the_frames_follow_the_students_points_and_stay_small():
     X2, y2 = compute.dataset(own)
     check_frame(payload2, 30, own, kernel, sw2.values[30], SkKR(alpha=sw2.values[30], kernel="rbf").fit(X2, y2))
     assert payload2["layers"][0]["data"] != payload["layers"][0]["data"]
+
+
+def test_no_band_for_sigmoid_and_an_empty_one_at_lambda_zero_in_every_frame():
+    """Sigmoid is not a covariance: no band trace and no "fill" layer, the curve's frames as before. At λ = 0 the GP
+    has σ² = 0: the static band trace is there but empty (no legend entry), and so is every frame's band."""
+    sig = Single.of("sigmoid", gamma=0.5, coef0=0.0)
+    sw, payload = frames(SINE, sig, 0.1, "lam")
+    spec, fit = static(SINE, sig, sw.values[20])
+    assert figures.BAND_NAME not in [t.get("name") for t in spec["data"]] and sw.S is None
+    assert [lay["kind"] for lay in payload["layers"]] == ["lines", "lines", "markers", "markers"]
+    assert np.allclose(ui_sweep.decode(payload)[1][0][20][:, 1], fit.f, rtol=1e-5, atol=1e-6)
+    rbf = Single.of("rbf", gamma=1.0)
+    sw, payload = frames(SINE, rbf, 0.0, "gamma")
+    spec, _ = static(SINE, rbf, 0.0)
+    band = next(t for t in spec["data"] if t.get("name") == figures.BAND_NAME)
+    assert len(arr(band["x"])) == 0 and band["showlegend"] is False
+    assert all(len(b) == 0 for b in ui_sweep.decode(payload)[1][4])
+    assert "λ = 0" in compute.fit_band(SINE, rbf, 0.0).why
 
 
 def test_no_gamma_sweep_for_the_linear_kernel_and_none_beyond_the_cap():

@@ -259,6 +259,8 @@ class Sweep:
     xs: np.ndarray         # the plotting grid (krr_fit's)
     F: np.ndarray          # (frames, grid): f on the grid at each value
     alphas: np.ndarray     # (frames, n): the dual coefficients at each value
+    S: np.ndarray | None   # (frames, grid): the band's std at each value (fit_band's; NaN where K + λI is not PD);
+                           # None for a kernel that is not Mercer
 
 
 def sweep(data, kernel, lam, param, kriege=False):
@@ -277,7 +279,8 @@ def _sweep(data, kernel, lam, param, kriege):
     if len(X) > SWEEP_MAX:
         return None
     values, xs = SWEEP_VALUES[param], _grid(X)
-    F, alphas = [], []
+    mercer = kernel.with_params(gamma=SWEEP_VALUES["gamma"][0]).kernel().is_mercer   # γ does not change it
+    F, alphas, S = [], [], []
     try:
         for v in values:
             k, penalty = (kernel.with_gamma(v), lam) if param == "gamma" else \
@@ -285,6 +288,11 @@ def _sweep(data, kernel, lam, param, kriege):
             model = _fit_krr(k.kernel(), penalty, X, y)
             F.append(model.predict(xs))
             alphas.append(model.dual_coef_)
+            if mercer:   # the band: one Cholesky of K + λI (the GP's fit), as fit_band
+                try:
+                    S.append(kc.GaussianProcessRegressor(k.kernel(), penalty).fit(X, y).predict(xs, True)[1])
+                except ValueError:
+                    S.append(np.full(len(xs), np.nan))
     except ValueError:
         return None
-    return Sweep(param, values, xs[:, 0], np.stack(F), np.stack(alphas))
+    return Sweep(param, values, xs[:, 0], np.stack(F), np.stack(alphas), np.stack(S) if mercer else None)

@@ -150,15 +150,17 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
 def fit_sweep_traces(spec):
     """What a sweep of the fit chart needs of its static figure (fit_figure, as a dict or a ui.figures.Spec): the
     indices of the traces it redraws (the curve f, the stems, the α markers), the main y axis's range [floor, hi],
-    and the styles as drawn (the lines' colour and width, the markers' size: larger in presentation mode)."""
+    and the styles as drawn (the lines' colour and width, the markers' size: larger in presentation mode); then the
+    band's trace index (None: no band drawn), its fill colour and the data band's bottom (the band's clip)."""
     d = spec if isinstance(spec, dict) else spec.to_dict()
     data = d["data"]
     named = {t.get("name"): i for i, t in enumerate(data)}
     stems = next(i for i, t in enumerate(data) if t.get("yaxis") == "y2" and t.get("mode") == "lines")
-    f, a = named[F_NAME], named[ALPHA_NAME]
+    f, a, band = named[F_NAME], named[ALPHA_NAME], named.get(BAND_NAME)
     line = lambda i: (data[i]["line"]["color"], float(data[i]["line"]["width"]))   # noqa: E731
     return f, stems, a, tuple(float(v) for v in d["layout"]["yaxis"]["range"]), line(f), line(stems), \
-        float(data[a]["marker"]["size"])
+        float(data[a]["marker"]["size"]), band, None if band is None else data[band]["fillcolor"], \
+        float(fit_floor(d["layout"]))
 
 
 def _strip_y(alpha, m, floor, hi):
@@ -168,12 +170,17 @@ def _strip_y(alpha, m, floor, hi):
 
 @cache_data(max_entries=8)
 def fit_sweep_payload(sw, X, traces, chart, slider, label, drag):
-    """The frames of compute.Sweep `sw` as ui.sweep's payload, each fit_figure at that value: the curve f, the stems
-    and markers of the αₗ (coloured by sign, on the strip's own scale at that frame, which the α axis's tick labels
-    follow); the data and sin x do not change."""
-    f_trace, stem_trace, alpha_trace, (floor, hi), (f_color, f_width), (stem_color, stem_width), size = traces
+    """The frames of compute.Sweep `sw` as ui.sweep's payload, each fit_figure at that value: the ± 2 std band (a
+    "fill" layer in the band trace's place, under the curve; empty where K + λI is not positive definite), the curve
+    f, the stems and markers of the αₗ (coloured by sign, on the strip's own scale at that frame, which the α axis's
+    tick labels follow); the data and sin x do not change."""
+    f_trace, stem_trace, alpha_trace, (floor, hi), (f_color, f_width), (stem_color, stem_width), size, \
+        band_trace, band_color, lo = traces
     x = X[:, 0]
-    curves, stems, pos, neg, ticks = [], [], [], [], []
+    curves, stems, pos, neg, ticks, bands = [], [], [], [], [], []
+    if band_trace is not None and sw.S is not None:
+        bands = [np.column_stack(band_polygon(sw.xs, f, std, lo, hi)) if np.all(np.isfinite(std)) else
+                 np.empty((0, 2)) for f, std in zip(sw.F, sw.S)]
     for f, alpha in zip(sw.F, sw.alphas):
         m, a = alpha_scale(alpha)
         ya, y0 = _strip_y(alpha, m, floor, hi), _strip_y(0.0, m, floor, hi)
@@ -189,6 +196,8 @@ def fit_sweep_payload(sw, X, traces, chart, slider, label, drag):
               # the negative αₗ just before the trace of the markers (not hiding it: the positive ones do)
               ui.sweep.layer(alpha_trace - 0.5, "markers", dict(symbol="circle", color=NEGATIVE, width=0), neg),
               ui.sweep.layer(alpha_trace, "markers", dict(symbol="circle", color=ACCENT, width=0), pos)]
+    if bands:
+        layers.append(ui.sweep.layer(band_trace, "fill", dict(color=band_color), bands))
     data = ui.sweep.payload(chart, slider, label, sw.values, None, layers, drag=drag)
     data["ticks"] = ui.sweep.axis_ticks("y2", ticks)
     return data
