@@ -224,8 +224,11 @@ def _feed(h, value):
 
 
 def _without_frames(data, held):
-    field = data["field"] and {**data["field"], "data": ""}
-    layers = [{**lay, "data": ""} for lay in data["layers"]]
+    """The payload without its frames: the field's and layers' blobs and what only drawing them reads (colour
+    tables, ranges, styles: the browser takes those from the frames it holds, or from the payload that brings them),
+    so a rerun that does not send frames sends a few hundred bytes a sweep."""
+    field = data["field"] and {"trace": data["field"]["trace"], "data": ""}
+    layers = [{"trace": lay["trace"], "kind": lay["kind"], "data": ""} for lay in data["layers"]]
     return {**data, "field": field, "layers": layers, "held": held}
 
 
