@@ -148,7 +148,9 @@ def cold_kernel_ridge(param):
     data, kernel = ("sine", R["n"][3], R["noise"][3], R["seed"][3]), Single.of("rbf", gamma=1.0)
     X, y = compute.dataset.__wrapped__(data)
     fit = compute.krr_fit.__wrapped__(data, kernel, 0.1)
-    traces = figures.fit_sweep_traces(figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=True))
+    band = compute.fit_band.__wrapped__(data, kernel, 0.1)     # the static picture with its ± 2 std band
+    traces = figures.fit_sweep_traces(figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=True,
+                                                                  std=band.std, reach=band.reach))
     with threadpool_limits(1):
         t0 = time.perf_counter()
         k, lam = (kernel, None) if param == "lam" else (kernel.with_gamma(0.0), 0.1)
