@@ -153,6 +153,50 @@ def test_chart_json_keeps_its_slashes_and_still_escapes_angle_brackets():
         assert sent["dtype"] == "f4" and np.array_equal(back, z, equal_nan=True)
 
 
+def test_a_sessions_messages_reach_the_event_loop_in_order_with_one_wake_up_per_batch():
+    """After set_up, the messages a script thread hands to the event loop (AppSession._call_soon_on_event_loop) run
+    there in the order they were sent, with one wake-up of the loop for all that arrived before it ran; a callback
+    that raises is reported to the loop's exception handler and the later ones still run."""
+    import asyncio
+    import threading
+    import types
+    from unittest import mock
+
+    from streamlit.runtime.app_session import AppSession
+
+    from ui import runtime as ui
+
+    ui.set_up()
+    ui.set_up()   # patched once: a second call does not wrap the wrapper
+    loop = asyncio.new_event_loop()
+    try:
+        session = types.SimpleNamespace(_event_loop=loop)
+        ran, reported = [], []
+        loop.set_exception_handler(lambda _loop, context: reported.append(context["exception"]))
+
+        def boom():
+            raise ValueError("boom")
+
+        def script_thread(callbacks):
+            worker = threading.Thread(target=lambda: [AppSession._call_soon_on_event_loop(session, cb)
+                                                      for cb in callbacks])
+            worker.start()
+            worker.join()
+
+        with mock.patch.object(loop, "call_soon_threadsafe", wraps=loop.call_soon_threadsafe) as wake:
+            script_thread([*(lambda i=i: ran.append(i) for i in range(5)), boom, lambda: ran.append(5)])
+            assert wake.call_count == 1 and ran == []
+            loop.run_until_complete(asyncio.sleep(0))
+            assert ran == [0, 1, 2, 3, 4, 5]
+            assert len(reported) == 1 and str(reported[0]) == "boom"
+            script_thread([lambda: ran.append(6)])   # after the batch ran: the next message wakes the loop again
+            assert wake.call_count == 2
+            loop.run_until_complete(asyncio.sleep(0))
+        assert ran == [0, 1, 2, 3, 4, 5, 6]
+    finally:
+        loop.close()
+
+
 def _has(module):
     import importlib.util
 

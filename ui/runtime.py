@@ -88,6 +88,66 @@ def set_up():
     _collect_on_a_schedule()
     _return_freed_memory_to_the_system()
     _lighter_chart_json()
+    _one_wake_up_per_batch_of_messages()
+
+
+def _one_wake_up_per_batch_of_messages():
+    """A session's script thread hands every message it sends (one per element, 40 on a /svm slider move) to the
+    server's event loop with `loop.call_soon_threadsafe`, which wakes the loop by writing a byte into its self-pipe:
+    a system call per element, during which the thread lets go of the interpreter lock; under a class the other
+    sessions' threads take it in between. Here a session's callbacks wait in its own queue and one wake-up runs all
+    that arrived meanwhile, in order; a callback that raises is reported as asyncio reports it and the rest still run.
+    30 students on /svm (bench.load, the same machine, servers side by side): median rerun 71 and 65 ms -> 54 and
+    46 ms; one student alone unchanged (16-18 ms). (Streamlit's AppSession._call_soon_on_event_loop, pinned
+    streamlit; tests/test_setup.py checks it took.)"""
+    import collections
+
+    from streamlit.runtime.app_session import AppSession
+
+    original = AppSession._call_soon_on_event_loop
+    if getattr(original, "_batched", False):  # once per process
+        return
+
+    def call_soon_on_event_loop(self, callback):
+        batch = self.__dict__.get("_ks_batch")
+        if batch is None:  # a session's first callback: its queue (setdefault is atomic under the GIL)
+            batch = self.__dict__.setdefault("_ks_batch", _Batch(collections.deque(), threading.Lock()))
+        with batch.lock:
+            batch.queue.append(callback)
+            if batch.scheduled:
+                return
+            batch.scheduled = True
+        try:
+            original(self, lambda: _run_batch(self._event_loop, batch))
+        except BaseException:
+            with batch.lock:
+                batch.scheduled = False
+            raise
+
+    call_soon_on_event_loop._batched = True
+    AppSession._call_soon_on_event_loop = call_soon_on_event_loop
+
+
+class _Batch:
+    """A session's callbacks waiting for the event loop, and whether a run of them is scheduled."""
+
+    def __init__(self, queue, lock):
+        self.queue, self.lock, self.scheduled = queue, lock, False
+
+
+def _run_batch(loop, batch):
+    """On the event loop: run the batch's callbacks in order, also those that arrive while it runs."""
+    while True:
+        with batch.lock:
+            if not batch.queue:
+                batch.scheduled = False
+                return
+            callback = batch.queue.popleft()
+        try:
+            callback()
+        except Exception as err:  # as asyncio reports an exception in a callback; the others still run
+            loop.call_exception_handler({"message": "Exception in a session's event-loop callback",
+                                         "exception": err})
 
 
 def _lighter_chart_json():
