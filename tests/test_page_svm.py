@@ -3,7 +3,9 @@ seeded split, the sliders move the formulas, the teaching solver steps, cross-va
 opens and Apply sets the bar to its best cell, a clicked point always trains and moves no other point, bad data give
 st.error instead of a traceback, one libsvm fit per setting whatever the plots' bounds."""
 import base64
+import html
 import json
+import re
 
 import numpy as np
 import pytest
@@ -25,12 +27,21 @@ MARGINS, GAUSS_LAPLACE, SUBGRADIENT, CV, HINGE = (f"pages/svm/{m}.py" for m in (
 pytestmark = pytest.mark.timeout(600)
 
 
+def shown_metrics(at):
+    """[(label, value)] of the page's st.metric elements and of the cells of the margins section's grid of metrics
+    (one st.markdown, pages/svm/margins.fit_metrics), in page order within each kind."""
+    cells = [(html.unescape(label), html.unescape(value)) for md in at.markdown for label, value in re.findall(
+        r'class="ks-metric-label"[^>]*>(.*?)</div><div class="ks-metric-value"[^>]*>(.*?)</div>', md.value)]
+    return [(m.label, m.value) for m in at.metric] + cells
+
+
 def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
+    return next(value for name, value in shown_metrics(at) if name == label)
 
 
 def latex(at):
-    return " ".join(str(e.value) for e in at.latex)
+    """The page's formulas: st.latex elements and display formulas ($$ … $$) in st.markdown."""
+    return " ".join([str(e.value) for e in at.latex] + [md.value for md in at.markdown if "$$" in md.value])
 
 
 @pytest.fixture(scope="module")
@@ -182,7 +193,20 @@ def charts(at):
 
 
 def metrics(at, label):
-    return [m.value for m in at.metric if m.label == label]
+    return [value for name, value in shown_metrics(at) if name == label]
+
+
+def test_margins_counts_are_one_element_with_their_help_on_hover():
+    """The six counts and accuracies beside the map are one element (a grid in one st.markdown), in their order,
+    each help text on its label, escaped."""
+    at = open_page(MARGINS)
+    grids = [md.value for md in at.markdown if 'class="ks-metrics"' in md.value]
+    assert len(grids) == 1 and not at.metric
+    assert [label for label, _ in shown_metrics(at)] == [
+        "Support vectors", "… with α = C", "Margin violations", "Misclassified (training)", "Training accuracy",
+        "Held-out accuracy"]
+    assert 'title="y f(x) &lt; 1: inside the margin or misclassified"' in grids[0]
+    assert 'title="αᵢ = C = 1: on the wrong side of their margin line (or on it)"' in grids[0]
 
 
 def test_compare_a_b_draws_two_clickable_fits_with_their_own_counts():

@@ -1,5 +1,7 @@
 """SVM › Margins & support vectors: the decision function f over the plane from libsvm, its margins f = ±1 and the
 support vectors; click to add or remove points; A / B compares two kernels or Cs on the same points."""
+import html
+
 import numpy as np
 import streamlit as st
 
@@ -71,7 +73,16 @@ def live_sweeps(d, s, fig, key):
         sweep(meta, build, depends=(d.X, d.y, d.part.tr, kernel, C, param, BOX, traces))
 
 
+METRICS = ('<div class="ks-metrics" style="display:grid;grid-template-columns:repeat({columns},minmax(0,1fr));'
+           'gap:0.5rem 1rem;margin-bottom:1rem">{cells}</div>')
+METRIC = ('<div class="ks-metric"><div class="ks-metric-label" style="font-size:0.875rem{help_style}"{title}>{label}'
+          '</div><div class="ks-metric-value" style="font-size:2.25rem;line-height:1.3;white-space:nowrap">{value}'
+          '</div></div>')
+
+
 def fit_metrics(fit, C, columns=2):
+    """The fit's counts and accuracies as a grid of metrics (label, large value; the help on hovering the label), in
+    one element: six st.metric in columns were nine elements re-sent on every move of the bar."""
     cnt = fit.counts
     items = (("Support vectors", f"{len(fit.sv)} of {fit.n}", "Training points with αᵢ > 0"),
              ("… with α = C", fit.at_bound, f"αᵢ = C = {C:g}: on the wrong side of their margin line (or on it)"),
@@ -80,9 +91,11 @@ def fit_metrics(fit, C, columns=2):
              ("Training accuracy", f"{fit.train_acc:.1%}", None),
              ("Held-out accuracy", "—" if np.isnan(fit.test_acc) else f"{fit.test_acc:.1%}",
               "Points the SVM never saw"))
-    cols = st.columns(columns)   # one block, the metrics stacked in its columns: few elements per rerun
-    for i, (label, value, help_) in enumerate(items):
-        cols[i % columns].metric(label, value, help=help_)
+    cells = "".join(METRIC.format(label=html.escape(label), value=html.escape(str(value)),
+                                  title=f' title="{html.escape(help_)}"' if help_ else "",
+                                  help_style=";cursor:help;text-decoration:underline dotted" if help_ else "")
+                    for label, value, help_ in items)
+    st.markdown(METRICS.format(columns=columns, cells=cells), unsafe_allow_html=True)
 
 
 def compare_on():
@@ -120,9 +133,10 @@ def single():
             return
         live_sweeps(d, s, draw(d, fit, Z, "svm_map", s.C, show_test), "svm_map")
     with right:
-        st.latex(r"k(\mathbf{x},\mathbf{y}) = " + s.kernel.kernel().latex())
-        st.latex(rf"f(\mathbf{{x}}) = \sum_{{i \in \mathrm{{SV}}}} \alpha_i y_i\, k(\mathbf{{x}}_i, \mathbf{{x}}) + b,"
-                 rf"\ \ b = {fit.b:.3g}")
+        st.markdown(   # the kernel and f as two display formulas (st.latex's $$ blocks) in one element
+            "$$\n" + r"k(\mathbf{x},\mathbf{y}) = " + s.kernel.kernel().latex() + "\n$$\n\n$$\n"
+            + rf"f(\mathbf{{x}}) = \sum_{{i \in \mathrm{{SV}}}} \alpha_i y_i\, k(\mathbf{{x}}_i, \mathbf{{x}}) + b,"
+            + rf"\ \ b = {fit.b:.3g}" + "\n$$")
         fit_metrics(fit, s.C)
 
 
@@ -156,7 +170,10 @@ def compare():
 def panel():
     """Everything a move of the bar, of B's settings or of the toggles changes (reruns only this panel; a click on a
     map, Undo and Reset rerun the whole app)."""
-    compare() if compare_on() else single()
+    if compare_on():   # a statement, not an expression: Streamlit's magic would write its value (None) on the page
+        compare()
+    else:
+        single()
 
 
 panel()
