@@ -179,13 +179,16 @@ def toolbar(page, narrow=False):
     the mode on a row of its own, then undo, reset and the count). True when Undo or Reset was pressed in this run
     (a caller inside an st.fragment then reruns the whole app, so every part shows the changed points)."""
     s = state()
-    if narrow:
-        c1 = st.container()
+    def mode(container):
+        container.segmented_control("Click on the plot to", list(MODES), format_func=MODES.get,
+                                    key=f"{page}_click_mode", default="+1", selection_mode="single")
+
+    if narrow:   # the mode straight in the caller's column, above the row (no container of its own: one element less)
+        mode(st)
         c2, c3, c4 = st.columns([1, 1, 1.3], vertical_alignment="center")
     else:
         c1, c2, c3, c4 = st.columns([4, 1, 1, 2], vertical_alignment="bottom")
-    c1.segmented_control("Click on the plot to", list(MODES), format_func=MODES.get, key=f"{page}_click_mode",
-                         default="+1", selection_mode="single")
+        mode(c1)
     undone = c2.button("↩ Undo", key=f"{page}_undo", on_click=undo, disabled=not s.undo, width="stretch")
     was_reset = c3.button("⟲ Reset", key=f"{page}_reset", on_click=reset, disabled=not s.edited, width="stretch",
                           help="Back to the sidebar preset")

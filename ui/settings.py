@@ -53,6 +53,13 @@ def bar(spec, gap="small"):
         return st.columns(spec, gap=gap, vertical_alignment="bottom")
 
 
+def bar_row(gap="small"):
+    """The topic's settings bar as one row: the bordered box keyed "topic_bar" (as `bar`) holding its widgets side by
+    side, wrapping where it is narrow. One element where `bar([1])` with a row inside it is four (a bar is re-sent
+    on every move of its sliders)."""
+    return st.container(key="topic_bar", border=True, horizontal=True, gap=gap, vertical_alignment="bottom")
+
+
 def remember(keys):
     """Call right after a topic's bar has drawn its widgets (also in a fragment's rerun, which the entry script's
     `carry` does not see): keep the address bar's text of each setting with the value it stands for, for the view's

@@ -17,7 +17,7 @@ from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.kernel_choice import SYMBOLS, Composed, Single
 from ui.ranges import PARAMS, SIGMOID_DEFAULTS
 from ui.ranges import SVM as R
-from ui.settings import bar as settings_bar
+from ui.settings import bar_row as settings_row
 from ui.settings import remember
 
 PAGE = "svm"                # prefix of every widget key of the topic
@@ -88,18 +88,16 @@ def bar(extra=None, compact=False):
     where it is narrow). `extra(row, compact)`, when given, draws the section's own control at the row's end and
     bar returns (Settings, what extra returned). compact: labels hidden, values written "γ = 1" (a projector's
     one-row bar over a section whose picture takes the whole width)."""
-    (col,) = settings_bar([1])
-    with col:
-        row = st.container(horizontal=True, gap="small", vertical_alignment="bottom")
-        first = _kernel(row, "Kernel k₁", "", "rbf", compact)
-        op = row.selectbox("Combine with k₂", list(COMBINE), key=KEY.COMBINE, format_func=labeller(COMBINE),
-                           bind="query-params", help="Closure rules (Kriege): sums and products of kernels are kernels.",
-                           label_visibility="collapsed" if compact else "visible")
-        kernel = first if op == "none" else Composed(op, first, _kernel(row, "Kernel k₂", "2", "linear", compact))
-        C = slider(row, "C (price of a violation)", "C", KEY.C, *R["C"], compact=compact,
-                    help_="The price of a margin violation. Large C: few violations, narrow margin, wiggly boundary. "
-                          "Small C: wide margin.")
-        own = extra(row, compact) if extra else None
+    row = settings_row(gap="small")
+    first = _kernel(row, "Kernel k₁", "", "rbf", compact)
+    op = row.selectbox("Combine with k₂", list(COMBINE), key=KEY.COMBINE, format_func=labeller(COMBINE),
+                       bind="query-params", help="Closure rules (Kriege): sums and products of kernels are kernels.",
+                       label_visibility="collapsed" if compact else "visible")
+    kernel = first if op == "none" else Composed(op, first, _kernel(row, "Kernel k₂", "2", "linear", compact))
+    C = slider(row, "C (price of a violation)", "C", KEY.C, *R["C"], compact=compact,
+               help_="The price of a margin violation. Large C: few violations, narrow margin, wiggly boundary. "
+                     "Small C: wide margin.")
+    own = extra(row, compact) if extra else None
     remember(KEYS)
     return (Settings(kernel, C), own) if extra else Settings(kernel, C)
 
