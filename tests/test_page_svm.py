@@ -404,3 +404,39 @@ def test_a_kernel_that_is_not_psd_is_said_on_the_page():
     at.selectbox(key=KEY.KERNEL).set_value("sigmoid").run()
     assert not page_errors(at)
     assert any("not positive semi-definite" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("kernel, C, shown", [
+    (("rbf", 1.0), 1.0, dict()),                                                     # the section's default map
+    (("rbf", 31.6), 100.0, dict(present=True)),                                      # many support vectors, projector
+    (("linear", None), 0.01, dict(title="A: Linear, C = 0.01", height=420, legend=False)),   # compare mode's A
+    (("laplacian", 3.16), 1.0, dict(show_test=False, height=462, legend=False, tag="Laplacian", present=True)),
+    (("poly", 1.0), 10.0, dict(all_train=True)),                                     # nothing held out
+])
+def test_margins_map_served_from_its_frame_equals_the_plotly_figure(kernel, C, shown):
+    """figures.svm_map writes a fit's data into a cached frame without Plotly; the figure is the one Plotly builds
+    (svm_map_figure, graph_objects, as JSON) for every kind of map the sections draw; and its arrays are the fit's."""
+    from pages.svm import figures
+    from ui.figures import to_spec
+    from ui.kernel_choice import Single
+
+    X, y = kc.make_classification("moons", 120, noise=0.1, seed=0)
+    part = compute.split(X, y, (X, y))
+    if shown.pop("all_train", False):
+        part = compute.Split(np.arange(len(y)), np.arange(0))
+    name, gamma = kernel
+    k = Single.of(name) if gamma is None else Single.of(name, gamma=gamma)
+    box = compute.PLANE_BOUNDS
+    fit = compute.fit(X, y, part, k, C)
+    Z = compute.surface(fit.points, fit.weights, fit.b, k, box)
+    args = (box, Z, fit, X, y, part.tr, part.te, C)
+    options = dict(dict(title=None, show_test=True, height=None, legend=True, tag=None, present=False), **shown)
+    fast = figures.svm_map.uncached(*args, **options).to_dict()
+    assert fast == to_spec(figures.svm_map_figure(*args, **options))
+    heat = next(t for t in fast["data"] if t["type"] == "heatmap")
+    z = np.frombuffer(base64.b64decode(heat["z"]["bdata"]), np.float32).reshape(Z.shape)
+    assert heat["z"]["dtype"] == "f4" and np.array_equal(z, Z.astype(np.float32))
+    assert heat["zmax"] == -heat["zmin"] == float(np.max(np.abs(Z.astype(np.float32))))
+    ring = next(t for t in fast["data"] if t.get("name") == figures.SV_NAME)
+    alpha = np.frombuffer(base64.b64decode(ring["customdata"]["bdata"]), np.float32)
+    assert np.array_equal(alpha, fit.alpha.astype(np.float32)) and len(alpha) == len(fit.sv) > 0

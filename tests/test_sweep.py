@@ -30,7 +30,7 @@ def static(X, y, part, kernel, C):
     """The margins map as the section draws it at (kernel, C): the figure and its surface."""
     fit = compute.fit(X, y, part, kernel, C)
     Z = compute.surface(fit.points, fit.weights, fit.b, kernel, BOX)
-    fig = figures.svm_map.uncached(BOX, Z, fit, X, y, part.tr, part.te, C, present=False)
+    fig = figures.svm_map_figure(BOX, Z, fit, X, y, part.tr, part.te, C, present=False)   # = svm_map (test_page_svm)
     return fig, Z.astype(np.float32)
 
 

@@ -9,6 +9,7 @@ from .builders import (
     decision_map,
     gram_heatmap,
     level_lines,
+    level_points,
     scatter_classes,
     slice_line,
     spectrum_bars,
@@ -29,7 +30,7 @@ from .margins import (
 )
 from .style import CHART_CONFIG, base_layout
 
-__all__ = ["MAX_HEATMAP", "add_classes", "decision_map", "gram_heatmap", "level_lines", "scatter_classes",
+__all__ = ["MAX_HEATMAP", "add_classes", "decision_map", "gram_heatmap", "level_lines", "level_points", "scatter_classes",
            "slice_line", "spectrum_bars", "surface_heatmap", "FIGURE_CACHE", "cache_with_figures", "cached_figure",
            "CHART_WIDTH", "CHAR", "ENTRY", "FILLED", "GAP", "ROW", "THREE_D", "Spec", "reserve_margins", "to_spec",
            "CHART_CONFIG", "base_layout"]

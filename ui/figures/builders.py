@@ -9,17 +9,24 @@ from .caching import cached_figure
 from .style import _colorscale, base_layout
 
 
-def level_lines(xs, ys, Z, levels, **line):
-    """The curves Z = level (for each level) as one line trace, pieces separated by NaN. Traced on the
-    server by contourpy (matplotlib's contouring library): a few hundred vertices go to the browser
-    instead of the whole grid again, and the browser does not re-trace a go.Contour on every redraw."""
+def level_points(xs, ys, Z, levels):
+    """The curves Z = level (for each level) as one (n, 2) float32 array of vertices, pieces separated by a NaN row.
+    Traced on the server by contourpy (matplotlib's contouring library)."""
     gen = contourpy.contour_generator(np.asarray(xs, float), np.asarray(ys, float), np.asarray(Z, float),
                                       line_type=contourpy.LineType.Separate)
     pieces = [seg for level in np.atleast_1d(levels) for seg in gen.lines(float(level)) if len(seg) > 1]
     nan = np.full((1, 2), np.nan)
     P = np.vstack([part for seg in pieces for part in (seg, nan)][:-1]) if pieces else np.empty((0, 2))
-    return go.Scatter(x=P[:, 0].astype(np.float32), y=P[:, 1].astype(np.float32), mode="lines", line=line,
-                      hoverinfo="skip", showlegend=False, connectgaps=False)
+    return P.astype(np.float32)
+
+
+def level_lines(xs, ys, Z, levels, **line):
+    """The curves Z = level (for each level) as one line trace, pieces separated by NaN (`level_points`): a few
+    hundred vertices go to the browser instead of the whole grid again, and the browser does not re-trace a
+    go.Contour on every redraw."""
+    P = level_points(xs, ys, Z, levels)
+    return go.Scatter(x=P[:, 0].copy(), y=P[:, 1].copy(), mode="lines", line=line, hoverinfo="skip",
+                      showlegend=False, connectgaps=False)
 
 
 
