@@ -157,10 +157,7 @@ def test_a_sessions_messages_reach_the_event_loop_in_order_with_one_wake_up_per_
     """After set_up, the messages a script thread hands to the event loop (AppSession._call_soon_on_event_loop) run
     there in the order they were sent, with one wake-up of the loop for all that arrived before it ran; a callback
     that raises is reported to the loop's exception handler and the later ones still run."""
-    import asyncio
     import threading
-    import types
-    from unittest import mock
 
     from streamlit.runtime.app_session import AppSession
 
@@ -168,6 +165,27 @@ def test_a_sessions_messages_reach_the_event_loop_in_order_with_one_wake_up_per_
 
     ui.set_up()
     ui.set_up()   # patched once: a second call does not wrap the wrapper
+    failures = []
+
+    def check():     # in a thread of its own: an earlier test may have left an event loop running in this one
+        try:
+            _check_batches(AppSession)
+        except BaseException as err:   # noqa: BLE001  (reported to the test's thread below)
+            failures.append(err)
+
+    runner = threading.Thread(target=check)
+    runner.start()
+    runner.join()
+    if failures:
+        raise failures[0]
+
+
+def _check_batches(AppSession):
+    import asyncio
+    import threading
+    import types
+    from unittest import mock
+
     loop = asyncio.new_event_loop()
     try:
         session = types.SimpleNamespace(_event_loop=loop)
