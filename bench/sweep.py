@@ -31,7 +31,8 @@ POLY = f"kernels?kernels_kernel=poly&kernels_x0a={POLY_X0[0]}&kernels_x0b={POLY_
 
 
 # sections with live sweeps, in the order of the path through the app (the Kernels sections twice: RBF, polynomial)
-PAGES = ["kernels", POLY, "kernels-gram", "kernels-gram?kernels_kernel=poly", "mercer-approx", "kernel-pca", "kernel-ridge", "perceptron-knn-knn", "svm"]
+PAGES = ["kernels", POLY, "kernels-gram", "kernels-gram?kernels_kernel=poly", "mercer-approx", "kernel-pca",
+         "kernel-ridge", "perceptron-knn-knn", "svm"]
 TARGET_MS = 33
 READY = """() => { const s = window.__kernelscopeSweeps || {}; const v = Object.values(s);
   return v.length > 0 && v.every(o => o.frames || !o.data.digest) &&

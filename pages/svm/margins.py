@@ -135,7 +135,7 @@ def single():
     with right:
         st.markdown(   # the kernel and f as two display formulas (st.latex's $$ blocks) in one element
             "$$\n" + r"k(\mathbf{x},\mathbf{y}) = " + s.kernel.kernel().latex() + "\n$$\n\n$$\n"
-            + rf"f(\mathbf{{x}}) = \sum_{{i \in \mathrm{{SV}}}} \alpha_i y_i\, k(\mathbf{{x}}_i, \mathbf{{x}}) + b,"
+            + r"f(\mathbf{x}) = \sum_{i \in \mathrm{SV}} \alpha_i y_i\, k(\mathbf{x}_i, \mathbf{x}) + b,"
             + rf"\ \ b = {fit.b:.3g}" + "\n$$")
         fit_metrics(fit, s.C)
 
