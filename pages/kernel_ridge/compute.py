@@ -135,11 +135,17 @@ def fit_band(data, kernel, lam):
         return Band(None, None, NOT_MERCER)
     if lam == 0:
         return Band(np.full(len(xs), np.nan), _reach(k, xs), LAM_ZERO)
+    std = _band_std(k, lam, X, y, xs)
+    return Band(std, _reach(k, xs), "" if np.all(np.isfinite(std)) else NOT_PD)
+
+
+def _band_std(k, lam, X, y, xs):
+    """The latent std on xs of kernel_core's GaussianProcessRegressor (kernel k, noise variance λ): one Cholesky of
+    K + λI; all NaN where that is not positive definite (λ = 0 included)."""
     try:
-        _, std = kc.GaussianProcessRegressor(k, lam).fit(X, y).predict(xs, return_std=True)
+        return kc.GaussianProcessRegressor(k, lam).fit(X, y).predict(xs, return_std=True)[1]
     except ValueError:
-        return Band(np.full(len(xs), np.nan), _reach(k, xs), NOT_PD)
-    return Band(std, _reach(k, xs))
+        return np.full(len(xs), np.nan)
 
 
 def cv_points(n):
@@ -288,11 +294,8 @@ def _sweep(data, kernel, lam, param, kriege):
             model = _fit_krr(k.kernel(), penalty, X, y)
             F.append(model.predict(xs))
             alphas.append(model.dual_coef_)
-            if mercer:   # the band: one Cholesky of K + λI (the GP's fit), as fit_band
-                try:
-                    S.append(kc.GaussianProcessRegressor(k.kernel(), penalty).fit(X, y).predict(xs, True)[1])
-                except ValueError:
-                    S.append(np.full(len(xs), np.nan))
+            if mercer:   # the band, as fit_band
+                S.append(_band_std(k.kernel(), penalty, X, y, xs))
     except ValueError:
         return None
     return Sweep(param, values, xs[:, 0], np.stack(F), np.stack(alphas), np.stack(S) if mercer else None)
