@@ -44,10 +44,11 @@ import json
 import zlib
 from pathlib import Path
 
-import contourpy
 import numpy as np
 import streamlit as st
 from plotly.colors import get_colorscale, sample_colorscale
+
+from ui.figures.builders import level_points
 
 CSS = """[class*="st-key-sweep_"] {
   display: none;
@@ -136,13 +137,9 @@ def styled_field(trace, Zs):
 
 
 def contour(xs, ys, Z, levels):
-    """The curves Z = level (for each level) as (x, y) rows, pieces separated by a NaN row (contourpy, traced as
-    ui.figures.level_lines traces them)."""
-    gen = contourpy.contour_generator(np.asarray(xs, float), np.asarray(ys, float), np.asarray(Z, float),
-                                      line_type=contourpy.LineType.Separate)
-    pieces = [seg for level in np.atleast_1d(levels) for seg in gen.lines(float(level)) if len(seg) > 1]
-    nan = np.full((1, 2), np.nan)
-    return np.vstack([part for seg in pieces for part in (seg, nan)][:-1]) if pieces else np.empty((0, 2))
+    """The curves Z = level (for each level) as (x, y) rows, pieces separated by a NaN row: traced exactly as the
+    static figures' level lines are (ui.figures.builders.level_points)."""
+    return level_points(xs, ys, Z, levels)
 
 
 def layer(trace, kind, style, frames):
