@@ -16,6 +16,7 @@ TO_PIXELS = f"""([x, y]) => {{ const el = ({FIND})(); const L = el._fullLayout; 
 
 
 def points(page):
+    page.wait_for_function(f"() => ({POINTS})() !== null", timeout=20000)   # not while a rerun remounts the chart
     return {t["name"]: [tuple(p) for p in t["xy"]] for t in page.evaluate(POINTS)}
 
 
@@ -26,6 +27,12 @@ def near(target, pts, tol=0.02):
 
 def count(page):
     return sum(len(v) for v in points(page).values())
+
+
+def wait_count(page, n, timeout=20000):
+    """Until the chart shows n points; while a rerun remounts it there is briefly no chart (POINTS is null)."""
+    page.wait_for_function(f"n => {{ const p = ({POINTS})(); return p !== null && "
+                           f"p.reduce((s, t) => s + t.xy.length, 0) === n; }}", arg=n, timeout=timeout)
 
 
 def click_at(page, x, y):
@@ -62,8 +69,7 @@ def test_click_add_remove_undo_survive_page_change_and_link(page, app_url, brows
     assert count(page) == n0 + 1 and not near((1.5, -2.5), points(page)["class +1"])
 
     page.get_by_role("button", name="↩ Undo").first.click()
-    page.wait_for_function(f"n => ({POINTS})().reduce((s, t) => s + t.xy.length, 0) === n", arg=n0 + 2,
-                           timeout=20000)
+    wait_count(page, n0 + 2)
     settle(page)
     assert near((1.5, -2.5), points(page)["class +1"])
     assert "pts=" in page.url
@@ -111,8 +117,7 @@ def test_csv_upload_bad_file_keeps_points_good_file_replaces_them(page, app_url,
     dialog.get_by_text("Standardise x₁ and x₂").click()   # keep the raw coordinates to check them
     settle(page)
     dialog.get_by_role("button", name="Use these points").click()
-    page.wait_for_function(f"() => {{ const p = ({POINTS})(); return p && p.reduce((s, t) => s + t.xy.length, 0) === 4; }}",
-                           timeout=30000)
+    wait_count(page, 4, timeout=30000)
     settle(page)
     assert count(page) == 4 != n0
     assert near((0.5, 1.0), points(page)["class +1"]) and near((1.5, -1.0), points(page)["class −1"])
