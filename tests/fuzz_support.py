@@ -203,3 +203,14 @@ def width(X):
     """The number of features of X when it has a shape, else 1 (for the query points drawn after a fit)."""
     s = shape_of(X)
     return s[-1] if s and s[-1] else 1
+
+
+def gram_like(draw):
+    """A Gram matrix of some kernel on a drawn matrix, or (two draws in five, or when the kernel refuses it) the matrix itself."""
+    kind = draw(st.integers(0, 4))
+    X = matrix(draw)
+    if kind < 3:
+        K = run_build(lambda: kc.gram(X, kernel=draw(st.sampled_from(KERNEL_NAMES))))
+        if K is not None:
+            return K
+    return X
