@@ -216,7 +216,7 @@ def test_the_fit_section_shows_its_sweeps():
 
 
 def test_an_old_link_with_lambda_still_opens():
-    from tests.test_page_kernel_ridge import open_link
+    from tests.test_page_kernel_ridge_points import open_link
     at = open_link({KEY.LAM: "0.1", KEY.GAMMA: "2"})
     assert not page_errors(at)
     assert at.select_slider(key=KEY.LAM).value == 0.1 and at.select_slider(key=KEY.GAMMA).value == 2.0

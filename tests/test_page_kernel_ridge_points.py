@@ -1,0 +1,129 @@
+"""AppTest of the student's own points on the kernel ridge fit: the fit chart's click handler (switch from the sine,
+add, remove, undo), click mode and Undo on the page, and the points' round trip through the share link (a bad link,
+too many points for a link, the codec)."""
+import numpy as np
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from kernel_core import make_sine
+from pages.kernel_ridge import points
+from pages.kernel_ridge.settings import KEY
+from tests.app_pages import ROOT, open_page, page_errors
+from tests.click_catcher import click_catcher
+from tests.test_page_kernel_ridge import FIT, metric, sk_train_mse
+from ui.points_io import MAX_URL_POINTS
+
+
+def click_script():
+    """The bar's data choice and the fit chart's click handler, driven by session-state requests."""
+    import streamlit as st
+
+    from pages.kernel_ridge import compute, points
+
+    points.init_points()
+    st.radio("Data", ["sine", "own"], key="kernel_ridge_source")
+    X, y = compute.dataset(("sine", 5, 0.0, 0))
+    click = st.session_state.pop("click", None)
+    if click:
+        changed = points.click_edit(*click, X, y, st.session_state["kernel_ridge_source"], (10.0, 4.0))
+        st.session_state["changed"] = changed
+    st.button("Undo", key="undo", on_click=points.undo_points)
+
+
+def test_click_handler_switches_from_sine_adds_removes_and_undoes():
+    at = AppTest.from_function(click_script).run()
+    sine_x, sine_y = make_sine(5, 0.0, 0)
+    at.session_state["click"] = (1.23, 0.5)
+    at.run()
+    at.run()                      # the page's next run: the switch asked for by the click
+    assert at.radio(key="kernel_ridge_source").value == "own"
+    table = at.session_state["kernel_ridge_points"]
+    assert len(table) == 6 and np.allclose(table["x"][:5], np.round(sine_x[:, 0], 3))
+    assert tuple(table.iloc[-1]) == (1.23, 0.5)
+
+    at.radio(key="kernel_ridge_source").set_value("own").run()
+    at.session_state["kernel_ridge_click_mode"] = "remove"
+    at.session_state["click"] = (1.25, 0.52)                     # near the added point: it goes
+    at.run()
+    assert len(at.session_state["kernel_ridge_points"]) == 5 and at.session_state["changed"]
+    at.session_state["click"] = (50.0, 50.0)                     # nothing there: nothing removed
+    at.run()
+    assert len(at.session_state["kernel_ridge_points"]) == 5 and not at.session_state["changed"]
+
+    at.session_state["kernel_ridge_click_mode"] = "add"
+    at.button(key="undo").click().run()                          # the removal undone
+    assert len(at.session_state["kernel_ridge_points"]) == 6
+    at.button(key="undo").click().run()                          # the switch undone: back on the sine
+    assert at.radio(key="kernel_ridge_source").value == "sine"
+    assert not at.exception
+
+
+def test_own_points_click_mode_and_undo_on_the_page():
+    at = open_page(FIT)
+    at.selectbox(key=KEY.SOURCE).set_value("own").run()
+    assert at.button(key=KEY.UNDO).disabled
+    at.button(key=KEY.DUPLICATE).click().run()
+    assert len(at.session_state[points.POINTS]) == 12 and not at.button(key=KEY.UNDO).disabled
+    at.button(key=KEY.UNDO).click().run()
+    assert len(at.session_state[points.POINTS]) == 6
+    assert click_catcher(at, KEY.FIT_CHART) == {"subplot": "xy"}
+    assert "6 points — your own" in " ".join(m.value for m in at.markdown)
+
+
+# ---------------------------------------------------------------- own points in the link (issue 21, item 10)
+def open_link(query):
+    """A fresh session opening the fit section with this link's query parameters."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    for k, v in query.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page(FIT).run()
+    return at
+
+
+def test_own_points_round_trip_through_the_link():
+    at = open_page(FIT)
+    at.selectbox(key=KEY.SOURCE).set_value("own").run()
+    assert points.URL_KEY not in at.query_params                     # the built-in points need no link text
+    added = pd.concat([points.default_points(), pd.DataFrame({"x": [2.0], "y": [1.5]})], ignore_index=True)
+    at.session_state[points.POINTS] = added                          # what a click at (2, 1.5) leaves
+    at.run()
+    shown = metric(at, "Training MSE")
+    query = {**at.query_params, KEY.SOURCE: "My own points"}   # AppTest leaves out what bound widgets write
+    assert query[points.URL_KEY].endswith(";2.0,1.5")
+    again = open_link(query)                                          # a fresh browser with the link
+    assert not page_errors(again)
+    pd.testing.assert_frame_equal(again.session_state[points.POINTS], added)
+    assert metric(again, "Training MSE") == shown and "7 points — your own" in " ".join(m.value for m in again.markdown)
+    X, y = added[["x"]].to_numpy(), added["y"].to_numpy()
+    assert float(shown) == pytest.approx(sk_train_mse(X, y, 0.1), rel=1e-3)
+
+
+def test_a_bad_link_keeps_the_built_in_points_with_a_sentence():
+    at = open_link({KEY.SOURCE: "My own points", points.URL_KEY: "1,2;3,oops;inf,1"})
+    assert not page_errors(at)
+    assert any("point 2 has text where a number belongs" in w.value for w in at.warning)
+    assert "oops" not in " ".join(w.value for w in at.warning)        # the link's text is not echoed
+    pd.testing.assert_frame_equal(at.session_state[points.POINTS], points.default_points())
+
+
+def test_too_many_points_for_a_link_say_so_and_leave_the_link():
+    at = open_page(FIT)
+    at.selectbox(key=KEY.SOURCE).set_value("own").run()
+    many = MAX_URL_POINTS + 1
+    at.session_state[points.POINTS] = pd.DataFrame({"x": np.linspace(0, 6, many), "y": np.sin(np.linspace(0, 6, many))})
+    at.run()
+    assert not page_errors(at)
+    assert points.URL_KEY not in at.query_params
+    assert any(f"more than {MAX_URL_POINTS}" in c.value for c in at.caption)
+
+
+def test_link_codec_is_exact_and_bounded():
+    df = pd.DataFrame({"x": [0.1, -2.345, 1e-7], "y": [1 / 3, 2.0, -0.5]})
+    pd.testing.assert_frame_equal(points.decode(points.encode(df)), df)
+    assert points.encode(points.default_points()) == ""
+    assert points.encode(pd.DataFrame({"x": np.arange(MAX_URL_POINTS + 1.0), "y": 0.0})) is None
+    for bad in ("", "1", "1,2,3", "a,1", "nan,1", "1,inf"):
+        with pytest.raises(ValueError):
+            points.decode(bad)
