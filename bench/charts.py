@@ -24,7 +24,7 @@ from pathlib import Path
 import plotly
 from streamlit.runtime.state.common import user_key_from_element_id
 
-from bench.load import MAIN, Stats, Student, run_async
+from bench.student import MAIN, Stats, Student, run_async
 
 PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 # Draws each chart's "before" figure, then times `reps` re-draws alternating after / before, all the changed charts

@@ -39,8 +39,8 @@ import urllib.parse
 import numpy as np
 
 from bench.charts import ws_url
-from bench.load import Stats, Student, run_async
 from bench.serve import serve
+from bench.student import Stats, Student, run_async
 from kernel_core.large_n import EXACT_MAX_N
 from pages import sections, url_path
 from ui.points_io import MAX_ROWS

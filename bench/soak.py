@@ -28,8 +28,9 @@ from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
 
-from bench.load import Stats, Student, summary
+from bench.load import summary
 from bench.serve import ROOT, rss_mb, serve
+from bench.student import Stats, Student
 from tests.app_pages import navigation
 
 SWITCH = 0.15      # probability that an action is a page switch

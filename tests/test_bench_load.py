@@ -1,6 +1,7 @@
 """bench.load counts the elements and bytes of every timed rerun, and pools the one-student reference runs."""
-from bench.load import pooled, run_async, run_load, summary
+from bench.load import pooled, run_load, summary
 from bench.serve import TRIVIAL_APP, serve
+from bench.student import run_async
 
 
 def test_a_student_records_elements_and_bytes_per_rerun():

@@ -5,7 +5,7 @@ sections and topics and a reload of the share link; the old topic addresses open
 parameters; a cold server gives 30 sessions opening a shared /svm link at once the app shell and the link's points."""
 import pytest
 
-from bench.load import run_async
+from bench.student import run_async
 from pages import TOPICS, sections, url_path
 from tests.browser_env import ARGS, ensure_chromium
 from tests.conftest import serve_app

@@ -23,9 +23,10 @@ from http.cookies import SimpleCookie
 
 import pytest
 
-from bench.load import Stats, Student, run_async, run_load, visit_index
+from bench.load import run_load, visit_index
 from bench.replicas import INSTALL_HINT, NGINX_PACKAGE, SECRET_ENV, access_log, cluster, find_nginx
 from bench.serve import ROOT
+from bench.student import Stats, Student, run_async
 from tests.test_browser import assert_first_slider_redraws_a_chart, assert_healthy, open_url
 
 pytestmark = pytest.mark.timeout(240)
