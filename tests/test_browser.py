@@ -27,6 +27,12 @@ def settle(page):
     page.wait_for_selector(IDLE, timeout=60000)
 
 
+def ready_value(page, script, arg=None, timeout=20000):
+    """What `script` returns once it is not null: evaluated in one go, so never on a chart a rerun is remounting."""
+    return page.wait_for_function(f"a => {{ const v = ({script})(a); return v === null ? null : {{v}}; }}", arg=arg,
+                                  timeout=timeout).json_value()["v"]
+
+
 def open_url(page, url):
     page.goto(url)
     settle(page)
@@ -120,6 +126,8 @@ def assert_a_slider_redraws_a_chart(page, first_only=False):
 def test_page_opens_and_a_slider_redraws_a_chart(page, app_url, url_path):
     open_url(page, f"{app_url}/{url_path}")
     assert_healthy(page)
+    if url_path:   # every section has a main chart (tests/test_browser_sections.py): Plotly's script may load after
+        page.wait_for_function(CHARTS_DRAWN, timeout=60000)   # the run ends; then no chart yet would pass as home
     charts = page.locator("[data-testid='stMain'] .js-plotly-plot")
     if charts.count() == 0:  # a page without charts (home): it renders its text and is healthy
         assert page.locator("[data-testid='stMain']").inner_text().strip()

@@ -9,21 +9,31 @@ import pytest
 
 from pages.kernel_ridge.points import URL_KEY
 from pages.kernel_ridge.settings import KEY
-from tests.test_browser import assert_healthy, open_url, settle
+from tests.test_browser import assert_healthy, open_url, ready_value, settle
 
 pytestmark = pytest.mark.timeout(300)
 
+# The chart beside ui.points' click catcher, once Plotly has drawn it; null while a rerun remounts it (or Plotly has
+# not drawn it yet), so every script below returns null then instead of throwing.
 FIND = """() => { const box = document.querySelector('[class*="st-key-clickable_"]');
-  return (box && box.querySelector('.js-plotly-plot')) || null; }"""   # the chart beside ui.points' click catcher
+  const el = box && box.querySelector('.js-plotly-plot');
+  return (el && el._fullData && el._fullLayout && el._fullLayout.xaxis) ? el : null; }"""
 DATA = f"""() => {{ const el = ({FIND})(); if (!el) return null; const t = el._fullData.find(t => t.name === 'data');
+  if (!t) return null;
   return Array.from(t.x).map((x, i) => [Math.round(x * 1000) / 1000, Math.round(t.y[i] * 1000) / 1000]); }}"""
-TO_PIXELS = f"""([x, y, n]) => {{ const el = ({FIND})(); const L = el._fullLayout; const r = el.getBoundingClientRect();
-  const xa = L.xaxis, ya = L['yaxis' + n];
+TO_PIXELS = f"""([x, y, n]) => {{ const el = ({FIND})(); if (!el) return null;
+  const L = el._fullLayout; const r = el.getBoundingClientRect(); const xa = L.xaxis, ya = L['yaxis' + n];
   return [r.left + xa._offset + xa.l2p(x), r.top + ya._offset + ya.l2p(y)]; }}"""   # n: '' data, '2' the αₗ strip
+SCROLL = f"""() => {{ const el = ({FIND})(); if (!el) return false; el.scrollIntoView({{block: 'center'}}); return true; }}"""
+
+
+def pixels(page, x, y, axis=""):
+    """The page's pixel at (x, y) of the chart's axes (axis '2': the αₗ strip's)."""
+    return ready_value(page, TO_PIXELS, [x, y, axis])
 
 
 def data(page):
-    return [tuple(p) for p in page.evaluate(DATA)]
+    return [tuple(p) for p in ready_value(page, DATA)]
 
 
 def near(target, pts, tol=0.02):
@@ -37,9 +47,9 @@ def wait_for_count(page, n):
 
 
 def click_at(page, x, y, expect, axis=""):
-    page.evaluate(f"() => ({FIND})().scrollIntoView({{block: 'center'}})")
+    page.wait_for_function(SCROLL, timeout=20000)
     page.wait_for_timeout(300)
-    px, py = page.evaluate(TO_PIXELS, [x, y, axis])
+    px, py = pixels(page, x, y, axis)
     page.mouse.click(px, py)
     wait_for_count(page, expect)
 
@@ -70,7 +80,7 @@ def test_click_on_the_fit_chart_adds_removes_undoes_and_leaves_the_sine(page, ap
     assert near((2.0, 1.5), data(page))
     assert "7 points — your own" in main_text(page)
 
-    page.mouse.click(*page.evaluate(TO_PIXELS, [2.5, 0.0, "2"]))     # on the αₗ strip: no point, no rerun
+    page.mouse.click(*pixels(page, 2.5, 0.0, "2"))                 # on the αₗ strip: no point, no rerun
     page.wait_for_timeout(2000)
     settle(page)
     assert len(data(page)) == n0 + 1
@@ -86,6 +96,7 @@ def test_click_on_the_fit_chart_adds_removes_undoes_and_leaves_the_sine(page, ap
     assert_healthy(page)
 
     page.get_by_role("radio", name="Add", exact=True).click()
+    settle(page)
     choose_source(page, "Noisy sine")
     wait_for_count(page, 30)
     assert "A click switches to" in main_text(page)

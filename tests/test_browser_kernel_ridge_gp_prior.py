@@ -4,21 +4,22 @@ RBF kernel); a click on the chart adds a point there and conditions the GP on it
 the click back."""
 import pytest
 
-from tests.test_browser import assert_healthy, open_url, settle
+from tests.test_browser import assert_healthy, open_url, ready_value, settle
 from tests.test_browser_kernel_ridge import FIND, click_at, data, near, wait_for_count
 
 pytestmark = pytest.mark.timeout(300)
 
-# the width (upper − lower) of a band trace at the grid point nearest x: x runs there and back in the trace
-WIDTH = f"""([name, x]) => {{ const el = ({FIND})(); const t = el._fullData.find(t => t.name === name);
-  if (!t) return null; const n = t.x.length / 2; let best = 0;
+# the width (upper − lower) of a band trace at the grid point nearest x: x runs there and back in the trace; {w: null}
+# when the chart has no such trace, null (wait) while a rerun remounts the chart
+WIDTH = f"""([name, x]) => {{ const el = ({FIND})(); if (!el) return null; const t = el._fullData.find(t => t.name === name);
+  if (!t) return {{w: null}}; const n = t.x.length / 2; let best = 0;
   for (let i = 0; i < n; i++) if (Math.abs(t.x[i] - x) < Math.abs(t.x[best] - x)) best = i;
-  return t.y[best] - t.y[t.x.length - 1 - best]; }}"""
+  return {{w: t.y[best] - t.y[t.x.length - 1 - best]}}; }}"""
 PRIOR, POSTERIOR = "0 ± 2√k(x, x)", "m(x) ± 2 std"
 
 
 def width(page, name, x):
-    return page.evaluate(WIDTH, [name, x])
+    return ready_value(page, WIDTH, [name, x])["w"]
 
 
 def test_a_click_conditions_the_posterior(page, app_url):

@@ -8,6 +8,8 @@ import pytest
 
 @pytest.mark.timeout(300)
 def test_browser_play_advances_the_epoch_counter(page, app_url):
+    from tests.test_browser import settle
+
     idle = "[data-testid='stApp'][data-test-script-state='notRunning']"
     page.goto(app_url)  # warm the server first
     page.wait_for_selector(idle, timeout=60000)
@@ -19,10 +21,12 @@ def test_browser_play_advances_the_epoch_counter(page, app_url):
     main = page.locator("[data-testid='stMain']")
     assert main.get_by_role("button", name="⏭ Step").is_enabled()
     main.get_by_test_id("stRadioGroup").get_by_text("to the end of the epoch").click()
+    settle(page)                                                # the radio's rerun, then Play
     main.get_by_role("button", name="▶ Play").click()
     page.wait_for_function("() => { const m = Array.from(document.querySelectorAll('[data-testid=stMetric]'))"
-                           ".find(e => e.innerText.includes('Epoch')); return m && /^[2-9]/.test("
-                           "m.querySelector('[data-testid=stMetricValue]').innerText.trim()); }", timeout=60000)
+                           ".find(e => e.innerText.includes('Epoch')); "
+                           "const v = m && m.querySelector('[data-testid=stMetricValue]'); "   # null mid-redraw
+                           "return !!v && /^[2-9]/.test(v.innerText.trim()); }", timeout=60000)
     assert int(epoch.inner_text().split("/")[0]) >= 2
     assert page.locator("[data-testid='stException']").count() == 0
 
@@ -48,13 +52,12 @@ def test_browser_click_on_the_perceptron_map_adds_a_training_point_and_retrains(
 
 def test_browser_a_click_on_the_rules_map_puts_x_in_the_link_and_the_link_brings_it_back(page, app_url, browser):
     from tests.test_browser import open_url
-    from tests.test_browser_points import FIND, TO_PIXELS
+    from tests.test_browser_points import FIND, pixels, scroll_to_chart
 
     open_url(page, f"{app_url}/perceptron-knn-rules")
     page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
-    page.evaluate(f"() => ({FIND})().scrollIntoView({{block: 'center'}})")
-    page.wait_for_timeout(300)
-    page.mouse.click(*page.evaluate(TO_PIXELS, [-1.0, 1.5]))
+    scroll_to_chart(page)
+    page.mouse.click(*pixels(page, -1.0, 1.5))
     page.wait_for_function("() => document.body.innerText.includes('x = (-1, 1.5)')", timeout=20000)
     page.wait_for_url(re.compile(r"perceptron_knn_query=-1(%2C|,)1\.5"), timeout=10000)
     fresh = browser.new_context().new_page()

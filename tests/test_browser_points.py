@@ -2,22 +2,38 @@
 survive a page change, and a copied link reproduces them in a fresh browser."""
 import pytest
 
-from tests.test_browser import assert_healthy, open_url, settle
+from tests.test_browser import assert_healthy, open_url, ready_value, settle
 
 pytestmark = pytest.mark.timeout(300)
 
+# The chart beside ui.points' click catcher, once Plotly has drawn it; null while a rerun remounts it (or Plotly has
+# not drawn it yet), so every script below returns null then instead of throwing.
 FIND = """() => { const box = document.querySelector('[class*="st-key-clickable_"]');
-  return (box && box.querySelector('.js-plotly-plot')) || null; }"""   # the chart beside ui.points' click catcher
+  const el = box && box.querySelector('.js-plotly-plot');
+  return (el && el._fullData && el._fullLayout && el._fullLayout.xaxis) ? el : null; }"""
 POINTS = f"""() => {{ const el = ({FIND})(); if (!el) return null;
-  return el._fullData.filter(t => t.name.startsWith('class')).map(t => ({{name: t.name,
+  return el._fullData.filter(t => (t.name || '').startsWith('class')).map(t => ({{name: t.name,
     xy: Array.from(t.x).map((x, i) => [Math.round(x * 100) / 100, Math.round(t.y[i] * 100) / 100])}})); }}"""
-TO_PIXELS = f"""([x, y]) => {{ const el = ({FIND})(); const L = el._fullLayout; const r = el.getBoundingClientRect();
+TO_PIXELS = f"""([x, y]) => {{ const el = ({FIND})(); if (!el) return null;
+  const L = el._fullLayout; const r = el.getBoundingClientRect();
   return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + L.yaxis.l2p(y)]; }}"""
+SCROLL = f"""() => {{ const el = ({FIND})(); if (!el) return false; el.scrollIntoView({{block: 'center'}}); return true; }}"""
+
+
+def scroll_to_chart(page):
+    """The chart to the middle of the screen (once it is there)."""
+    page.wait_for_function(SCROLL, timeout=20000)
+    page.wait_for_timeout(300)
+
+
+def pixels(page, x, y):
+    """The page's pixel at (x, y) of the chart's axes."""
+    return ready_value(page, TO_PIXELS, [x, y])
 
 
 def points(page):
-    page.wait_for_function(f"() => ({POINTS})() !== null", timeout=20000)   # not while a rerun remounts the chart
-    return {t["name"]: [tuple(p) for p in t["xy"]] for t in page.evaluate(POINTS)}
+    """{trace name: [(x, y)]} of the class traces, read in one go once the chart is there (not mid-remount)."""
+    return {t["name"]: [tuple(p) for p in t["xy"]] for t in ready_value(page, POINTS)}
 
 
 def near(target, pts, tol=0.02):
@@ -36,14 +52,12 @@ def wait_count(page, n, timeout=20000):
 
 
 def click_at(page, x, y):
-    page.evaluate(f"() => ({FIND})().scrollIntoView({{block: 'center'}})")
-    page.wait_for_timeout(300)
-    px, py = page.evaluate(TO_PIXELS, [x, y])
+    scroll_to_chart(page)
+    px, py = pixels(page, x, y)
     before = count(page)
     page.mouse.click(px, py)
-    page.wait_for_function(f"n => {{ const el = ({FIND})(); return el && el._fullData && "
-                           f"el._fullData.filter(t => t.name.startsWith('class'))"
-                           f".reduce((s, t) => s + t.x.length, 0) !== n; }}", arg=before, timeout=20000)
+    page.wait_for_function(f"n => {{ const p = ({POINTS})(); return p !== null && "
+                           f"p.reduce((s, t) => s + t.xy.length, 0) !== n; }}", arg=before, timeout=20000)
     settle(page)
 
 
@@ -140,8 +154,13 @@ def test_presentation_mode_enlarges_type_and_hides_explanations(page, app_url):
 
 
 HELD_OUT = f"""() => {{ const el = ({FIND})(); if (!el) return null;
-  return el._fullData.filter(t => t.name.startsWith('held out')).flatMap(t =>
+  return el._fullData.filter(t => (t.name || '').startsWith('held out')).flatMap(t =>
     Array.from(t.x).map((x, i) => [Math.round(x * 100) / 100, Math.round(t.y[i] * 100) / 100])); }}"""
+
+
+def held_out(page):
+    """{(x, y)} of the held-out points, read in one go once the chart is there (not mid-remount)."""
+    return {tuple(p) for p in ready_value(page, HELD_OUT)}
 
 
 def test_a_point_clicked_on_the_svm_map_trains_and_moves_no_other(page, app_url):
@@ -149,19 +168,18 @@ def test_a_point_clicked_on_the_svm_map_trains_and_moves_no_other(page, app_url)
     is drawn over the sidebar preset; a click used to re-draw it, and then per point, which moved one other)."""
     open_url(page, f"{app_url}/svm")
     page.wait_for_function(f"() => ({FIND})() !== null && ({HELD_OUT})().length > 0", timeout=30000)
-    before = {tuple(p) for p in page.evaluate(HELD_OUT)}
+    before = held_out(page)
     n0 = count(page) + len(before)
     for x, y in ((2.6, 2.6), (-2.6, -2.4)):
-        before = {tuple(p) for p in page.evaluate(HELD_OUT)}
-        page.evaluate(f"() => ({FIND})().scrollIntoView({{block: 'center'}})")
-        page.wait_for_timeout(300)
-        px, py = page.evaluate(TO_PIXELS, [x, y])
+        before = held_out(page)
+        scroll_to_chart(page)
+        px, py = pixels(page, x, y)
         page.mouse.click(px, py)
         page.wait_for_function(f"n => {{ const p = ({POINTS})(), h = ({HELD_OUT})(); "   # null while it redraws
                                f"return p && h && p.reduce((s, t) => s + t.xy.length, 0) + h.length > n; }}",
                                arg=n0, timeout=20000)
         settle(page)
-        after = {tuple(p) for p in page.evaluate(HELD_OUT)}
+        after = held_out(page)
         n0 += 1
         assert count(page) + len(after) == n0
         assert after == before, before ^ after      # the new point trains, nobody else moved
