@@ -103,6 +103,12 @@ TO_PIXELS = f"""([x, y]) => {{ const el = {CHART};
   return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + L.yaxis.l2p(y)]; }}"""
 
 
+def pixels(page, target):
+    """TO_PIXELS once the chart is drawn (null, so waited for, while a rerun remounts it)."""
+    from tests.test_browser import ready_value
+    return ready_value(page, f"a => {{ try {{ return ({TO_PIXELS})(a); }} catch (e) {{ return null; }} }}", target)
+
+
 @pytest.mark.timeout(300)
 def test_browser_click_on_a_node_makes_it_the_source(page, app_url):
     from tests.test_browser import assert_healthy, open_url, settle
@@ -111,9 +117,9 @@ def test_browser_click_on_a_node_makes_it_the_source(page, app_url):
                            timeout=60000)
     for node in (42, 99):
         target = [float(MOONS[node, 0]), float(MOONS[node, 1])]
-        page.evaluate(TO_PIXELS, target)
+        pixels(page, target)                                                # scroll first, then measure
         page.wait_for_timeout(300)
-        px, py = page.evaluate(TO_PIXELS, target)
+        px, py = pixels(page, target)
         page.mouse.click(px, py)
         page.wait_for_function(f"t => {{ try {{ const s = ({SOURCE})(); return Math.abs(s[0] - t[0]) < 1e-3 && "
                                f"Math.abs(s[1] - t[1]) < 1e-3; }} catch (e) {{ return false; }} }}",

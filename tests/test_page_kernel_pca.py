@@ -360,23 +360,29 @@ TO_PIXELS = f"""([x, y]) => {{ const el = {PLACING};
   return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + L.yaxis.l2p(y)]; }}"""
 
 
+def pixels(page, target):
+    """TO_PIXELS once the chart is drawn (null, so waited for, while a rerun remounts it)."""
+    from tests.test_browser import ready_value
+    return ready_value(page, f"a => {{ try {{ return ({TO_PIXELS})(a); }} catch (e) {{ return null; }} }}", target)
+
+
 @pytest.mark.timeout(300)
 def test_browser_click_places_the_new_point_and_sets_its_sliders(page, app_url):
-    from tests.test_browser import assert_healthy, open_url, settle
+    from tests.test_browser import assert_healthy, open_url, ready_value, settle
     open_url(page, f"{app_url}/kernel-pca-new-point")
     page.wait_for_function(f"() => {{ try {{ return ({STAR})() !== null; }} catch (e) {{ return false; }} }}",
                            timeout=60000)
     assert page.evaluate(STAR) == pytest.approx([0.5, 0.25], abs=1e-6)      # the sliders' defaults
     for target in ((-2.0, 1.5), (1.2, -1.0)):
-        page.evaluate(TO_PIXELS, list(target))                               # scroll first, then measure
+        pixels(page, list(target))                                           # scroll first, then measure
         page.wait_for_timeout(300)
-        px, py = page.evaluate(TO_PIXELS, list(target))
+        px, py = pixels(page, list(target))
         page.mouse.click(px, py)
         page.wait_for_function(f"t => {{ try {{ const s = ({STAR})(); return Math.abs(s[0] - t[0]) < 0.02 && "
                                f"Math.abs(s[1] - t[1]) < 0.02; }} catch (e) {{ return false; }} }}",  # mid-redraw
                                arg=list(target), timeout=30000)
         settle(page)
-        x1, x2 = page.evaluate(STAR)
+        x1, x2 = ready_value(page, f"() => {{ try {{ return ({STAR})(); }} catch (e) {{ return null; }} }}")
         search = page.evaluate("() => window.location.search")
         assert f"kernel_pca_new1={x1:g}" in search and f"kernel_pca_new2={x2:g}" in search   # the sliders moved
     assert_healthy(page)

@@ -252,6 +252,8 @@ def test_a_clicked_point_trains_even_where_the_per_point_draw_would_hold_it_out(
 @pytest.mark.timeout(300)
 def test_browser_check_leaves_the_picture_it_changed_on_the_screen(page, app_url):
     """An exercise's Check (at the section's end) sets A / B; the maps it changed are scrolled back onto the screen."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     from tests.test_browser import open_url, settle
 
     open_url(page, f"{app_url}/svm")
@@ -262,8 +264,16 @@ def test_browser_check_leaves_the_picture_it_changed_on_the_screen(page, app_url
     box.get_by_role("button", name="Check").click()
     page.wait_for_selector(".st-key-svm_b_map .js-plotly-plot", timeout=60000)
     settle(page)
-    page.wait_for_timeout(1500)
-    for key in ("svm_map", "svm_b_map"):
+    # the app scrolls the maps back once they are drawn (pages/svm/settings.py SCROLL): wait for it, not a fixed time
+    on_screen = """ks => ks.every(k => { const el = document.querySelector('.st-key-' + k);
+      if (!el) return false; const r = el.getBoundingClientRect();
+      return Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0) >= 0.6 * (r.bottom - r.top); })"""
+    keys = ["svm_map", "svm_b_map"]
+    try:
+        page.wait_for_function(on_screen, arg=keys, timeout=20000)
+    except PlaywrightTimeout:
+        pass   # the assertion below says which map is off the screen, and where
+    for key in keys:
         r = page.evaluate("k => { const r = document.querySelector('.st-key-' + k).getBoundingClientRect(); "
                           "return {top: r.top, bottom: r.bottom, h: window.innerHeight}; }", key)
         visible = min(r["bottom"], r["h"]) - max(r["top"], 0)
