@@ -14,9 +14,12 @@ def navigation():
     return [(HOME, "")] + [(s.module, url_path(t, s)) for t, s in sections()]
 
 
-def open_page(file, timeout=60):
-    """AppTest of the whole app (sidebar included), switched to `file`."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout).run()
+def open_page(file, timeout=60, query=None):
+    """AppTest of the whole app (sidebar included), switched to `file`; with `query`, a fresh session opening a link
+    with these query parameters."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
+    at.query_params.update(query or {})
+    at.run()
     if file != navigation()[0][0]:
         at.switch_page(file).run()
     return at

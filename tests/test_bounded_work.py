@@ -3,24 +3,18 @@ ui.points_io.MAX_ROWS own points), each capped section fits at most its cap of p
 Nothing here is timed (bench.largest prints the times); the tests count the points the numerical call receives."""
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
 
 import kernel_core as kc
 from kernel_core import feature_maps as fm
 from pages.kernel_ridge import compute as ridge_compute
 from pages.kernels import compute as kernels_compute
-from tests.app_pages import ROOT, page_errors
+from tests.app_pages import open_page, page_errors
 from ui.points_io import MAX_ROWS
 from ui.ranges import KERNEL_RIDGE, MERCER, SVM
 
 
 def open_link(params, page):
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    at.switch_page(page).run()
-    return at
+    return open_page(page, timeout=180, query=params)
 
 
 def pts_link(seed, n=MAX_ROWS):

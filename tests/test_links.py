@@ -1,20 +1,14 @@
 """Hand-edited links (issue 21, items 2, 3, 5): every query parameter is read by one function per kind before any
 widget sees it; a bad value gets a note and the default, never an exception or a broken session."""
 import pytest
-from streamlit.testing.v1 import AppTest
 
-from tests.app_pages import ROOT, page_errors
+from pages import HOME
+from tests.app_pages import open_page, page_errors
 from ui.links import choice, number
 
 
-def open_link(params, page=None):
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    if page:
-        at.switch_page(page).run()
-    return at
+def open_link(params, page=HOME):
+    return open_page(page, query=params)
 
 
 def warnings(at):

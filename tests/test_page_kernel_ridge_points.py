@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from kernel_core import make_sine
 from pages.kernel_ridge import points
 from pages.kernel_ridge.settings import KEY
-from tests.app_pages import ROOT, open_page, page_errors
+from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
 from tests.test_page_kernel_ridge import FIT, metric, sk_train_mse
 from ui.points_io import MAX_URL_POINTS
@@ -74,12 +74,7 @@ def test_own_points_click_mode_and_undo_on_the_page():
 # ---------------------------------------------------------------- own points in the link (issue 21, item 10)
 def open_link(query):
     """A fresh session opening the fit section with this link's query parameters."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    for k, v in query.items():
-        at.query_params[k] = v
-    at.run()
-    at.switch_page(FIT).run()
-    return at
+    return open_page(FIT, query=query)
 
 
 def test_own_points_round_trip_through_the_link():

@@ -10,10 +10,9 @@ import numpy as np
 import pytest
 from sklearn.datasets import make_moons
 from sklearn.metrics.pairwise import pairwise_kernels
-from streamlit.testing.v1 import AppTest
 
 from pages.kernels.settings import KEY
-from tests.app_pages import ROOT, open_page, page_errors
+from tests.app_pages import open_page, page_errors
 from ui.points import KEY as POINTS
 from ui.points import Points
 
@@ -266,8 +265,5 @@ def test_overflowing_points_get_a_sentence_and_are_kept():
 
 @pytest.mark.parametrize("file", SECTIONS)
 def test_the_overflowing_link_opens_every_section(file):
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.query_params["pts"] = HUGE
-    at.run()
-    at.switch_page(file).run()
+    at = open_page(file, query={"pts": HUGE})
     assert not page_errors(at), f"{file}: {page_errors(at)}"

@@ -11,10 +11,9 @@ import pytest
 from scipy.stats import multivariate_normal
 from sklearn.datasets import make_moons
 from sklearn.metrics.pairwise import pairwise_kernels
-from streamlit.testing.v1 import AppTest
 
 from pages.kernels.settings import KEY
-from tests.app_pages import ROOT, open_page, page_errors
+from tests.app_pages import open_page, page_errors
 
 CLOSURE = "pages/kernels/closure.py"
 pytestmark = pytest.mark.timeout(600)
@@ -114,10 +113,7 @@ def test_a_rules_own_controls_appear_only_for_that_rule(page):
 
 @pytest.mark.parametrize("label, op", [("k₁ · k₂", "product"), ("exp(k₁)", "exp"), ("c · k₁ (c > 0)", "scale")])
 def test_links_written_before_the_new_rules_still_open_their_rule(label, op):
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.query_params[KEY.op] = label
-    at.run()
-    at.switch_page(CLOSURE).run()
+    at = open_page(CLOSURE, query={KEY.op: label})
     assert not page_errors(at) and at.selectbox(key=KEY.op).value == op
 
 

@@ -11,6 +11,7 @@ import pytest
 from sklearn.neighbors import KNeighborsClassifier
 
 import kernel_core as kc
+from pages import HOME
 from pages.perceptron_knn.settings import KEY, PAGE
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
@@ -200,13 +201,7 @@ def test_the_new_point_x_comes_from_the_link_when_it_is_inside_the_plane(text, s
 
 
 def app_with_query(params):
-    from streamlit.testing.v1 import AppTest
-
-    from tests.app_pages import ROOT
-
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.query_params.update(params)
-    return at.run()
+    return open_page(HOME, query=params)
 
 
 def test_one_class_data_show_an_error_not_a_traceback():
