@@ -6,6 +6,8 @@ this machine. These tests never skip: without Chromium they fail with the comman
 (Sections as pages — first screen, Prev / Next, PageDown, settings across sections, old addresses, the cold
 start — are tested in tests/test_browser_sections.py.)
 """
+import json
+
 import pytest
 
 from tests.app_pages import navigation
@@ -31,6 +33,29 @@ def ready_value(page, script, arg=None, timeout=20000):
     """What `script` returns once it is not null: evaluated in one go, so never on a chart a rerun is remounting."""
     return page.wait_for_function(f"a => {{ const v = ({script})(a); return v === null ? null : {{v}}; }}", arg=arg,
                                   timeout=timeout).json_value()["v"]
+
+
+def drawn_chart(box):
+    """JS: the Plotly chart inside the element `box` (a CSS selector) once Plotly has drawn it, else null (a rerun
+    remounting it, or Plotly not done yet): the scripts built on it return null then instead of throwing."""
+    return (f"() => {{ const box = document.querySelector({json.dumps(box)}); "
+            "const el = box && box.querySelector('.js-plotly-plot'); "
+            "return (el && el._fullData && el._fullLayout && el._fullLayout.xaxis) ? el : null; }")
+
+
+def to_pixels(find):
+    """JS ([x, y, n]): the page's pixel at (x, y) of the chart `find` returns, on its y axis n ('' or absent: the
+    first, '2' the second); null while there is no drawn chart."""
+    return (f"([x, y, n]) => {{ const el = ({find})(); if (!el) return null; const L = el._fullLayout; "
+            "const r = el.getBoundingClientRect(); const xa = L.xaxis, ya = L['yaxis' + (n || '')]; "
+            "return [r.left + xa._offset + xa.l2p(x), r.top + ya._offset + ya.l2p(y)]; }")
+
+
+def scroll_to(page, find):
+    """The chart `find` returns to the middle of the screen, once it is drawn."""
+    page.wait_for_function(f"() => {{ const el = ({find})(); if (!el) return false; "
+                           "el.scrollIntoView({block: 'center'}); return true; }", timeout=20000)
+    page.wait_for_timeout(300)
 
 
 def open_url(page, url):

@@ -9,27 +9,21 @@ import pytest
 
 from pages.kernel_ridge.points import URL_KEY
 from pages.kernel_ridge.settings import KEY
-from tests.test_browser import assert_healthy, open_url, ready_value, settle
+from tests.test_browser import assert_healthy, drawn_chart, open_url, ready_value, scroll_to, settle, to_pixels
 
 pytestmark = pytest.mark.timeout(300)
 
 # The chart beside ui.points' click catcher, once Plotly has drawn it; null while a rerun remounts it (or Plotly has
 # not drawn it yet), so every script below returns null then instead of throwing.
-FIND = """() => { const box = document.querySelector('[class*="st-key-clickable_"]');
-  const el = box && box.querySelector('.js-plotly-plot');
-  return (el && el._fullData && el._fullLayout && el._fullLayout.xaxis) ? el : null; }"""
+FIND = drawn_chart('[class*="st-key-clickable_"]')
 DATA = f"""() => {{ const el = ({FIND})(); if (!el) return null; const t = el._fullData.find(t => t.name === 'data');
   if (!t) return null;
   return Array.from(t.x).map((x, i) => [Math.round(x * 1000) / 1000, Math.round(t.y[i] * 1000) / 1000]); }}"""
-TO_PIXELS = f"""([x, y, n]) => {{ const el = ({FIND})(); if (!el) return null;
-  const L = el._fullLayout; const r = el.getBoundingClientRect(); const xa = L.xaxis, ya = L['yaxis' + n];
-  return [r.left + xa._offset + xa.l2p(x), r.top + ya._offset + ya.l2p(y)]; }}"""   # n: '' data, '2' the αₗ strip
-SCROLL = f"""() => {{ const el = ({FIND})(); if (!el) return false; el.scrollIntoView({{block: 'center'}}); return true; }}"""
 
 
 def pixels(page, x, y, axis=""):
     """The page's pixel at (x, y) of the chart's axes (axis '2': the αₗ strip's)."""
-    return ready_value(page, TO_PIXELS, [x, y, axis])
+    return ready_value(page, to_pixels(FIND), [x, y, axis])
 
 
 def data(page):
@@ -47,8 +41,7 @@ def wait_for_count(page, n):
 
 
 def click_at(page, x, y, expect, axis=""):
-    page.wait_for_function(SCROLL, timeout=20000)
-    page.wait_for_timeout(300)
+    scroll_to(page, FIND)
     px, py = pixels(page, x, y, axis)
     page.mouse.click(px, py)
     wait_for_count(page, expect)

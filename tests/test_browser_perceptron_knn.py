@@ -51,12 +51,12 @@ def test_browser_click_on_the_perceptron_map_adds_a_training_point_and_retrains(
 
 
 def test_browser_a_click_on_the_rules_map_puts_x_in_the_link_and_the_link_brings_it_back(page, app_url, browser):
-    from tests.test_browser import open_url
-    from tests.test_browser_points import FIND, pixels, scroll_to_chart
+    from tests.test_browser import open_url, scroll_to
+    from tests.test_browser_points import FIND, pixels
 
     open_url(page, f"{app_url}/perceptron-knn-rules")
     page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
-    scroll_to_chart(page)
+    scroll_to(page, FIND)
     page.mouse.click(*pixels(page, -1.0, 1.5))
     page.wait_for_function("() => document.body.innerText.includes('x = (-1, 1.5)')", timeout=20000)
     page.wait_for_url(re.compile(r"perceptron_knn_query=-1(%2C|,)1\.5"), timeout=10000)

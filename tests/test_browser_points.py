@@ -2,33 +2,21 @@
 survive a page change, and a copied link reproduces them in a fresh browser."""
 import pytest
 
-from tests.test_browser import assert_healthy, open_url, ready_value, settle
+from tests.test_browser import assert_healthy, drawn_chart, open_url, ready_value, scroll_to, settle, to_pixels
 
 pytestmark = pytest.mark.timeout(300)
 
 # The chart beside ui.points' click catcher, once Plotly has drawn it; null while a rerun remounts it (or Plotly has
 # not drawn it yet), so every script below returns null then instead of throwing.
-FIND = """() => { const box = document.querySelector('[class*="st-key-clickable_"]');
-  const el = box && box.querySelector('.js-plotly-plot');
-  return (el && el._fullData && el._fullLayout && el._fullLayout.xaxis) ? el : null; }"""
+FIND = drawn_chart('[class*="st-key-clickable_"]')
 POINTS = f"""() => {{ const el = ({FIND})(); if (!el) return null;
   return el._fullData.filter(t => (t.name || '').startsWith('class')).map(t => ({{name: t.name,
     xy: Array.from(t.x).map((x, i) => [Math.round(x * 100) / 100, Math.round(t.y[i] * 100) / 100])}})); }}"""
-TO_PIXELS = f"""([x, y]) => {{ const el = ({FIND})(); if (!el) return null;
-  const L = el._fullLayout; const r = el.getBoundingClientRect();
-  return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + L.yaxis.l2p(y)]; }}"""
-SCROLL = f"""() => {{ const el = ({FIND})(); if (!el) return false; el.scrollIntoView({{block: 'center'}}); return true; }}"""
-
-
-def scroll_to_chart(page):
-    """The chart to the middle of the screen (once it is there)."""
-    page.wait_for_function(SCROLL, timeout=20000)
-    page.wait_for_timeout(300)
 
 
 def pixels(page, x, y):
     """The page's pixel at (x, y) of the chart's axes."""
-    return ready_value(page, TO_PIXELS, [x, y])
+    return ready_value(page, to_pixels(FIND), [x, y])
 
 
 def points(page):
@@ -52,7 +40,7 @@ def wait_count(page, n, timeout=20000):
 
 
 def click_at(page, x, y):
-    scroll_to_chart(page)
+    scroll_to(page, FIND)
     px, py = pixels(page, x, y)
     before = count(page)
     page.mouse.click(px, py)
@@ -172,7 +160,7 @@ def test_a_point_clicked_on_the_svm_map_trains_and_moves_no_other(page, app_url)
     n0 = count(page) + len(before)
     for x, y in ((2.6, 2.6), (-2.6, -2.4)):
         before = held_out(page)
-        scroll_to_chart(page)
+        scroll_to(page, FIND)
         px, py = pixels(page, x, y)
         page.mouse.click(px, py)
         page.wait_for_function(f"n => {{ const p = ({POINTS})(), h = ({HELD_OUT})(); "   # null while it redraws

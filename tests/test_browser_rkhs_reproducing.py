@@ -4,22 +4,16 @@ import re
 
 import pytest
 
-from tests.test_browser import assert_healthy, open_url, ready_value, settle
+from tests.test_browser import assert_healthy, drawn_chart, open_url, ready_value, scroll_to, settle, to_pixels
 
 pytestmark = pytest.mark.timeout(300)
 
 # The clickable chart once Plotly has drawn it; null while a rerun remounts it (or Plotly has not drawn it yet), so
 # every script below returns null then instead of throwing.
-FIND = """() => { const box = document.querySelector('.st-key-clickable_rkhs_reproducing');
-  const el = box && box.querySelector('.js-plotly-plot');
-  return (el && el._fullData && el._fullLayout && el._fullLayout.xaxis) ? el : null; }"""
+FIND = drawn_chart(".st-key-clickable_rkhs_reproducing")
 CENTRES = f"""() => {{ const el = ({FIND})(); if (!el) return null;
   const t = el._fullData.find(t => t.name === 'centres (xᵢ, αᵢ)'); if (!t) return null;
   return Array.from(t.x).map((x, i) => [Math.round(x * 100) / 100, Math.round(t.y[i] * 100) / 100]); }}"""
-TO_PIXELS = f"""([x, y]) => {{ const el = ({FIND})(); if (!el) return null;
-  const L = el._fullLayout; const r = el.getBoundingClientRect();
-  return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + L.yaxis.l2p(y)]; }}"""
-SCROLL = f"""() => {{ const el = ({FIND})(); if (!el) return false; el.scrollIntoView({{block: 'center'}}); return true; }}"""
 
 
 def centres(page):
@@ -46,9 +40,8 @@ def test_click_adds_a_centre_with_alpha_the_height_and_undo_removes_it(page, app
     before = numbers(page)
     assert before[0] == before[1]
 
-    page.wait_for_function(SCROLL, timeout=20000)
-    page.wait_for_timeout(300)
-    page.mouse.click(*ready_value(page, TO_PIXELS, [0.5, -1.0]))
+    scroll_to(page, FIND)
+    page.mouse.click(*ready_value(page, to_pixels(FIND), [0.5, -1.0]))
     wait_for_count(page, 5)
     assert any(abs(x - 0.5) <= 0.03 and abs(a + 1.0) <= 0.03 for x, a in centres(page))
     after = numbers(page)

@@ -98,28 +98,19 @@ def test_the_graph_is_clickable_and_a_smaller_graph_resets_the_node():
 CHART = """Array.from(document.querySelectorAll('.st-key-clickable_graphs_heat .js-plotly-plot'))[0]"""
 SOURCE = f"""() => {{ const el = {CHART}; const t = el._fullData.find(t => t.name === 'source');
   return [t.x[0], t.y[0]]; }}"""
-TO_PIXELS = f"""([x, y]) => {{ const el = {CHART};
-  el.scrollIntoView({{block: 'center'}}); const L = el._fullLayout; const r = el.getBoundingClientRect();
-  return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + L.yaxis.l2p(y)]; }}"""
-
-
-def pixels(page, target):
-    """TO_PIXELS once the chart is drawn (null, so waited for, while a rerun remounts it)."""
-    from tests.test_browser import ready_value
-    return ready_value(page, f"a => {{ try {{ return ({TO_PIXELS})(a); }} catch (e) {{ return null; }} }}", target)
 
 
 @pytest.mark.timeout(300)
 def test_browser_click_on_a_node_makes_it_the_source(page, app_url):
-    from tests.test_browser import assert_healthy, open_url, settle
+    from tests.test_browser import assert_healthy, drawn_chart, open_url, ready_value, scroll_to, settle, to_pixels
+    heat = drawn_chart(".st-key-clickable_graphs_heat")
     open_url(page, f"{app_url}/graphs")
     page.wait_for_function(f"() => {{ try {{ return ({SOURCE})() !== null; }} catch (e) {{ return false; }} }}",
                            timeout=60000)
     for node in (42, 99):
         target = [float(MOONS[node, 0]), float(MOONS[node, 1])]
-        pixels(page, target)                                                # scroll first, then measure
-        page.wait_for_timeout(300)
-        px, py = pixels(page, target)
+        scroll_to(page, heat)                                               # scroll first, then measure
+        px, py = ready_value(page, to_pixels(heat), target)
         page.mouse.click(px, py)
         page.wait_for_function(f"t => {{ try {{ const s = ({SOURCE})(); return Math.abs(s[0] - t[0]) < 1e-3 && "
                                f"Math.abs(s[1] - t[1]) < 1e-3; }} catch (e) {{ return false; }} }}",

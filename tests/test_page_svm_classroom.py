@@ -119,16 +119,11 @@ def test_explanations_hide_when_presenting_and_the_main_chart_fills_the_projecto
 @pytest.mark.timeout(300)
 def test_browser_click_on_each_map_adds_a_point(page, app_url):
     """A click on the plane (over the filled f(x)) adds a point; in A / B mode so does a click on B's map."""
-    from tests.test_browser import open_url, ready_value, settle
+    from tests.test_browser import drawn_chart, open_url, ready_value, settle, to_pixels
 
     def click(chart_key, x, y, n):
-        plot = page.locator(f".st-key-{chart_key} .js-plotly-plot")
-        plot.scroll_into_view_if_needed()
-        px, py = ready_value(page, "([k, x, y]) => { const el = document.querySelector(`.st-key-${k} .js-plotly-plot`); "
-                             "const L = el && el._fullLayout; if (!L || !L.xaxis) return null; "   # while it redraws
-                             "const r = el.getBoundingClientRect(); "
-                             "return [r.left + L.xaxis._offset + L.xaxis.l2p(x), r.top + L.yaxis._offset + "
-                             "L.yaxis.l2p(y)]; }", [chart_key, x, y])
+        page.locator(f".st-key-{chart_key} .js-plotly-plot").scroll_into_view_if_needed()
+        px, py = ready_value(page, to_pixels(drawn_chart(f".st-key-{chart_key}")), [x, y])
         page.mouse.click(px, py)
         page.wait_for_function("n => document.body.innerText.includes(`your own points (${n})`)", arg=n,
                                timeout=30000)
