@@ -48,8 +48,6 @@ import numpy as np
 import streamlit as st
 from plotly.colors import get_colorscale, sample_colorscale
 
-from ui.figures.builders import level_points
-
 CSS = """[class*="st-key-sweep_"] {
   display: none;
 }
@@ -134,12 +132,6 @@ def styled_field(trace, Zs):
     if len(names) == 1:
         return field(trace, Zs, ranges, names[0])
     return field(trace, Zs, ranges, names, scale=[names.index(c) for c in scales])
-
-
-def contour(xs, ys, Z, levels):
-    """The curves Z = level (for each level) as (x, y) rows, pieces separated by a NaN row: traced exactly as the
-    static figures' level lines are (ui.figures.builders.level_points)."""
-    return level_points(xs, ys, Z, levels)
 
 
 def layer(trace, kind, style, frames):

@@ -33,7 +33,7 @@ def surface_sweep(xs, values, Zs, chart, slider, label="γ", by="index", drag=Tr
     gives that frame (diverging where it changes sign, sequential where not; the colour bar follows) over that
     frame's range, and its eight level lines (trace 1)."""
     Zs = np.asarray(Zs, np.float32)
-    lines = [ui.sweep.contour(xs, xs, Z, np.linspace(float(Z.min()), float(Z.max()), 10)[1:-1]) for Z in Zs]
+    lines = [builders.level_points(xs, xs, Z, np.linspace(float(Z.min()), float(Z.max()), 10)[1:-1]) for Z in Zs]
     layer = ui.sweep.layer(1, "lines", dict(color="white", width=1, dash="solid"), lines)
     return ui.sweep.payload(chart, slider, label, values, ui.sweep.styled_field(0, Zs), [layer], drag=drag, by=by,
                             fmt=_fmt(by))

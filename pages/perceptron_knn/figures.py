@@ -4,7 +4,7 @@ import plotly.graph_objects as go
 
 import ui.sweep
 from ui.cache import cache_data
-from ui.figures import base_layout, cached_figure, decision_map
+from ui.figures import base_layout, cached_figure, decision_map, level_points
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE, PRESENT_MARKER_SIZE
 
 from .compute import BOUNDS, K_VALUES, axes
@@ -154,7 +154,7 @@ def knn_sweep_payload(sw, traces, chart, slider):
     ms = [float(np.max(np.abs(Z))) or 1.0 for Z in sw.Z]
     field = ui.sweep.field(heat, sw.Z, [(-m, m) for m in ms], [list(c) for c in colorscale])
     lines = ui.sweep.layer(line, "lines", dict(color="black", width=3, dash="solid"),
-                           [ui.sweep.contour(xs, ys, Z, 0.0) for Z in sw.Z])
+                           [level_points(xs, ys, Z, 0.0) for Z in sw.Z])
     return {**knn_sweep_meta(chart, slider), "field": field, "layers": [lines]}
 
 

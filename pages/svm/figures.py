@@ -259,7 +259,7 @@ def sweep_payload(box, sw, X, y, tr, traces, chart, slider, label, drag):
     Xtr = X[tr]
     layers = [ui.sweep.layer(t, "lines", dict(color="black", width=3 if level == 0 else 1.5,
                                                dash="solid" if level == 0 else "dash"),
-                             [ui.sweep.contour(xs, ys, Z, level) for Z in Zs])
+                             [level_points(xs, ys, Z, level) for Z in Zs])
               for t, level in zip(lines, LEVELS)]
     layers.append(ui.sweep.layer(sv_trace, "markers", dict(symbol=SV_MARKER["symbol"], color=SV_MARKER["color"],
                                                            width=SV_MARKER["line"]["width"]),
