@@ -6,6 +6,7 @@ import streamlit as st
 from kernel_core import CLASSIFICATION_DATASETS
 
 from . import points
+from .csv_text import neutralised
 from .points_io import (
     MAX_BYTES,
     MAX_CLASS_NAME,
@@ -97,7 +98,9 @@ def _upload_form(data):
         st.error(f"The file has {len(cols)} columns; it needs two feature columns and a label column. "
                  "Your current points are unchanged.")
         return
-    st.dataframe(table.frame.head(5), width="stretch")
+    # The preview's own toolbar offers it as a CSV download: text cells that a spreadsheet would run as a formula are
+    # shown (and downloaded) with a leading ' (ui.points_io.neutralised).
+    st.dataframe(neutralised(table.frame.head(5)), width="stretch")
     features = table.numeric + [c for c in cols if c not in table.numeric]   # columns of numbers first
     c1, c2, c3 = st.columns(3)
     x1 = c1.selectbox("Feature x₁", features, index=0, key="data_col_x1")

@@ -10,6 +10,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .csv_text import decode as _decode
+from .csv_text import neutralised
+from .csv_text import why_not_a_table as _why_not_a_table
+
 MAX_BYTES = 2_000_000      # CSV upload cap (the server's maxUploadSize is the outer cap)
 MAX_ROWS = 2_000           # points a page can draw and fit interactively
 MAX_URL_POINTS = 80        # points that still fit in a link (see encode_points: ~21 characters each, 4 KB at most)
@@ -26,6 +30,18 @@ def as_text(s):
     backslash, so text from a file or a link is shown as it is — no image or link fetched, no LaTeX ($), no
     HTML (<, >), no colour directive (:red[...]), no heading (#). Line breaks become spaces."""
     return _MARKDOWN.sub(r"\\\1", " ".join(str(s).splitlines()))
+
+
+def finite_number(value):
+    """A value from a browser message as a finite float, or None: only an int or a float (not a bool, text, null, a
+    list) that is finite and within float range is a number here."""
+    if type(value) not in (int, float):
+        return None
+    try:
+        value = float(value)
+    except OverflowError:   # an integer beyond float range
+        return None
+    return value if math.isfinite(value) else None
 
 
 def file_size(n_bytes):
@@ -55,13 +71,7 @@ def read_csv(data, max_bytes=MAX_BYTES):
     if len(data) > max_bytes:
         raise ValueError(f"The file is {file_size(len(data))}; the limit is {file_size(max_bytes)}. "
                          f"Keep at most {MAX_ROWS} rows.")
-    if b"\x00" in data[:4096]:
-        raise ValueError("This looks like a binary file (for example an Excel workbook), not a CSV text file. "
-                         "Save it as 'CSV UTF-8' and upload that.")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ValueError("The file is not UTF-8 text. Save it as 'CSV UTF-8' and upload it again.") from None
+    text = _decode(data)
     if not text.strip():
         raise ValueError("The file is empty.")
     first = text.strip().splitlines()[0]
@@ -71,8 +81,8 @@ def read_csv(data, max_bytes=MAX_BYTES):
                          "(semicolons and tabs also work), e.g. 'x1,x2,label'.")
     try:
         frame = pd.read_csv(io.StringIO(text), sep=delimiter)
-    except (pd.errors.ParserError, ValueError) as err:
-        raise ValueError(f"The file could not be read as a table: {str(err).splitlines()[0]}") from None
+    except (pd.errors.ParserError, ValueError):   # pandas' own message names its parser, not the file
+        raise ValueError(_why_not_a_table(text, delimiter)) from None
     if frame.empty:
         raise ValueError("The file has a header but no rows of data.")
     numeric = [c for c in frame.columns if pd.to_numeric(frame[c], errors="coerce").notna().all()]
@@ -174,7 +184,8 @@ def _standardise(X, names):
 
 
 def to_csv(X, y):
-    return pd.DataFrame({"x1": X[:, 0], "x2": X[:, 1], "label": y}).to_csv(index=False).encode()
+    """The points as CSV bytes (x1, x2, label), every text cell neutralised as in any download of the app."""
+    return neutralised(pd.DataFrame({"x1": X[:, 0], "x2": X[:, 1], "label": y})).to_csv(index=False).encode()
 
 
 def link_number(v):
