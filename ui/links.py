@@ -17,10 +17,19 @@ from kernel_core import CLASSIFICATION_DATASETS
 
 from .kernel_choice import LABELS as KERNEL_LABELS
 from .kernel_choice import OLD_LABELS as OLD_KERNEL_LABELS
+from .points_io import MAX_ROWS
 
 NOTES = "link_notes"   # session-state key of the notes shown after a link was opened
 CLEANED = "link_cleaned"
 POINTS = ("pts", "pts_classes")   # read by ui.points (a class name such as "-0" or "inf" is text, not a number)
+# Characters a parameter's value may have: a setting's longest value (a kernel's label, a number) is under 40; the
+# point lists carry up to MAX_ROWS points of at most ~52 characters each. Longer text is dropped with a note before
+# anything reads it (no matching, parsing or widget seeding works on a value of megabytes).
+MAX_TEXT = 100
+MAX_POINTS_TEXT = MAX_ROWS * 52
+LONG_TEXTS = {"pts": MAX_POINTS_TEXT, "kernel_ridge_pts": MAX_POINTS_TEXT}
+MAX_VALUES = 20        # values of one parameter (a repeated key); a multi-choice widget writes one per choice
+MAX_PARAMS = 200       # parameters of a link (the app writes at most a few dozen)
 # Choices whose link value is the label a student sees: (what the key is, or ends with) -> {value: label}.
 CHOICES = {
     "data_preset": {name: name.capitalize() for name in CLASSIFICATION_DATASETS},
@@ -71,14 +80,48 @@ def _options_for(key):
     return None, None
 
 
+def cap_lengths(params):
+    """Drop every parameter whose value is too long (MAX_TEXT characters, MAX_POINTS_TEXT for the point lists) or
+    repeated too often (MAX_VALUES), and every parameter after the first MAX_PARAMS; notes for what was dropped.
+    Streamlit reads the query string of every rerun message, not only of the first, so this runs on every run."""
+    notes = []
+    for n, key in enumerate(list(params.keys())):
+        values = params.get_all(key)
+        limit = LONG_TEXTS.get(key, MAX_TEXT)
+        if n >= MAX_PARAMS:
+            del params[key]
+            if n == MAX_PARAMS:
+                notes.append(f"more than {MAX_PARAMS} parameters: the rest")
+        elif len(key) > MAX_TEXT or len(values) > MAX_VALUES or any(len(v) > limit for v in values):
+            del params[key]
+            notes.append(f"{_name(key)}: longer than {limit} characters" if len(values) <= MAX_VALUES else
+                         f"{_name(key)}: given more than {MAX_VALUES} times")
+    return notes
+
+
+def _reseed_widgets():
+    """Widgets take their first value from the run's initial copy of the link, not from st.query_params: seed them
+    from the cleaned parameters (Streamlit's own step after a page switch)."""
+    from streamlit.runtime.state import get_session_state
+
+    with get_session_state().query_params() as qp:
+        qp.set_initial_query_params_from_current()
+
+
 def clean_link():
-    """Call at the top of a session's first run (app.py), before any widget: fix or drop the link's bad values and
-    keep a note for each. Later runs do nothing (a new link opened in the browser starts a new session)."""
+    """Call at the top of every run (app.py), before any widget. Every run: drop overlong values (cap_lengths). The
+    session's first run: also fix or drop the link's bad values and keep a note for each. Later runs do no more (a
+    new link opened in the browser starts a new session)."""
     state = st.session_state
+    params = st.query_params
+    capped = cap_lengths(params)
     if state.get(CLEANED):
+        if capped:
+            _reseed_widgets()
+            state[NOTES] = capped
         return
     state[CLEANED] = True
-    notes, params = [], st.query_params
+    notes = capped
     for key in list(params.keys()):
         if key in POINTS:
             continue
@@ -106,12 +149,7 @@ def clean_link():
                 params[key] = fixed if len(fixed) > 1 else fixed[0]
             else:
                 del params[key]
-    # Widgets take their first value from the run's initial copy of the link, not from st.query_params: seed them
-    # from the cleaned parameters (Streamlit's own step after a page switch).
-    from streamlit.runtime.state import get_session_state
-
-    with get_session_state().query_params() as qp:
-        qp.set_initial_query_params_from_current()
+    _reseed_widgets()
     if notes:
         state[NOTES] = notes
 
