@@ -248,20 +248,3 @@ def test_a_links_point_needs_exactly_plus_or_minus_and_ascii_indices():
         decode_edits("²|0,0,+", np.zeros((3, 2)), np.array([1, -1, 1]))
     X, y = decode_points("0.5,0.25,+;1,2,-")
     assert X.tolist() == [[0.5, 0.25], [1.0, 2.0]] and y.tolist() == [1, -1]
-
-
-@pytest.mark.parametrize("click", [None, "text", [1, 2], {"x": "1", "y": 0, "subplot": "xy"}, {"y": 0, "subplot": "xy"},
-                                   {"x": None, "y": 0, "subplot": "xy"}, {"x": float("nan"), "y": 0, "subplot": "xy"},
-                                   {"x": float("inf"), "y": 0, "subplot": "xy"}, {"x": True, "y": 0, "subplot": "xy"},
-                                   {"x": 1.0, "y": 0.5, "subplot": "x2y2"}])
-def test_a_click_message_is_not_trusted(click):
-    """Issue 21 item 13: text, null, lists, missing x, NaN and infinities are no click."""
-    from ui.points import clicked_place
-
-    assert clicked_place(click) is None
-
-
-def test_a_click_message_with_two_finite_numbers_is_a_place():
-    from ui.points import clicked_place
-
-    assert clicked_place({"x": 1, "y": -0.5, "subplot": "xy"}) == (1.0, -0.5)

@@ -2,6 +2,7 @@
 sidebar preset; clicks on a plot, the table editor and CSV uploads change it; undo and reset undo
 that. While few enough, the points travel in the link (query parameter `pts`), with the names of the two classes
 when a CSV gave them (`pts_classes`, e.g. cat|dog)."""
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import streamlit as st
 import kernel_core as kc
 
 from . import compute, figures
-from .points_io import class_note, decode_classes, decode_edits, encode_classes, encode_edits
+from .points_io import class_note, decode_classes, decode_edits, encode_classes, encode_edits, finite_number
 from .ranges import DATA, DEFAULT_DATASET, PLANE
 from .theme import CLASS_STYLE
 
@@ -196,42 +197,63 @@ def toolbar(page, narrow=False):
     return undone or was_reset
 
 
-def click_catcher(key, subplot="xy", on_click=None):
+def click_catcher(key, window, subplot="xy", on_click=None):
     """The click catcher for the chart just drawn inside `st.container(key=f"clickable_{chart key}")`; its
-    value in this run: {"x", "y", "subplot"} of a new click on `subplot`, else None. `on_click` runs as a
-    widget callback (before the script), reading the same value from st.session_state[key]["click"]."""
-    return _CATCHER(key=key, data={"subplot": subplot}, on_click_change=on_click or _ignore).click
+    value in this run: (x, y) of a new click on `subplot` inside `window`, else None. `on_click(x, y)` runs as a
+    widget callback (before the script) with the same checked place. Every click a page sees passes clicked_place."""
+    def callback():
+        place = clicked_place((st.session_state.get(key) or {}).get("click"), subplot, window)
+        if place is not None and on_click is not None:
+            on_click(*place)
 
-
-def _ignore():
-    pass
+    return clicked_place(_CATCHER(key=key, data={"subplot": subplot}, on_click_change=callback).click, subplot, window)
 
 
 def click_chart(fig, key, on_click, subplot="xy", **kwargs):
     """st.plotly_chart of `fig` (a go.Figure or ui.figures.Spec) whose clicks on the plot area of `subplot`
-    call on_click(x, y) with data coordinates; the whole app reruns when it returns True (a chart inside an
-    st.fragment would otherwise rerun only its fragment, and other sections would miss the new points).
-    Streamlit reports selections, not bare clicks (streamlit issue #8824): a tiny component beside the chart
+    call on_click(x, y) with data coordinates inside the chart's axis ranges; the whole app reruns when it returns
+    True (a chart inside an st.fragment would otherwise rerun only its fragment, and other sections would miss the new
+    points). Streamlit reports selections, not bare clicks (streamlit issue #8824): a tiny component beside the chart
     listens to the chart's own drag layer and sends the clicked place."""
     with st.container(key=f"clickable_{key}"):
         st.plotly_chart(fig, key=key, **kwargs)
-        click = click_catcher(f"{key}_click", subplot)
-    place = clicked_place(click, subplot)
+        place = click_catcher(f"{key}_click", plotted_window(fig, subplot), subplot)
     if place is not None and on_click(*place):
         st.rerun()
 
 
-def clicked_place(click, subplot="xy"):
-    """(x, y) of a click message from the browser, or None for anything else: the message is not trusted (a
-    hand-built one may hold text, null, a list, NaN, infinities or no x at all)."""
-    if not isinstance(click, dict) or click.get("subplot") != subplot:
+def plotted_window(fig, subplot="xy"):
+    """((x0, x1), (y0, y1)): the axis ranges of `subplot` in the figure (a go.Figure, a ui.figures.Spec or its dict);
+    None when an axis has no fixed range (no click on it is then taken)."""
+    axes = re.fullmatch(r"x(\d*)y(\d*)", subplot)
+    if axes is None:
+        return None
+    names = (f"xaxis{axes[1]}", f"yaxis{axes[2]}")
+    if isinstance(fig, figures.Spec) or isinstance(fig, dict):
+        layout = (fig.to_dict() if isinstance(fig, figures.Spec) else fig).get("layout", {})
+        ranges = [(layout.get(name) or {}).get("range") for name in names]
+    else:
+        ranges = [fig.layout[name].range for name in names]
+    try:
+        return tuple((float(min(r)), float(max(r))) for r in ranges)
+    except (TypeError, ValueError):
+        return None
+
+
+def clicked_place(click, subplot="xy", window=None):
+    """(x, y) of a click message from the browser, or None for anything else. The message is not trusted: a
+    hand-built one may hold text, null, a list, a bool, NaN, infinities, an integer beyond float range, no x at all,
+    or a place outside the plotted `window` ((x0, x1), (y0, y1)); only two finite numbers inside it are taken
+    (a click on the chart lies within its axis ranges, up to round-off)."""
+    if not isinstance(click, dict) or click.get("subplot") != subplot or window is None:
         return None
     place = []
-    for name in ("x", "y"):
-        value = click.get(name)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not np.isfinite(value):
+    for name, (lo, hi) in zip(("x", "y"), window):
+        value = finite_number(click.get(name))
+        slack = 1e-9 * max(hi - lo, 1.0)
+        if value is None or not lo - slack <= value <= hi + slack:
             return None
-        place.append(float(value))
+        place.append(min(max(value, lo), hi))
     return tuple(place)
 
 

@@ -12,7 +12,7 @@ from ui.code import show_code
 from ui.controls import labeller
 from ui.data import current_dataset
 from ui.nav import section_footer, section_header
-from ui.points import click_catcher, clicked_place
+from ui.points import click_catcher, plotted_window
 from ui.ranges import DIFFUSION as R
 from ui.settings import bar as settings_bar
 from ui.settings import remember
@@ -40,11 +40,9 @@ def own_bar(narrow):
     return kind, k, beta
 
 
-def _pick(catcher, pos):
-    """Click callback: the node nearest the clicked place becomes the source j (the message is not trusted)."""
-    place = clicked_place((st.session_state.get(catcher) or {}).get("click"))
-    if place is not None:
-        st.session_state[KEY.node] = int(np.argmin(np.sum((pos - np.asarray(place)) ** 2, axis=1)))
+def _pick(pos, x, y):
+    """Click callback: the node nearest the clicked place (checked by ui.points.click_catcher) becomes the source j."""
+    st.session_state[KEY.node] = int(np.argmin(np.sum((pos - np.array([x, y])) ** 2, axis=1)))
 
 
 @st.fragment
@@ -94,7 +92,7 @@ def body():
                                labelled=None if fit is None else fit.labelled, present=present)
     with left, st.container(key="clickable_graphs_heat"):
         st.plotly_chart(fig, key="graphs_heat", config=figures.CONFIG)
-        click_catcher("graphs_heat_click", on_click=lambda: _pick("graphs_heat_click", g.pos))
+        click_catcher("graphs_heat_click", plotted_window(fig), on_click=lambda x, y: _pick(g.pos, x, y))
     with left:
         st.plotly_chart(figures.kernel_map(K, g.y, beta, present=present), key="graphs_kernel_map",
                         config=figures.CONFIG)

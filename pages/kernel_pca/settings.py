@@ -14,7 +14,8 @@ from ui.data import current_dataset
 from ui.figures import to_spec
 from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.kernel_choice import Single
-from ui.points import click_catcher, on_plane
+from ui.points import click_catcher, on_plane, plotted_window
+from ui.points_io import finite_number
 from ui.ranges import KPCA as R
 from ui.settings import bar as settings_bar
 from ui.settings import remember
@@ -166,30 +167,30 @@ def reveal(**values):
 
 # ---------------------------------------------------------------- a click on the input plane places the new point
 def snap(v, lo, hi, step):
-    """A clicked coordinate as a valid slider value: on the slider's step, inside its range."""
+    """A clicked coordinate as a valid slider value: on the slider's step, inside its range (the low end for a value
+    that is no finite number; ui.points.clicked_place lets none through)."""
+    v = finite_number(v)
+    if v is None:
+        return float(lo)
+    v = min(max(v, lo), hi)
     return float(min(max(round(round(v / step) * step, 2), lo), hi))
 
 
-def _place(catcher_key):
-    """Click callback (runs before the script, so the sliders can still be set): the clicked place becomes the new
-    point. Only finite numbers are taken (a click message is not trusted)."""
-    click = (st.session_state.get(catcher_key) or {}).get("click") or {}
+def _place(x, y):
+    """Click callback (runs before the script, so the sliders can still be set): the clicked place, checked by
+    ui.points.click_catcher (finite, on the plane), becomes the new point."""
     lo, hi, _, step = R["new_point_2d"]
-    try:
-        values = [float(click[axis]) for axis in "xy"]
-    except (KeyError, TypeError, ValueError):
-        return
-    if all(abs(v) < float("inf") for v in values):
-        for key, v in zip(KEY.NEW, values):
-            st.session_state[key] = snap(v, lo, hi, step)
+    for key, v in zip(KEY.NEW, (x, y)):
+        st.session_state[key] = snap(v, lo, hi, step)
 
 
 def placing_chart(fig, key, **kwargs):
     """st.plotly_chart of the input plane whose clicks move the new point (the sliders KEY.NEW) instead of editing
     the data: the click catcher of ui.points, with a callback."""
+    spec = on_plane(to_spec(fig))
     with st.container(key=f"clickable_{key}"):
-        st.plotly_chart(on_plane(to_spec(fig)), key=key, **kwargs)
-        click_catcher(f"{key}_click", on_click=lambda: _place(f"{key}_click"))
+        st.plotly_chart(spec, key=key, **kwargs)
+        click_catcher(f"{key}_click", plotted_window(spec), on_click=_place)
 
 
 def frame(shown, cap, need=2):
