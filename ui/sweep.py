@@ -41,12 +41,15 @@ Payload (JSON, from `payload`):
 import base64
 import hashlib
 import json
+import time
 import zlib
 from pathlib import Path
 
 import numpy as np
 import streamlit as st
 from plotly.colors import get_colorscale, sample_colorscale
+
+from .points_io import finite_number
 
 CSS = """[class*="st-key-sweep_"] {
   display: none;
@@ -172,20 +175,37 @@ def _take(key, slider, values):
     event = (st.session_state.get(key) or {}).get("value")
     if not isinstance(event, dict) or event.get("slider") != slider:
         return
-    if event.get("lib"):   # the browser has not the code: send it again
-        st.session_state.pop("_sweep_lib", None)
+    if event.get("lib"):   # the browser has not the code: send it again (a few times a minute at most)
+        if _resend_allowed():
+            st.session_state.pop("_sweep_lib", None)
         return
     if event.get("want"):
-        st.session_state[f"_want_{key}"] = True
+        if _resend_allowed():
+            st.session_state[f"_want_{key}"] = True
         return
-    value = event.get("value")
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    value = finite_number(event.get("value"))
+    if value is None:
         return
     match = [v for v in values if abs(v - value) <= 1e-9 * max(1.0, abs(v))]
     if match:
         now = st.session_state.get(slider)   # an integer slider (a degree) keeps an int: the payload's values are floats
         as_int = isinstance(now, int) and not isinstance(now, bool) and float(match[0]).is_integer()
         st.session_state[slider] = int(match[0]) if as_int else match[0]
+
+
+RESENDS, RESEND_WINDOW = 20, 60.0   # frames or code sent again on the browser's asking: at most 20 a minute
+
+
+def _resend_allowed():
+    """True when this session may have frames (or the sweep code) sent again now. A browser asks when a student
+    grabs a lazy sweep or lost its frames: a few times a minute. A forged stream of such asks would make the server
+    send megabytes for a few bytes each; past RESENDS in RESEND_WINDOW seconds the asks are ignored (the sweep then
+    waits for the next rerun that sends its frames, and the slider still works)."""
+    now = time.monotonic()
+    times = [t for t in st.session_state.get("_sweep_resends", ()) if now - t < RESEND_WINDOW]
+    allowed = len(times) < RESENDS
+    st.session_state["_sweep_resends"] = times + [now] if allowed else times
+    return allowed
 
 
 def digest(data=None, depends=None):
