@@ -16,6 +16,9 @@ CLICK_MODE = "kernel_ridge_click_mode"
 CLICK_MODES = {"add": "Add", "remove": "Remove"}
 URL_KEY = "kernel_ridge_pts"
 PICK_RADIUS = 0.03     # a remove-click takes the nearest point within this share of the plot's width / height
+# Largest |x| or |y| of an own point. The sine lives in [0, 6] x [-2, 2]; beyond this the fits' squares, the plots'
+# float32 frames and the axes' nice steps overflow or lose the picture, so such a point is refused with a sentence.
+VALUE_MAX = 1e4
 
 
 def default_points():
@@ -52,7 +55,26 @@ def decode(text):
         raise ValueError("The link holds no points.")
     if len(rows) > MAX_ROWS:
         raise ValueError(f"The link holds {len(rows)} points; at most {MAX_ROWS} are accepted.")
-    return pd.DataFrame(rows, columns=["x", "y"], dtype=float)
+    df = pd.DataFrame(rows, columns=["x", "y"], dtype=float)
+    problem = check(df, "The link's point")
+    if problem:
+        raise ValueError(problem)
+    return df
+
+
+def check(df, what="Row"):
+    """None when every filled cell of the table (x, y) is a number a fit can take and there are at most MAX_ROWS
+    rows, else a sentence naming the first bad row (`what`: how the sentence names a row). Empty cells are allowed
+    (those rows are left out of the fit, with a note)."""
+    if len(df) > MAX_ROWS:
+        return f"The table has {len(df)} rows; at most {MAX_ROWS} points are accepted."
+    values = df[["x", "y"]].to_numpy(float)
+    for i, j in zip(*np.nonzero(np.isinf(values) | (np.abs(np.nan_to_num(values)) > VALUE_MAX))):
+        v = values[i, j]
+        kind = "an infinite number" if np.isinf(v) else f"{'xy'[j]} = {v:.4g}, beyond ±{VALUE_MAX:g}"
+        return (f"{what} {i + 1} holds {kind}: only finite numbers within ±{VALUE_MAX:g} can be fitted and drawn "
+                "(rescale the data).")
+    return None
 
 
 def link_fits():
@@ -133,14 +155,35 @@ def can_undo():
 
 
 def commit_edits():
-    """on_change of the editor: fold its edits into the stored table and start a fresh editor on it."""
+    """on_change of the editor: fold its edits into the stored table and start a fresh editor on it. An edit that
+    would leave a bad table (check: an infinite or too large number, too many rows; or text where a number belongs,
+    which only a hand-built message can send) is refused with a sentence, and the table stays as it was."""
     ss = st.session_state
-    _set_points(apply_edits(ss[POINTS], ss.get(editor_key(), {})))
+    edits = ss.get(editor_key(), {})
+    added = edits.get("added_rows", []) if isinstance(edits, dict) else []
+    if len(added) > MAX_ROWS:
+        problem = f"{len(added)} rows were added; at most {MAX_ROWS} points are accepted."
+    else:
+        try:
+            table = apply_edits(ss[POINTS], edits)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            table, problem = None, "The edit could not be read as numbers x and y."
+        else:
+            problem = check(table)
+    if problem:
+        ss[NOTE] = f"{problem} Your points are unchanged."
+        ss[VERSION] += 1      # a fresh editor shows the table as it is
+        return
+    _set_points(table)
 
 
 def duplicate_points():
     """Every point twice: with λ = 0 the Gram matrix becomes singular."""
     df = st.session_state[POINTS]
+    if 2 * len(df) > MAX_ROWS:
+        st.session_state[NOTE] = (f"Duplicating {len(df)} points would give {2 * len(df)}; at most {MAX_ROWS} are "
+                                  "accepted. Your points are unchanged.")
+        return
     _set_points(pd.concat([df, df], ignore_index=True))
 
 
@@ -171,6 +214,9 @@ def click_edit(x, y, X, Y, source, spans):
             st.toast("No point there to remove — click on a point.")
             return False
         df = df.drop(df.index[int(np.nanargmin(d))])
+    elif len(df) >= MAX_ROWS:
+        st.toast(f"There are {len(df)} points already, the most accepted: remove some first.")
+        return False
     else:
         df = pd.concat([df, pd.DataFrame({"x": [round(x, 3)], "y": [round(y, 3)]})], ignore_index=True)
     _set_points(df)
