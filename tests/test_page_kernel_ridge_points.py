@@ -12,7 +12,7 @@ from pages.kernel_ridge.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
 from tests.test_page_kernel_ridge import FIT, metric, sk_train_mse
-from ui.points_io import MAX_URL_POINTS
+from ui.points_io import MAX_ROWS, MAX_URL_POINTS
 
 
 def click_script():
@@ -122,3 +122,54 @@ def test_link_codec_is_exact_and_bounded():
     for bad in ("", "1", "1,2,3", "a,1", "nan,1", "1,inf"):
         with pytest.raises(ValueError):
             points.decode(bad)
+
+
+# ---------------------------------------------------------------- own points checked like the sidebar's
+BAD_LINKS = ["0.5,-1e308;1.5,1.0", "0.5,1e400;1.5,1.0", "2e4,1;1.5,1.0", ";".join(f"{i},{i}" for i in range(MAX_ROWS + 1))]
+
+
+@pytest.mark.parametrize("text", BAD_LINKS)
+def test_a_link_with_points_a_fit_cannot_take_gets_a_sentence_and_the_built_in_points(text):
+    at = open_page(FIT, query={"kernel_ridge_source": "My own points", "kernel_ridge_pts": text})
+    assert not page_errors(at)
+    said = " ".join(str(w.value) for w in at.warning)
+    assert "The built-in points are shown instead" in said
+    assert "1e+308" not in (at.query_params.get("kernel_ridge_pts") or [""])[0]
+
+
+def test_check_names_the_first_bad_row():
+    ok = pd.DataFrame({"x": [0.0, 1.0, np.nan], "y": [1.0, -2.0, 3.0]})
+    assert points.check(ok) is None
+    assert "Row 2 holds an infinite number" in points.check(pd.DataFrame({"x": [0.0, np.inf], "y": [1.0, 1.0]}))
+    assert "Row 1 holds y = -1e+308" in points.check(pd.DataFrame({"x": [0.0], "y": [-1e308]}))
+    assert f"at most {MAX_ROWS}" in points.check(pd.DataFrame({"x": np.zeros(MAX_ROWS + 1), "y": 0.0}))
+
+
+def _edit_script(edits):
+    import streamlit as st
+
+    from pages.kernel_ridge import points as p
+    p.init_points()
+    before = st.session_state[p.POINTS].copy()
+    st.session_state[p.editor_key()] = edits
+    p.commit_edits()
+    st.write(f"unchanged={st.session_state[p.POINTS].equals(before)} rows={len(st.session_state[p.POINTS])}")
+    st.write(f"note={st.session_state.get(p.NOTE, '')}")
+
+
+@pytest.mark.parametrize("edits,said", [
+    ({"edited_rows": {"0": {"y": float("inf")}}}, "infinite"),
+    ({"edited_rows": {"0": {"y": 1e400}}}, "infinite"),
+    ({"edited_rows": {"0": {"x": "=cmd"}}}, "could not be read"),
+    ({"added_rows": [{"x": float(i), "y": 0.0} for i in range(10_000)]}, f"at most {MAX_ROWS}"),
+])
+def test_a_table_edit_a_fit_cannot_take_is_refused_and_the_table_kept(edits, said):
+    at = AppTest.from_function(_edit_script, args=(edits,), default_timeout=60).run()
+    assert not at.exception
+    text = " ".join(str(m.value) for m in at.markdown)
+    assert "unchanged=True" in text and said in text and "Your points are unchanged" in text
+
+
+def test_a_good_table_edit_is_taken():
+    at = AppTest.from_function(_edit_script, args=({"edited_rows": {"0": {"y": 0.25}}},), default_timeout=60).run()
+    assert not at.exception and "unchanged=False" in " ".join(str(m.value) for m in at.markdown)
