@@ -1,34 +1,42 @@
 """Kernelscope: the entry script. Page config, the process-wide set-up, the navigation built from the topics
-table, the shared sidebar; nothing else."""
+table, the shared sidebar; nothing else.
+
+The same file is the server: `streamlit run app.py` finds the st.App below and serves it (Streamlit's ASGI entry,
+with the guards of ui.server), `python app.py [options]` starts that same command, and every session runs this
+file as its script (there `__name__` is "__main__" and the runtime exists)."""
 import sys
 
 import streamlit as st
 from streamlit import runtime as streamlit_runtime
 
-if not streamlit_runtime.exists():  # `python app.py [options]`: start the server (the README's command)
+if __name__ != "__main__":  # imported by the ASGI server: serve this file with the guards
+    from ui.runtime import serving
+
+    app = st.App(__file__, middleware=serving())
+elif not streamlit_runtime.exists():  # `python app.py [options]`: start the server (the README's command)
     from ui.runtime import launch
 
     launch(__file__, sys.argv[1:])
+else:  # a session's run
+    from pages import HOME, TOPICS, setting_keys, topic_keys, url_path
+    from ui import runtime
+    from ui.classroom import classroom_sidebar, presenting
+    from ui.data import dataset_sidebar
+    from ui.links import clean_link, link_notes
+    from ui.settings import carry
 
-from pages import HOME, TOPICS, setting_keys, topic_keys, url_path  # noqa: E402  (after the launcher)
-from ui import runtime  # noqa: E402
-from ui.classroom import classroom_sidebar, presenting  # noqa: E402
-from ui.data import dataset_sidebar  # noqa: E402
-from ui.links import clean_link, link_notes  # noqa: E402
-from ui.settings import carry  # noqa: E402
-
-runtime.set_up()
-clean_link()
-st.set_page_config(page_title="Kernelscope", page_icon="🔭", layout="wide",
-                   initial_sidebar_state="collapsed" if presenting() else "auto")
-topic_of = {url_path(t, s): t for t in TOPICS for s in t.sections}
-page = st.navigation(
-    {"": [st.Page(HOME, title="Home", icon="🔭", url_path="", default=True)],
-     **{f"{t.icon} {t.short}": [st.Page(s.module, title=s.title, url_path=url_path(t, s)) for s in t.sections]
-        for t in TOPICS}},
-    position="top")
-carry(setting_keys())
-dataset_sidebar()
-classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
-link_notes()
-page.run()
+    runtime.set_up()
+    clean_link()
+    st.set_page_config(page_title="Kernelscope", page_icon="🔭", layout="wide",
+                       initial_sidebar_state="collapsed" if presenting() else "auto")
+    topic_of = {url_path(t, s): t for t in TOPICS for s in t.sections}
+    page = st.navigation(
+        {"": [st.Page(HOME, title="Home", icon="🔭", url_path="", default=True)],
+         **{f"{t.icon} {t.short}": [st.Page(s.module, title=s.title, url_path=url_path(t, s)) for s in t.sections]
+            for t in TOPICS}},
+        position="top")
+    carry(setting_keys())
+    dataset_sidebar()
+    classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
+    link_notes()
+    page.run()

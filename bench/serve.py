@@ -48,15 +48,17 @@ def rss_mb(pid):
 
 
 @contextlib.contextmanager
-def serve(script="app.py", timeout=90, extra=(), env=None):
+def serve(script="app.py", timeout=90, extra=(), env=None, streamlit_run=False):
     """Yield a Server running `script` (relative to the project folder); terminate it on exit.
     `extra`: more command-line options; `env`: more environment variables (e.g. STREAMLIT_SERVER_COOKIE_SECRET,
-    which Streamlit refuses on the command line)."""
+    which Streamlit refuses on the command line); `streamlit_run`: start the app with `streamlit run app.py` instead
+    of `python app.py` (the other way the README allows)."""
     port = free_port()
     log = tempfile.NamedTemporaryFile("w+", prefix="bench-streamlit-", suffix=".log", delete=False)
     # The app starts itself (`python app.py`, the README's command: st.navigation mode before the first session);
     # other scripts (the benches' reference apps) through `streamlit run`.
-    launcher = [sys.executable, script] if script == "app.py" else [sys.executable, "-m", "streamlit", "run", script]
+    launcher = ([sys.executable, script] if script == "app.py" and not streamlit_run
+                else [sys.executable, "-m", "streamlit", "run", script])
     cmd = [*launcher, "--server.port", str(port),
            "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none",
            "--browser.gatherUsageStats", "false", *extra]

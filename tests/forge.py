@@ -32,6 +32,7 @@ class Forger(Student):
         self.components = {}     # element id -> Component, of the last full run
         self.exceptions = []     # text of every exception element received
         self.figures = {}        # chart element id -> its Plotly figure (JSON text), of the last full run
+        self.received = []       # (component name, its JSON data's length, whether it carried a sweep's frames)
         self.sent = 0            # messages sent
         self.running, self.idle_since = False, time.monotonic()   # the session's script, as the server reports it
 
@@ -55,6 +56,8 @@ class Forger(Student):
             c = el.bidi_component
             data = json.loads(c.json) if c.json else None
             self.components[c.id] = Component(c.id, c.component_name, data, delta.fragment_id)
+            frames = isinstance(data, dict) and data.get("held") is False and data.get("digest") is not None
+            self.received.append((c.component_name, len(c.json), frames))
         elif kind == "plotly_chart":
             self.figures[el.plotly_chart.id] = el.plotly_chart.spec
         elif kind == "exception":

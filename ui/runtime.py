@@ -89,6 +89,9 @@ def set_up():
     _return_freed_memory_to_the_system()
     _lighter_chart_json()
     _one_wake_up_per_batch_of_messages()
+    from .server import answer_unknown_fragments
+
+    answer_unknown_fragments()   # also here: a server started some other way than through app.py's st.App
 
 
 def _one_wake_up_per_batch_of_messages():
@@ -160,6 +163,19 @@ def _lighter_chart_json():
 
     _json._swap_json = tuple(pair for pair in _json._swap_json if pair[0] != "/")
     _json._swap_orjson = tuple(pair for pair in _json._swap_orjson if pair[0] != "/")
+
+
+def serving():
+    """Called where the ASGI server imports app.py, before it serves anything: the middleware of ui.server (Host check,
+    metrics switch) for st.App, and, once per process, the process-wide changes that must be in place before the
+    first session: unknown fragments answered, and st.navigation mode from the first session on (see `launch`)."""
+    from streamlit.runtime.pages_manager import PagesManager
+
+    from .server import answer_unknown_fragments, middleware
+
+    PagesManager.uses_pages_directory = False
+    answer_unknown_fragments()
+    return middleware()
 
 
 def launch(script, argv):
