@@ -53,10 +53,25 @@ def manifold(name, n, noise):
     return X[order], t[order]
 
 
+SAME_PLACE = ("All the points lie in one place, so the centred Gram matrix K′ is zero: kernel PCA has no direction to "
+              "project on. Add points elsewhere (a click on the input plot) or ⟲ Reset to the sidebar preset")
+
+
 def _quiet_fit(X, q, kernel, center=True):
+    """The fitted kc.KernelPCA; ValueError with a sentence for points all in one place (their centred K is zero, and
+    the iterative eigensolver used for many points stops with an error of its own on a zero matrix)."""
+    from scipy.sparse.linalg import ArpackError, ArpackNoConvergence
+
+    X = np.asarray(X, float)
+    if center and len(X) > 1 and np.all(X == X[0]):
+        raise ValueError(SAME_PLACE)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # the sections show kp.psd_warning_ as a sentence
-        return kc.KernelPCA(q, kernel.name, center=center, **dict(kernel.params)).fit(X)
+        try:
+            return kc.KernelPCA(q, kernel.name, center=center, **dict(kernel.params)).fit(X)
+        except (ArpackError, ArpackNoConvergence):
+            raise ValueError("The leading eigenvectors of K′ could not be found for these points (they are nearly "
+                             "all in one place, or repeat one another)") from None
 
 
 @dataclass(frozen=True, eq=False)

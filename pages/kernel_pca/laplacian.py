@@ -21,7 +21,7 @@ shown = sidebar_view()
 @st.fragment
 def body():
     """The bar, k and both embeddings: only this part reruns when one of them moves."""
-    framed = frame(shown, R["laplacian_max"], need=3)
+    framed = frame(shown, R["laplacian_max"], need=4)   # two components beside the constant one: n - 2 >= 2
     if framed is None:
         return
     s, d, left, right = framed

@@ -49,8 +49,13 @@ def body():
             st.error("❌ M has a negative eigenvalue, so xᵀMx < 0 beyond the red line: k(x, x) < 0 is no squared "
                      "norm, and k is not a kernel.")
         if len(X):
+            Xc, _ = compute.capped(X, X, compute.GRAM_CAP)    # the Gram section's bound: O(n³) eigenvalues
             try:
-                st.caption(f"On the data set: {compute.bilinear_on_data(X, values).reason}.")
+                st.caption(f"On the data set: {compute.bilinear_on_data(Xc, values).reason}.")
+                if len(Xc) < len(X):
+                    st.caption(f"K = XMXᵀ of a random {len(Xc)} of the {len(X)} points (the same ones on every "
+                               f"rerun): the eigenvalues of a {len(X)} × {len(X)} matrix would take too long on "
+                               "every move.")
             except ValueError as err:
                 st.warning(f"The verdict on the data set cannot be computed: {err}. Your points are kept; the "
                            "verdict on M above does not depend on them.")
