@@ -1,4 +1,9 @@
-"""Input checks shared by every function of the core: plain sentences, never a traceback riddle."""
+"""Input checks shared by every function of the core: plain sentences, never a traceback riddle.
+
+One rule, one home: a scalar where a number goes (check_real), a count or an index (check_int,
+check_positive_int), a seed (check_seed), an array (check_array), the fitted model's number of features
+(check_features) and a result that must be finite (check_finite)."""
+from decimal import Decimal
 from numbers import Integral, Real
 
 import numpy as np
@@ -11,6 +16,9 @@ large_n.MAX_SAMPLES = 50 000 points with 500 features (exactly 25 million). Abov
 before anything is allocated, instead of a MemoryError (n = 100 000 would need 74.5 GiB)."""
 MAX_SEED = 2**32 - 1
 """Seeds are integers 0 ... MAX_SEED (what scikit-learn's random_state accepts)."""
+MAX_COUNT = 2**53
+"""The largest count, index or number of steps accepted: every integer up to it is exact in float64, so a count can
+enter floating-point arithmetic (n * lam, n^3 / 3) without an OverflowError. Larger integers are refused."""
 
 
 APPROXIMATE = "Use fewer points, or an approximation such as Nystroem or random Fourier features."
@@ -35,8 +43,9 @@ def check_array(X, name="X", ndim=2):
         complex_ = A.dtype.kind == "c" or (A.dtype.kind == "O" and any(isinstance(v, complex) for v in A.flat))
         if not complex_:
             A = np.asarray(A, dtype=np.float64)
-    except (ValueError, TypeError, OverflowError) as err:
-        raise ValueError(f"{name} must contain only numbers; it contains text or other objects ({err}).") from None
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError(f"{name} must contain only numbers; it contains text or other objects, numbers too large "
+                         "for floating point, or rows of different lengths.") from None
     if complex_:
         raise ValueError(f"{name} contains complex numbers; only real numbers are accepted (the imaginary part "
                          "would be lost).")
@@ -63,14 +72,42 @@ def check_pair(X, Y=None):
     return X, Y
 
 
+def describe(value, width=40):
+    """A short one-line description of a value for a message: never a multi-line array print, never the 400 digits
+    of a huge integer."""
+    if isinstance(value, Integral) and not isinstance(value, bool) and abs(int(value)) >= 10**15:
+        return f"an integer of about {int(abs(int(value)).bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, np.ndarray):
+        return f"an array of shape {value.shape}"
+    if isinstance(value, (list, tuple, dict, set)):
+        return f"a {type(value).__name__} of {len(value)} item(s)"
+    if isinstance(value, (str, bytes)):
+        return f"the text {value[:width]!r}"
+    text = " ".join(repr(value).split())
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _kind(value):
+    """What was passed instead of a number, for a TypeError."""
+    if value is None or isinstance(value, (str, bytes, np.ndarray, list, tuple, dict, set)):
+        return describe(value)
+    return f"{type(value).__name__} {describe(value)}"
+
+
 def check_real(value, name, *, low=None, low_inclusive=False, high=None):
-    """A finite real number, optionally bounded below (strictly unless `low_inclusive`) and above."""
-    if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}.")
+    """A finite real number, optionally bounded below (strictly unless `low_inclusive`) and above.
+
+    Accepts Python ints and floats, numpy scalars and Decimal; refuses None, text, arrays and bools (TypeError),
+    NaN, infinities and integers too large for a float (ValueError)."""
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError(f"{name} must be finite, got Decimal {value}.")
+    elif isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"{name} must be a number, got {_kind(value)}.")
     try:
         value = float(value)
     except OverflowError:
-        raise ValueError(f"{name} must be finite, got a number too large for floating point.") from None
+        raise ValueError(f"{name} must be finite, got {describe(value)}, too large for floating point.") from None
     if not np.isfinite(value):
         raise ValueError(f"{name} must be finite, got {value}.")
     if low is not None and (value < low or (value == low and not low_inclusive)):
@@ -81,34 +118,91 @@ def check_real(value, name, *, low=None, low_inclusive=False, high=None):
     return value
 
 
-def check_positive_int(value, name, *, high=None):
-    """A positive integer (an integral float such as 2.0 is accepted, 2.5 is not)."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be a positive integer, got {value!r}.")
-    if isinstance(value, Real) and not isinstance(value, Integral):
-        if not float(value).is_integer():
-            raise ValueError(f"{name} must be a positive integer, got {value!r}.")
-        value = int(value)
+def check_int(value, name, *, low=0, high=None):
+    """An integer low ... high (high: MAX_COUNT when not given) for counts, indices and steps. An integral float,
+    numpy integer or Decimal such as 3.0 is accepted, 2.5 is not; None, text, arrays and bools are refused
+    (TypeError), as are NaN, infinities and integers beyond MAX_COUNT (ValueError)."""
+    what = "a positive integer" if low == 1 else f"an integer >= {low}"
+    if isinstance(value, bool) or not isinstance(value, (Real, Decimal)):
+        raise TypeError(f"{name} must be {what}, got {_kind(value)}.")
     if not isinstance(value, Integral):
-        raise TypeError(f"{name} must be a positive integer, got {type(value).__name__} {value!r}.")
-    if value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value}.")
-    if high is not None and value > high:
-        raise ValueError(f"{name} must be at most {high}, got {value}.")
-    return int(value)
+        try:
+            as_float = float(value)
+        except (ValueError, OverflowError):   # a signalling Decimal NaN
+            as_float = float("nan")
+        if not np.isfinite(as_float) or not as_float.is_integer():
+            raise ValueError(f"{name} must be {what}, got {describe(value)}.")
+        value = int(as_float)
+    value = int(value)
+    if value < low:
+        raise ValueError(f"{name} must be {what}, got {describe(value)}.")
+    limit = MAX_COUNT if high is None else min(high, MAX_COUNT)
+    if value > limit:
+        why = " (2^53: larger integers are not exact in floating point)" if limit == MAX_COUNT else ""
+        raise ValueError(f"{name} must be at most {limit:,}{why}, got {describe(value)}.")
+    return value
+
+
+def check_positive_int(value, name, *, high=None):
+    """A positive integer 1 ... high (an integral float such as 2.0 is accepted, 2.5 is not)."""
+    return check_int(value, name, low=1, high=high)
 
 
 def check_seed(seed, name="seed"):
     """A seed for a random generator: an integer 0 ... MAX_SEED (an integral float such as 3.0 is accepted)."""
-    if isinstance(seed, bool) or not isinstance(seed, Real):
-        raise TypeError(f"{name} must be a whole number, got {type(seed).__name__} {seed!r}.")
-    if not isinstance(seed, Integral):
-        if not np.isfinite(seed) or not float(seed).is_integer():
-            raise ValueError(f"{name} must be a whole number, got {seed!r}.")
-        seed = int(seed)
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"{name} must be between 0 and {MAX_SEED:,} (2^32 - 1), got {seed}.")
-    return int(seed)
+    if isinstance(seed, bool) or not isinstance(seed, (Real, Decimal)):
+        raise TypeError(f"{name} must be a whole number, got {_kind(seed)}.")
+    try:
+        seed = check_int(seed, name, low=0, high=MAX_SEED)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number between 0 and {MAX_SEED:,} (2^32 - 1), "
+                         f"got {describe(seed)}.") from None
+    return seed
+
+
+def check_choice(value, choices, what):
+    """value when it is one of the names `choices`; else a ValueError: "Unknown <what> ...; choose one of ..."."""
+    if not isinstance(value, str) or value not in choices:
+        shown = repr(value[:40]) if isinstance(value, str) else describe(value)
+        listing = ", ".join(f'"{c}"' for c in choices)
+        raise ValueError(f"Unknown {what} {shown}; choose one of {listing}.")
+    return value
+
+
+def check_flag(value, name):
+    """A yes/no switch: True or False (numpy's bools and the integers 0 and 1 too), as a Python bool."""
+    if isinstance(value, (bool, np.bool_)) or (isinstance(value, Integral) and value in (0, 1)):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, got {_kind(value)}.")
+
+
+def check_list(values, name, what="numbers"):
+    """A flat list (or tuple or 1-D array) of values, as a list; None, text, a single number or a nested list is
+    refused with a sentence. The items themselves are checked by the caller."""
+    if isinstance(values, (str, bytes, dict, set)) or values is None:
+        raise TypeError(f"{name} must be a list of {what}, got {_kind(values)}.")
+    try:
+        flat = np.ndim(values) == 1
+    except ValueError:      # rows of different lengths
+        flat = False
+    if not flat:
+        raise ValueError(f"{name} must be a flat list of {what}, got {describe(values)}.")
+    return list(values)
+
+
+def check_features(X, n_fitted, name="X"):
+    """X as a finite 2-D array (check_array) with the number of features the model was fitted on."""
+    X = check_array(X, name)
+    if X.shape[1] != n_fitted:
+        raise ValueError(f"{name} has {X.shape[1]} feature(s) but the model was fitted on {n_fitted}.")
+    return X
+
+
+def check_finite(values, what, advice="scale the data or use a smaller gamma or degree"):
+    """values unchanged when every entry is finite; else a ValueError: `what` overflowed, and `advice`."""
+    if not np.all(np.isfinite(values)):
+        raise ValueError(f"{what} overflowed (values too large for floating point); {advice}.")
+    return values
 
 
 def check_label_array(y, name="y"):

@@ -10,7 +10,7 @@ from numbers import Real
 
 import numpy as np
 
-from ._validation import check_array, check_pair, check_real, check_size
+from ._validation import check_array, check_list, check_pair, check_real, check_size
 from .kernels import DEFAULTS, MERCER, check_finite_gram, check_kernel_params, gram
 
 DIAG_BLOCK = 64
@@ -83,15 +83,25 @@ class _Composite(Kernel):
     name = "composite"
 
     def __init__(self, *parts):
-        self.parts = parts
+        self.parts = tuple(_operand(k, "composing") for k in parts)
         self.params = {}
 
     def __call__(self, X, Y=None):
         X, Y = check_pair(X, Y)
         check_size(len(X), len(Y))
         with np.errstate(over="ignore", invalid="ignore"):
-            K = self.combine(*(k(X, Y) for k in self.parts))
+            K = self._combine(*(k(X, Y) for k in self.parts))
         return check_finite_gram(K, "composed")
+
+    def combine(self, *grams):
+        """The composition's Gram matrix from its parts' Gram matrices (one per part, all of one shape)."""
+        if len(grams) != len(self.parts):
+            raise TypeError(f"combine takes {len(self.parts)} Gram matrix(ces), one per part; got {len(grams)}.")
+        grams = [check_array(K, "K") for K in grams]
+        if len({K.shape for K in grams}) > 1:
+            raise ValueError(f"The Gram matrices have shapes {[K.shape for K in grams]}; they must match.")
+        with np.errstate(over="ignore", invalid="ignore"):
+            return check_finite_gram(self._combine(*grams), "composed")
 
     @property
     def is_mercer(self):
@@ -101,7 +111,7 @@ class _Composite(Kernel):
 class Sum(_Composite):
     """k(x, y) = k1(x, y) + k2(x, y)"""
 
-    def combine(self, K1, K2):
+    def _combine(self, K1, K2):
         return K1 + K2
 
     def latex(self):
@@ -114,7 +124,7 @@ class Sum(_Composite):
 class Product(_Composite):
     """k(x, y) = k1(x, y) k2(x, y)"""
 
-    def combine(self, K1, K2):
+    def _combine(self, K1, K2):
         return K1 * K2
 
     def latex(self):
@@ -131,7 +141,7 @@ class Scaled(_Composite):
         self.c = check_real(c, "the scale c", low=0.0)
         super().__init__(k)
 
-    def combine(self, K):
+    def _combine(self, K):
         return self.c * K
 
     def latex(self):
@@ -144,7 +154,7 @@ class Scaled(_Composite):
 class Exp(_Composite):
     """k(x, y) = exp(k1(x, y))"""
 
-    def combine(self, K):
+    def _combine(self, K):
         return np.exp(K)
 
     def latex(self):
@@ -158,13 +168,14 @@ class Polynomial(_Composite):
     """k(x, y) = sum_i c_i k1(x, y)^i with every c_i >= 0"""
 
     def __init__(self, k, coefs):
-        coefs = [check_real(c, f"coefficient c{i}", low=0.0, low_inclusive=True) for i, c in enumerate(coefs)]
+        coefs = [check_real(c, f"coefficient c{i}", low=0.0, low_inclusive=True)
+                 for i, c in enumerate(check_list(coefs, "coefs", "coefficients c0, c1, ..."))]
         if not coefs or not any(coefs):
             raise ValueError("A polynomial of a kernel needs at least one positive coefficient.")
         self.coefs = coefs
         super().__init__(k)
 
-    def combine(self, K):
+    def _combine(self, K):
         out = np.zeros_like(K)
         for c in reversed(self.coefs):  # Horner: (((c_m K + c_{m-1}) K + ...) K + c_0)
             out = out * K + c

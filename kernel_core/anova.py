@@ -21,7 +21,7 @@ def anova_parts(X, Y=None, kernel="rbf", **params):
     k_j is the named kernel (default Gaussian, `gamma` = 1 when not given) on the single column j, with the
     parameters of gram(); sum over j is the ANOVA kernel.
     """
-    if kernel == "rbf" and params.get("gamma") is None:
+    if isinstance(kernel, str) and kernel == "rbf" and params.get("gamma") is None:
         params = {**params, "gamma": 1.0}
     check_kernel_params(kernel, params)
     X, Y = check_pair(X, Y)

@@ -15,11 +15,11 @@ Each is a `Kernel`: call it for the Gram matrix, combine it with +, *, c * k lik
 """
 import numpy as np
 
-from ._validation import check_array, check_pair, check_real, check_size
+from ._validation import check_array, check_choice, check_finite, check_pair, check_real, check_size, describe
 from .algebra import Kernel, _Composite, _num
 from .feature_maps import poly_feature_map
 from .kernels import check_finite_gram
-from .spectral import PSD_RTOL, is_symmetric, spectrum
+from .spectral import is_symmetric, psd_threshold, spectrum
 
 
 def _sub(latex, x, y):
@@ -49,9 +49,7 @@ class Warped(_Composite):
     In matrices: K = F K1 F with F = diag(f(x_1), ..., f(x_n))."""
 
     def __init__(self, k, f):
-        if not isinstance(f, str) or f not in WARPS:
-            raise ValueError(f"Unknown function f {f!r}; choose one of {', '.join(WARPS)}.")
-        self.f = f
+        self.f = check_choice(f, WARPS, "function f")
         super().__init__(_check_kernel(k))
 
     def __call__(self, X, Y=None):
@@ -86,9 +84,7 @@ class FeatureMapped(_Composite):
     E.g. RBF on phi: exp(-gamma ||phi(x) - phi(y)||^2)."""
 
     def __init__(self, k3, phi):
-        if not isinstance(phi, str) or phi not in FEATURE_MAPS:
-            raise ValueError(f"Unknown feature map {phi!r}; choose one of {', '.join(FEATURE_MAPS)}.")
-        self.phi = phi
+        self.phi = check_choice(phi, FEATURE_MAPS, "feature map")
         super().__init__(_check_kernel(k3, "k3"))
 
     def __call__(self, X, Y=None):
@@ -107,7 +103,7 @@ class FeatureMapped(_Composite):
 # ------------------------------------------------------------------ rule 8: x^T A x'
 def check_psd_matrix(A, name="A"):
     """A as a square, symmetric, positive semidefinite float64 matrix, or a ValueError that says which it is not
-    (an eigenvalue counts as negative below -PSD_RTOL * max |eigenvalue|, as in spectral.verdict)."""
+    (an eigenvalue counts as negative below -spectral.psd_threshold, as in spectral.verdict)."""
     A = check_array(A, name)
     if A.shape[0] != A.shape[1]:
         raise ValueError(f"{name} must be square, got shape {A.shape}.")
@@ -117,7 +113,7 @@ def check_psd_matrix(A, name="A"):
         ev = spectrum(A) if np.all(np.isfinite(A @ A)) else None
     if ev is None or not np.all(np.isfinite(ev)):
         raise ValueError(f"{name}'s entries are too large to find its eigenvalues in floating point; scale it down.")
-    if ev[-1] < -PSD_RTOL * max(abs(ev[0]), 1e-300):
+    if ev[-1] < -psd_threshold(ev):
         raise ValueError(f"{name} has a negative eigenvalue ({ev[-1]:.4g}): then x^T {name} x < 0 for its "
                          "eigenvector x, which no inner product allows. Build it as B^T B to be safe.")
     return A
@@ -166,12 +162,12 @@ class OnColumns(_Composite):
         try:
             columns = tuple(columns)
         except TypeError:
-            raise TypeError(f"columns must be a feature index or a list of them, got {columns!r}.") from None
+            raise TypeError(f"columns must be a feature index or a list of them, got {describe(columns)}.") from None
         if not all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) and c >= 0 for c in columns):
-            raise ValueError(f"columns must be feature indices 0, 1, ... (0 is the first coordinate), got {columns!r}.")
+            raise ValueError(f"columns must be feature indices 0, 1, ... (0 is the first coordinate), got {describe(columns)}.")
         columns = tuple(int(c) for c in columns)
         if not columns or len(set(columns)) != len(columns):
-            raise ValueError(f"columns must be distinct feature indices, got {columns!r}.")
+            raise ValueError(f"columns must be distinct feature indices, got {describe(columns)}.")
         self.columns = columns
         super().__init__(_check_kernel(k, "the kernel on the sub-vector"))
 
@@ -195,20 +191,32 @@ class OnColumns(_Composite):
 
 # ------------------------------------------------------------------ the generative kernel p(x) p(x')
 def gaussian_density(X, mean, sigma):
-    """p(x) = (2 pi sigma^2)^(-d/2) exp(-||x - mean||^2 / (2 sigma^2)), the density of N(mean, sigma^2 I)."""
+    """p(x) = (2 pi sigma^2)^(-d/2) exp(-||x - mean||^2 / (2 sigma^2)), the density of N(mean, sigma^2 I).
+
+    Computed as exp(log p) with log p = -||x - mean||^2 / (2 sigma^2) - (d/2) log(2 pi sigma^2), so that no
+    intermediate overflows for a sigma near the floating-point limits."""
     X = check_array(X, "X")
     mean = check_array(mean, "the mean", ndim=1)
     sigma = check_real(sigma, "sigma", low=0.0)
     if len(mean) != X.shape[1]:
         raise ValueError(f"The mean has {len(mean)} coordinate(s) but the points have {X.shape[1]}.")
     d = X.shape[1]
+    log_sigma = np.log(np.float64(sigma))
     with np.errstate(all="ignore"):
         sq = np.einsum("ij,ij->i", X - mean, X - mean)
-        p = np.exp(-sq / (2 * sigma**2)) / (2 * np.pi * sigma**2) ** (d / 2)
-    if not np.all(np.isfinite(p)):
-        raise ValueError(f"The density p(x) overflowed for sigma = {sigma:g} (too small or too large for floating "
-                         "point); use a sigma nearer 1 or scale the data.")
-    return p
+        log_p = -np.exp(np.log(sq) - np.log(2.0) - 2.0 * log_sigma) - (d / 2) * (np.log(2 * np.pi) + 2.0 * log_sigma)
+        p = np.exp(log_p)
+    return check_finite(p, f"The density p(x) for sigma = {sigma:g}",
+                        "use a sigma nearer 1 or scale the data")
+
+
+def _check_peak(mean, sigma):
+    """The density's largest value p(mean) = (2 pi sigma^2)^(-d/2) must be a positive finite float: otherwise p is 0
+    (or infinite) at every point and k(x, x') = p(x) p(x') carries no information."""
+    peak = gaussian_density(mean[None, :], mean, sigma)[0]
+    if peak == 0.0:
+        raise ValueError(f"sigma = {sigma:g} is so large that the density p(x) is 0 in floating point everywhere "
+                         f"in {len(mean)} dimension(s), so every k(x, x') = p(x) p(x') would be 0; use a sigma nearer 1.")
 
 
 class Generative(Kernel):
@@ -222,7 +230,7 @@ class Generative(Kernel):
         self.mean = check_array(mean, "the mean", ndim=1)
         self.sigma = check_real(sigma, "sigma", low=0.0)
         self.params = {}
-        gaussian_density(self.mean[None, :], self.mean, self.sigma)   # a sigma whose density overflows fails here
+        _check_peak(self.mean, self.sigma)   # a sigma whose density overflows or vanishes fails here
 
     def __call__(self, X, Y=None):
         X, Y = check_pair(X, Y)

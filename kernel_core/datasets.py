@@ -5,7 +5,7 @@
 import numpy as np
 from sklearn import datasets as skd
 
-from ._validation import check_positive_int, check_real, check_seed
+from ._validation import check_choice, check_positive_int, check_real, check_seed, describe
 
 MAX_SAMPLES = 5000
 
@@ -69,8 +69,7 @@ def _check_common(n_samples, noise, seed):
 
 def make_classification(name="moons", n_samples=200, noise=0.1, seed=0):
     """2-D two-class data: returns X (n, 2) and y in {-1, +1} (n,)."""
-    if not isinstance(name, str) or name not in CLASSIFICATION_DATASETS:
-        raise ValueError(f"Unknown data set {name!r}; choose one of {', '.join(CLASSIFICATION_DATASETS)}.")
+    check_choice(name, CLASSIFICATION_DATASETS, "data set")
     n, noise, seed = _check_common(n_samples, noise, seed)
     if n < 2:
         raise ValueError("A classification data set needs at least 2 samples (one per class).")
@@ -82,10 +81,10 @@ def make_sine(n_samples=40, noise=0.2, seed=0, x_range=(0.0, 2 * np.pi)):
     """1-D regression: x uniform in x_range, y = sin(x) + noise. Returns X (n, 1), y (n,)."""
     n, noise, seed = _check_common(n_samples, noise, seed)
     if isinstance(x_range, (str, bytes)) or np.shape(x_range) != (2,):
-        raise ValueError(f"x_range must be two numbers (low, high), got {x_range!r}.")
+        raise ValueError(f"x_range must be two numbers (low, high), got {describe(x_range)}.")
     low, high = (check_real(v, "x_range") for v in x_range)
     if not low < high or not np.isfinite(high - low):
-        raise ValueError(f"x_range must be (low, high) with low < high, both finite, got {x_range!r}.")
+        raise ValueError(f"x_range must be (low, high) with low < high, both finite, got {describe(x_range)}.")
     rng = _rng(seed)
     x = np.sort(rng.uniform(low, high, size=n))
     return x[:, None], np.sin(x) + rng.normal(scale=noise, size=n)
@@ -96,8 +95,7 @@ MANIFOLDS = {"s_curve": skd.make_s_curve, "swiss_roll": skd.make_swiss_roll}
 
 def make_manifold(name="s_curve", n_samples=500, noise=0.05, seed=0):
     """3-D manifold data: returns X (n, 3) and t (n,), the position along the manifold (for colour)."""
-    if not isinstance(name, str) or name not in MANIFOLDS:
-        raise ValueError(f"Unknown manifold {name!r}; choose one of {', '.join(MANIFOLDS)}.")
+    check_choice(name, MANIFOLDS, "manifold")
     n, noise, seed = _check_common(n_samples, noise, seed)
     X, t = MANIFOLDS[name](n, noise=noise, random_state=seed)
     return np.asarray(X, dtype=np.float64).reshape(n, 3), np.asarray(t, dtype=np.float64).reshape(n)  # n = 1: t is 0-D

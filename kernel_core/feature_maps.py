@@ -15,9 +15,19 @@ import numpy as np
 from scipy.linalg import eigh
 from sklearn.linear_model import LogisticRegression
 
-from ._validation import check_array, check_labels, check_positive_int, check_real, check_seed, check_size
+from ._validation import (
+    check_array,
+    check_choice,
+    check_flag,
+    check_labels,
+    check_positive_int,
+    check_real,
+    check_seed,
+    check_size,
+    describe,
+)
 from .kernels import MAX_DEGREE, gram
-from .spectral import PSD_RTOL, _check_square, is_symmetric
+from .spectral import _check_square, is_symmetric, psd_threshold
 
 MAX_FEATURES = 200_000
 """Widest explicit polynomial map built (C(d+m, m) grows like d^m: Kriege's feature explosion)."""
@@ -121,6 +131,7 @@ def _coefficient(c, latex):
 def poly_feature_names(n_features, degree, gamma=1.0, coef0=1.0, latex=False):
     """Names of poly_feature_map's features in its order, e.g. '√2·x₁·x₂', 'x₁²' (latex: '\\sqrt{2}\\,x_{1} x_{2}')."""
     d = check_positive_int(n_features, "n_features")
+    latex = check_flag(latex, "latex")
     rows, c = _poly_terms(d, degree, gamma, coef0)
     names = []
     for row, ci in zip(rows, c):
@@ -201,7 +212,7 @@ def gram_eigh(K):
 class EigenMap:
     features: np.ndarray     # (n, q): row l is phi(x_l) = Lambda_q^{1/2} V[l, :q]
     eigenvalues: np.ndarray  # all n, descending (insignificant negatives clipped to 0)
-    rank: int                # eigenvalues above PSD_RTOL * max|lambda|
+    rank: int                # eigenvalues above spectral.psd_threshold (PSD_RTOL * max|lambda|)
     error: float             # ||K - Phi Phi^T||_F / ||K||_F
 
 
@@ -213,14 +224,14 @@ def eigen_feature_map(K, q=None):
     Exact at q = rank. A negative eigenvalue has no real square root: then no real map exists (ValueError).
     """
     ev, V = gram_eigh(K)
-    scale = max(float(np.max(np.abs(ev))), 1e-300)
-    negative = ev < -PSD_RTOL * scale
+    threshold = psd_threshold(ev)   # |eigenvalue| below it: round-off
+    negative = ev < -threshold
     if negative.any():
         raise ValueError(f"K has {int(negative.sum())} negative eigenvalue(s) (smallest {ev[-1]:.4g}): "
                          "Lambda^(1/2) would be imaginary, so no real feature map reproduces K — "
                          "the kernel is not a Mercer kernel.")
-    ev = np.clip(ev, 0.0, None)  # round-off negatives (within PSD_RTOL) are zeros
-    rank = int(np.count_nonzero(ev > PSD_RTOL * scale))
+    ev = np.clip(ev, 0.0, None)  # round-off negatives (within the threshold) are zeros
+    rank = int(np.count_nonzero(ev > threshold))
     q = rank if q is None else check_positive_int(q, "q", high=len(ev))
     Phi = V[:, :q] * np.sqrt(ev[:q])
     K = np.asarray(K, dtype=np.float64)
@@ -330,14 +341,13 @@ def approximation_error(K, Z):
 def approximation_error_curve(X, gamma, sizes, method="rff", repeats=5, seed=0):
     """Mean and standard deviation over `repeats` seeds of approximation_error for each number of
     features in `sizes`, for method "rff" or "nystroem". Returns two arrays of len(sizes)."""
-    if not isinstance(method, str) or method not in APPROXIMATIONS:
-        raise ValueError(f"Unknown approximation {method!r}; choose one of {', '.join(APPROXIMATIONS)}.")
+    check_choice(method, APPROXIMATIONS, "approximation")
     X = check_array(X, "X")
     K = gram(X, kernel="rbf", gamma=gamma)
     reps = check_positive_int(repeats, "repeats", high=100)
     seed = check_seed(seed)
     if isinstance(sizes, (str, bytes)) or np.ndim(sizes) != 1 or len(sizes) == 0:
-        raise ValueError(f"sizes must be a non-empty list of feature counts, got {sizes!r}.")
+        raise ValueError(f"sizes must be a non-empty list of feature counts, got {describe(sizes)}.")
     errors = np.array([[approximation_error(K, APPROXIMATIONS[method](D, gamma, seed + r).fit(X).transform(X))
                         for r in range(reps)] for D in sizes])
     return errors.mean(axis=1), errors.std(axis=1)

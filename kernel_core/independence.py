@@ -24,7 +24,7 @@ import numpy as np
 from scipy.linalg import eigh
 from scipy.spatial.distance import pdist
 
-from ._validation import check_array, check_positive_int, check_real, check_seed, check_size
+from ._validation import check_array, check_choice, check_positive_int, check_real, check_seed, check_size
 from .algebra import as_kernel
 
 MAX_PERMUTATIONS = 5000
@@ -212,8 +212,7 @@ x (noise unused). noise is the standard deviation of the added Gaussian noise.""
 
 def make_dependence(kind="square", n_samples=100, noise=0.1, seed=0):
     """Seeded pairs (x, y) of one of DEPENDENCE_KINDS: returns x (n,), y (n,)."""
-    if not isinstance(kind, str) or kind not in DEPENDENCE_KINDS:
-        raise ValueError(f"Unknown kind of sample {kind!r}; choose one of {', '.join(DEPENDENCE_KINDS)}.")
+    check_choice(kind, DEPENDENCE_KINDS, "kind of sample")
     n = check_positive_int(n_samples, "n_samples", high=MAX_DEPENDENCE_SAMPLES)
     noise = check_real(noise, "noise", low=0.0, low_inclusive=True, high=5.0)
     x, y = DEPENDENCE_KINDS[kind](n, noise, np.random.default_rng(check_seed(seed)))

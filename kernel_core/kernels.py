@@ -6,7 +6,7 @@ A parameter left as None takes scikit-learn's default (gamma = 1 / n_features).
 import numpy as np
 from scipy.spatial.distance import cdist
 
-from ._validation import check_pair, check_positive_int, check_real, check_size
+from ._validation import check_choice, check_finite, check_pair, check_positive_int, check_real, check_size
 
 MAX_DEGREE = 50
 
@@ -25,8 +25,24 @@ def polynomial_kernel(X, Y, degree=3, gamma=None, coef0=1.0):
     K = X @ Y.T
     K *= gamma
     K += coef0
-    K **= degree
-    return K
+    return _power(K, degree)
+
+
+def _power(K, degree):
+    """K ** degree, overwriting K. An integer degree goes by repeated squaring: about 2 log2(degree) multiplications
+    per entry instead of one pow() call each, several times faster on a large Gram matrix (the product of the
+    same floating-point factors, so equal to pow up to a few units of round-off)."""
+    if not float(degree).is_integer() or degree < 1:
+        K **= degree
+        return K
+    d, result = int(degree), None
+    while True:
+        if d & 1:
+            result = K.copy() if result is None else np.multiply(result, K, out=result)
+        d >>= 1
+        if not d:
+            return result
+        np.multiply(K, K, out=K)       # K ** (2^j)
 
 
 def rbf_kernel(X, Y, gamma=None):
@@ -87,9 +103,7 @@ poly needs coef0 >= 0)."""
 
 def check_kernel_params(name, params):
     """Validate a kernel name and its parameters; return the full parameter dict (None = sklearn default)."""
-    if not isinstance(name, str) or name not in KERNEL_FUNCTIONS:
-        valid = ", ".join(f'"{k}"' for k in KERNEL_FUNCTIONS)
-        raise ValueError(f"Unknown kernel {name!r}; valid kernels are {valid}.")
+    check_choice(name, KERNEL_FUNCTIONS, "kernel")
     allowed = KERNEL_PARAMS[name]
     unexpected = sorted(set(params) - set(allowed))
     if unexpected:
@@ -126,7 +140,5 @@ def gram(X, Y=None, kernel="rbf", **params):
 
 
 def check_finite_gram(K, what):
-    if not np.all(np.isfinite(K)):
-        raise ValueError(f"The {what} kernel overflowed (values too large for floating point); "
-                         "use a smaller gamma, degree or coefficient, or scale the data.")
-    return K
+    """K when finite; else a ValueError naming the kernel `what` that overflowed."""
+    return check_finite(K, f"The {what} kernel", "use a smaller gamma, degree or coefficient, or scale the data")

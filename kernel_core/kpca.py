@@ -12,13 +12,16 @@ from scipy.linalg import eigh
 from scipy.sparse.csgraph import connected_components
 from scipy.sparse.linalg import ArpackNoConvergence, eigsh
 
-from ._validation import check_array, check_positive_int, check_real, check_seed, check_size
+from ._validation import check_array, check_features, check_flag, check_positive_int, check_real, check_seed, check_size
 from .algebra import Kernel, as_kernel
 from .graphs import knn_graph
-from .spectral import PSD_RTOL
+from .spectral import psd_threshold
 
 PREIMAGE_TOL = 1e-6
 """The fixed-point iteration stops when no pre-image moves by more than this (relative to the data scale)."""
+PREIMAGE_MAX_ITER = 10_000
+"""The most fixed-point iterations `reconstruct` runs (each is an m x n kernel evaluation): the iteration usually
+stops within a few dozen, and a larger max_iter is refused rather than left to run."""
 PREIMAGE_MIN_WEIGHT = 1e-12
 """A fixed-point step is skipped when |sum_i gamma_i k(z, x_i)| falls below this: the step would divide by ~0."""
 LANCZOS_MIN_N = 1000
@@ -85,6 +88,7 @@ class KernelPCA:
         X = check_array(X, "X")
         n = X.shape[0]
         q = check_positive_int(self.n_components, "n_components", high=n)
+        self.center = check_flag(self.center, "center")
         kernel = self._kernel()
         K = kernel(X)
         self.X_fit_, self.K_ = X, K
@@ -96,13 +100,13 @@ class KernelPCA:
         # K' = A Lambda A^T, only the q leading eigenpairs (LAPACK eigh; Lanczos for few of many)
         lam, U = _leading_eigh(Kc, q)
         lam, U = lam[::-1], _flip_signs(U[:, ::-1])
-        scale = max(float(np.max(np.abs(lam))), 1e-300)
-        lam = np.where(np.abs(lam) <= PSD_RTOL * scale, 0.0, lam)  # round-off (either sign) -> 0
+        threshold = psd_threshold(lam)
+        lam = np.where(np.abs(lam) <= threshold, 0.0, lam)  # round-off (either sign) -> 0
         self.psd_warning_ = None
         smallest = lam[-1]
         if not kernel.is_mercer and q < n:
             smallest = eigh(Kc, eigvals_only=True, subset_by_index=(0, 0))[0]
-        if smallest < -PSD_RTOL * scale:
+        if smallest < -threshold:
             self.psd_warning_ = (f"K' has negative eigenvalues (smallest {smallest:.4g}, largest {lam[0]:.4g}): the "
                                  f"{self.kernel} kernel is not positive semi-definite here, so these are not variances. "
                                  "Components with a negative eigenvalue are set to 0.")
@@ -129,9 +133,7 @@ class KernelPCA:
     def kernel_vectors(self, X):
         """k(x) (m, n) with k(x)_l = k(x, x_l), and the centred k'(x) = J (k(x) - K 1 / n) (uncentred: k'(x) = k(x))."""
         self._check_fitted()
-        X = check_array(X, "X")
-        if X.shape[1] != self.X_fit_.shape[1]:
-            raise ValueError(f"X has {X.shape[1]} feature(s) but the model was fitted on {self.X_fit_.shape[1]}.")
+        X = check_features(X, self.X_fit_.shape[1])
         k = self._kernel()(X, self.X_fit_)
         if not self.center:
             return k, k
@@ -161,7 +163,7 @@ class KernelPCA:
         if self.kernel != "rbf":
             raise ValueError(f"Pre-images by fixed-point iteration need the RBF kernel; this model uses {self.kernel!r}.")
         q = self._components(n_components)
-        max_iter = check_positive_int(max_iter, "max_iter")
+        max_iter = check_positive_int(max_iter, "max_iter", high=PREIMAGE_MAX_ITER)
         A = self.dual_coef_[:, :q]
         X = check_array(X, "X")
         check_size(len(X), self.n_samples_, "The pre-image weights")

@@ -15,7 +15,7 @@ import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve, eigh, orthogonal_procrustes
 from sklearn import datasets as skd
 
-from ._validation import check_array, check_positive_int, check_real, check_seed, check_size
+from ._validation import check_array, check_choice, check_positive_int, check_real, check_seed, check_size, describe
 from .feature_maps import APPROXIMATIONS
 from .kernels import gram
 from .kpca import KernelPCA
@@ -34,8 +34,7 @@ def large_dataset(name="moons", n_samples=5000, noise=0.1, seed=0):
     """Seeded data for the large-n demos, up to MAX_SAMPLES points: scikit-learn's make_moons / make_circles
     (X (n, 2), labels y in {-1, +1}) or the noisy sine of the kernel ridge page (x uniform on [0, 2 pi],
     X (n, 1) sorted, y = sin x + noise)."""
-    if not isinstance(name, str) or name not in LARGE_DATASETS:
-        raise ValueError(f"Unknown data set {name!r}; choose one of {', '.join(LARGE_DATASETS)}.")
+    check_choice(name, LARGE_DATASETS, "data set")
     n = check_positive_int(n_samples, "n_samples", high=MAX_SAMPLES)
     noise = check_real(noise, "noise", low=0.0, low_inclusive=True, high=5.0)
     seed = check_seed(seed)
@@ -54,8 +53,7 @@ def resolve_method(method, n):
     """The method used for n points: "auto-nystroem" / "auto-rff" mean exact up to EXACT_MAX_N points and that
     approximation above; "exact" above EXACT_MAX_N is refused (ValueError), the Gram matrix would not fit."""
     n = check_positive_int(n, "n", high=MAX_SAMPLES)
-    if not isinstance(method, str) or method not in (*METHODS, "auto-nystroem", "auto-rff"):
-        raise ValueError(f"Unknown method {method!r}; choose exact, nystroem, rff, auto-nystroem or auto-rff.")
+    check_choice(method, (*METHODS, "auto-nystroem", "auto-rff"), "method")
     if method in ("auto-nystroem", "auto-rff"):
         return "exact" if n <= EXACT_MAX_N else method[5:]
     if method == "exact" and n > EXACT_MAX_N:
@@ -66,9 +64,7 @@ def resolve_method(method, n):
 
 def feature_map(method, n_features, gamma, seed=0):
     """An unfitted NystroemFeatures ("nystroem", n_features landmarks) or RandomFourierFeatures ("rff")."""
-    if not isinstance(method, str) or method not in APPROXIMATIONS:
-        raise ValueError(f"Unknown approximation {method!r}; choose one of {', '.join(APPROXIMATIONS)}.")
-    return APPROXIMATIONS[method](n_features, gamma, seed)
+    return APPROXIMATIONS[check_choice(method, APPROXIMATIONS, "approximation")](n_features, gamma, seed)
 
 
 class ApproxKernelPCA:
@@ -172,6 +168,8 @@ def kernel_error(fitted_map, X, gamma, size=ERROR_SAMPLE, seed=0):
     """Relative Frobenius error of the approximate Gram matrix on a random subsample S of `size` points (all of
     them when n <= size):   ||K_S - Z_S Z_S^T||_F / ||K_S||_F,  K_S = k(X_S, X_S),  Z_S = z(X_S).
     An estimate of feature_maps.approximation_error(K, Z) for all n points at O(size^2) cost."""
+    if not isinstance(fitted_map, tuple(APPROXIMATIONS.values())):
+        raise TypeError(f"fitted_map must be a fitted NystroemFeatures or RandomFourierFeatures, got {describe(fitted_map)}.")
     X = check_array(X, "X")
     S = X[_subsample(len(X), size, seed)]
     K = gram(S, kernel="rbf", gamma=check_real(gamma, "gamma", low=0.0))
@@ -202,7 +200,7 @@ def kpca_gap(X, n_components, method, n_features, gamma, size=ERROR_SAMPLE, seed
 def _features(method, n_features, n):
     """The approximation's size on a subsample of n points: Nyström cannot use more landmarks than points."""
     n_features = check_positive_int(n_features, "n_features")
-    return min(n_features, n) if method == "nystroem" else n_features
+    return min(n_features, n) if check_choice(method, APPROXIMATIONS, "approximation") == "nystroem" else n_features
 
 
 def ridge_gap(X, y, grid, method, n_features, gamma, lam, size=ERROR_SAMPLE, seed=0):

@@ -3,7 +3,7 @@ of the kernel functions, so that new points can be embedded too."""
 import numpy as np
 from scipy.linalg import eigh
 
-from ._validation import check_array, check_positive_int, check_real
+from ._validation import check_array, check_features, check_positive_int, check_real
 from .algebra import as_kernel
 from .graphs import knn_graph
 
@@ -95,9 +95,7 @@ class KernelLPP:
         """g(x) = A^T k(x) for each row x of X: (len(X), m)."""
         if not hasattr(self, "dual_coef_"):
             raise ValueError("This KernelLPP is not fitted yet; call fit(X) first.")
-        X = check_array(X, "X")
-        if X.shape[1] != self.X_fit_.shape[1]:
-            raise ValueError(f"X has {X.shape[1]} feature(s) but the model was fitted on {self.X_fit_.shape[1]}.")
+        X = check_features(X, self.X_fit_.shape[1])
         with np.errstate(all="ignore"):
             G = self._kernel()(X, self.X_fit_) @ self.dual_coef_
         if not np.all(np.isfinite(G)):

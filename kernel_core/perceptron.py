@@ -23,7 +23,7 @@ import copy
 import numpy as np
 from sklearn.neighbors import KNeighborsClassifier
 
-from ._validation import check_array, check_labels, check_positive_int, check_seed
+from ._validation import check_array, check_features, check_finite, check_int, check_labels, check_positive_int, check_seed
 from .algebra import as_kernel
 
 MAX_EPOCHS = 1000
@@ -88,9 +88,10 @@ class KernelPerceptron:
             raise ValueError("This KernelPerceptron is not fitted yet; call fit(X, y) first.")
 
     def alpha_at(self, step):
-        """alpha after the first `step` visits of the history (0 = before training)."""
+        """alpha after the first `step` visits of the history (0 = before training; a step past the last visit gives
+        the trained alpha). step: a whole number >= 0."""
         self._check_fitted()
-        step = int(np.clip(step, 0, len(self.history_["index"])))
+        step = min(check_int(step, "step", low=0), len(self.history_["index"]))
         h = self.history_
         return np.bincount(h["index"][:step], weights=h["mistake"][:step], minlength=len(self.alpha_)).astype(float)
 
@@ -112,14 +113,8 @@ class KernelPerceptron:
     def decision_function(self, X):
         """f(x) = sum_j alpha_j y_j k(x_j, x)"""
         points, weights, bias = self.expansion()
-        X = check_array(X)
-        if X.shape[1] != points.shape[1]:
-            raise ValueError(f"X has {X.shape[1]} feature(s) but the model was fitted on {points.shape[1]}.")
-        f = weights @ self.kernel_(points, X) + bias
-        if not np.all(np.isfinite(f)):
-            raise ValueError("The decision function overflowed (values too large for floating point); "
-                             "scale the data or use a smaller gamma or degree.")
-        return f
+        X = check_features(X, points.shape[1])
+        return check_finite(weights @ self.kernel_(points, X) + bias, "The decision function")
 
     def predict(self, X):
         """sign(f(x)) as the original labels: classes_[1] where f > 0, classes_[0] where f <= 0."""
@@ -148,10 +143,7 @@ class KNNVote(KNeighborsClassifier):
     def _check_X(self, X):
         if not hasattr(self, "classes_"):
             raise ValueError("This KNNVote is not fitted yet; call fit(X, y) first.")
-        X = check_array(X, "X")
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} feature(s) but the model was fitted on {self.n_features_in_}.")
-        return X
+        return check_features(X, self.n_features_in_)
 
     def predict(self, X):
         return super().predict(self._check_X(X))

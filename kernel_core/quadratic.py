@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_array
+from ._validation import check_array, check_real
 from .feature_maps import eigen_feature_map, gram_eigh, poly_feature_map
 from .kernels import DEFAULTS, gram
 from .spectral import PSD_RTOL, _check_square
@@ -85,5 +85,6 @@ def negative_direction(K):
 
 def is_negative_witness(K, v, rtol=PSD_RTOL):
     """v^T K v < 0 beyond round-off (-rtol * max|K| * ||v||^2)."""
+    rtol = check_real(rtol, "rtol", low=0.0, low_inclusive=True)
     v = _check_vector(v, len(K))
     return quadratic_form(K, v) < -rtol * max(float(np.max(np.abs(K))), 1e-300) * float(v @ v) * len(v)

@@ -18,7 +18,7 @@ import numpy as np
 from scipy.linalg import null_space
 from scipy.optimize import minimize
 
-from ._validation import check_array, check_real
+from ._validation import check_array, check_choice, check_finite, check_real
 
 LOSSES = ("squared", "hinge")
 NULL_RTOL = 1e-10
@@ -39,9 +39,7 @@ def _check_phi(Phi):
 
 
 def _check_loss(loss):
-    if loss not in LOSSES:
-        raise ValueError(f"loss must be one of {', '.join(LOSSES)}; got {loss!r}.")
-    return loss
+    return check_choice(loss, LOSSES, "loss")
 
 
 def _check_targets(y, n, loss):
@@ -160,7 +158,10 @@ def representer_objective(Phi, y, w, lam, loss="squared"):
     if len(w) != Phi.shape[1]:
         raise ValueError(f"w has {len(w)} entries; the feature space has {Phi.shape[1]} dimensions.")
     lam = check_real(lam, "lam", low=0.0, low_inclusive=True)
-    f = Phi @ w
-    data = np.mean((f - y) ** 2) if loss == "squared" else np.mean(np.maximum(0.0, 1.0 - y * f))
-    penalty = lam * float(w @ w)
-    return float(data), penalty, float(data) + penalty
+    with np.errstate(over="ignore", invalid="ignore"):
+        f = Phi @ w
+        data = float(np.mean((f - y) ** 2) if loss == "squared" else np.mean(np.maximum(0.0, 1.0 - y * f)))
+        penalty = lam * float(w @ w)
+    parts = (data, penalty, data + penalty)
+    check_finite(parts, "The objective J(w)", "use a smaller w or scale the features")
+    return parts

@@ -15,7 +15,17 @@ import numpy as np
 from scipy.linalg import LinAlgError, LinAlgWarning, cho_factor, cho_solve, lapack, lstsq
 from sklearn.model_selection import KFold
 
-from ._validation import check_array, check_positive_int, check_real, check_seed, check_size
+from ._validation import (
+    check_array,
+    check_features,
+    check_finite,
+    check_flag,
+    check_positive_int,
+    check_real,
+    check_seed,
+    check_size,
+    describe,
+)
 from .algebra import as_kernel
 from .kernels import gram
 
@@ -41,10 +51,7 @@ def _check_xy(X, y):
 
 
 def _finite(a, what):
-    if not np.all(np.isfinite(a)):
-        raise ValueError(f"{what} overflowed (values too large for floating point); scale the data or use a larger "
-                         "lam or noise.")
-    return a
+    return check_finite(a, what, "scale the data or use a larger lam or noise")
 
 
 def solve_dual(K, y, lam):
@@ -104,7 +111,7 @@ class KernelRidge:
     def predict(self, X):
         if not hasattr(self, "dual_coef_"):
             raise ValueError("This KernelRidge is not fitted yet; call fit(X, y) first.")
-        X = check_array(X, "X")
+        X = check_features(X, self.X_fit_.shape[1])
         # f(x) = sum_l alpha_l k(x_l, x)
         with np.errstate(over="ignore", invalid="ignore"):
             f = self._gram(X, self.X_fit_) @ self.dual_coef_
@@ -114,7 +121,8 @@ class KernelRidge:
 def lam_from_seed003(lam_003, n):
     """Kriege minimises (1/n) ||K alpha - y||^2 + lam' alpha^T K alpha, so alpha = (K + n lam' I)^{-1} y:
     its lam' is this module's lam divided by n. Returns lam = n * lam'."""
-    return check_positive_int(n, "n") * check_real(lam_003, "lam'", low=0.0, low_inclusive=True)
+    lam = check_positive_int(n, "n") * check_real(lam_003, "lam'", low=0.0, low_inclusive=True)
+    return check_finite(lam, "lam = n lam'", "use a smaller lam' or n")
 
 
 def primal_ridge(X, y, lam):
@@ -138,7 +146,10 @@ def primal_ridge(X, y, lam):
 def power_features(x, degree):
     """phi(x) = (x, x^2, ..., x^degree) for 1-D inputs x: p = degree features (Kriege's basis functions)."""
     x = check_array(x, "x", ndim=1)
-    return x[:, None] ** np.arange(1, check_positive_int(degree, "degree", high=30) + 1)
+    degree = check_positive_int(degree, "degree", high=30)
+    with np.errstate(over="ignore", invalid="ignore"):
+        Phi = x[:, None] ** np.arange(1, degree + 1)
+    return check_finite(Phi, f"The powers x^1 ... x^{degree}", "scale x to about [-1, 1] or use a lower degree")
 
 
 def solve_costs(n, p):
@@ -195,10 +206,11 @@ class GaussianProcessRegressor:
     def _check_fitted(self, X):
         if not hasattr(self, "dual_coef_"):
             raise ValueError("This GaussianProcessRegressor is not fitted yet; call fit(X, y) first.")
-        return check_array(X, "X")
+        return check_features(X, self.X_fit_.shape[1])
 
     def predict(self, X, return_std=False):
         """Posterior mean m(x); with return_std also the latent (noise-free) standard deviation."""
+        return_std = check_flag(return_std, "return_std")
         X = self._check_fitted(X)
         Ks = self._gram(X, self.X_fit_)
         with np.errstate(over="ignore", invalid="ignore"):
@@ -280,14 +292,14 @@ def cross_validate(X, y, kernel="rbf", lams=(0.01, 0.1, 1.0), grid=None, n_folds
         raise ValueError(f"Cross-validation needs 2 <= n_folds <= n samples; got n_folds = {n_folds} "
                          f"with {len(X)} samples.")
     if isinstance(lams, (str, bytes)) or np.ndim(lams) != 1 or len(lams) == 0:
-        raise ValueError(f"lams must be a non-empty list of penalties, got {lams!r}.")
+        raise ValueError(f"lams must be a non-empty list of penalties, got {describe(lams)}.")
     lams = np.asarray([check_real(v, "lam", low=0.0, low_inclusive=True) for v in lams])
-    grid = grid or {}
+    grid = {} if grid is None else grid
     if not isinstance(grid, dict):
         raise TypeError(f"grid must map parameter names to lists of values, got {type(grid).__name__}.")
     for name, values in grid.items():
         if isinstance(values, (str, bytes)) or np.ndim(values) != 1 or len(values) == 0:
-            raise ValueError(f"grid[{name!r}] must be a non-empty list of values, got {values!r}.")
+            raise ValueError(f"grid[{name!r}] must be a non-empty list of values, got {describe(values)}.")
     settings = [dict(zip(grid, (check_real(v, str(name)) for name, v in zip(grid, values))))
                 for values in product(*grid.values())]
     errors = np.zeros((len(lams), len(settings)))

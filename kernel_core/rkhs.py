@@ -11,7 +11,7 @@ k(x, ·) = φ(x) the function the kernel puts at x (Sugiyama: ⟨φ(x), φ(x′)
 """
 import numpy as np
 
-from ._validation import check_array, check_pair
+from ._validation import check_array, check_finite, check_flag, check_pair, describe
 from .algebra import as_kernel
 from .spectral import PSD_RTOL
 
@@ -26,10 +26,7 @@ def _coefficients(a, X, name):
 
 def _finite(value, what):
     """value when every entry is finite; else a ValueError that says the sum overflowed."""
-    if not np.all(np.isfinite(value)):
-        raise ValueError(f"{what} overflowed (values too large for floating point); use smaller coefficients "
-                         "or kernel values.")
-    return value
+    return check_finite(value, what, "use smaller coefficients or kernel values")
 
 
 class RKHSFunction:
@@ -39,7 +36,7 @@ class RKHSFunction:
     def __init__(self, centres, alpha, kernel):
         self.centres = check_array(centres, "centres")
         self.alpha = _coefficients(alpha, self.centres, "alpha")
-        self.kernel = kernel
+        self.kernel = as_kernel(kernel)
 
     def __call__(self, X):
         X, _ = check_pair(X, self.centres)
@@ -56,6 +53,8 @@ class RKHSFunction:
 
     def inner(self, other):
         """⟨f, g⟩_H for another RKHSFunction g of the same kernel (rkhs_inner)."""
+        if not isinstance(other, RKHSFunction):
+            raise TypeError(f"other must be an RKHSFunction (as rkhs_function makes), got {describe(other)}.")
         return rkhs_inner(self.alpha, self.centres, other.alpha, other.centres, self.kernel)
 
     def norm(self, squared=False):
@@ -88,6 +87,7 @@ def rkhs_norm(alpha, X, kernel="rbf", squared=False, **params):
     αᵀKα ≥ 0 for a positive semi-definite kernel; a value below 0 only by round-off (within PSD_RTOL of
     Σ |αᵢ αⱼ K[i, j]|) counts as 0. A clearly negative one means the kernel is not PSD on these centres, so
     there is no RKHS norm: ValueError."""
+    squared = check_flag(squared, "squared")
     X = check_array(X, "X")
     alpha = _coefficients(alpha, X, "alpha")
     K = as_kernel(kernel, **params)(X)

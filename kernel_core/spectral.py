@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.linalg import eigvalsh
 
-from ._validation import check_array
+from ._validation import check_array, check_real
 
 PSD_RTOL = 1e-8
 """An eigenvalue counts as negative only below -PSD_RTOL * max|eigenvalue|: round-off in a float64
@@ -52,6 +52,14 @@ def spectrum(K):
     return eigvalsh(K)[::-1]
 
 
+def psd_threshold(eigenvalues, rtol=PSD_RTOL):
+    """The round-off threshold rtol * max|eigenvalue|: an eigenvalue within it of 0 is numerical noise (negligible),
+    one below minus it is evidence that K is not PSD. rtol: a finite number >= 0 (PSD_RTOL by default)."""
+    rtol = check_real(rtol, "rtol", low=0.0, low_inclusive=True)
+    ev = np.asarray(eigenvalues, dtype=np.float64)
+    return rtol * max(float(np.max(np.abs(ev))) if ev.size else 0.0, 1e-300)
+
+
 def is_psd(K, rtol=PSD_RTOL):
     """True when K is symmetric and no eigenvalue is below -rtol * max|eigenvalue|."""
     return verdict(K, rtol).psd
@@ -69,6 +77,7 @@ class Verdict:
 
 def verdict(K, rtol=PSD_RTOL):
     """Is K a valid Gram matrix? Symmetry first, then the eigenvalues; with a sentence saying why."""
+    psd_threshold((), rtol)   # a bad rtol is refused before any work
     K = _check_square(K)
     if not is_symmetric(K):
         i, j = np.unravel_index(np.argmax(np.abs(K - K.T)), K.shape)
@@ -76,7 +85,7 @@ def verdict(K, rtol=PSD_RTOL):
                        f"not symmetric: K[{i},{j}] = {K[i, j]:.4g} but K[{j},{i}] = {K[j, i]:.4g}")
     ev = spectrum(K)
     scale = max(float(np.max(np.abs(ev))), 1e-300)
-    negative = ev < -rtol * scale
+    negative = ev < -psd_threshold(ev, rtol)
     n_neg = int(negative.sum())
     if n_neg:
         reason = (f"{n_neg} eigenvalue(s) are negative (smallest {ev[-1]:.4g}, beyond the round-off "

@@ -43,8 +43,13 @@ def substituted_gaussian(X, Y=None, inner="linear", sigma=1.0):
     K_xy = kappa(X, Y_)
     d_x = np.diag(K_xy).copy() if Y is None else _diag(kappa, X)   # the same numbers as K_xy's diagonal: exact 0
     d_y = d_x if Y is None else _diag(kappa, Y_)
-    with np.errstate(over="ignore", invalid="ignore"):
-        # D = kappa(x, x) + kappa(x', x') - 2 kappa(x, x') = ||phi(x) - phi(x')||^2
-        D = d_x[:, None] + d_y[None, :] - 2.0 * K_xy
-        K = np.exp(-D / (2.0 * np.float64(sigma) ** 2))
+    with np.errstate(all="ignore"):
+        # D = kappa(x, x) + kappa(x', x') - 2 kappa(x, x') = ||phi(x) - phi(x')||^2, then K = exp(-D / (2 sigma^2)),
+        # built in the memory of K_xy, a fresh array (no n x m temporaries)
+        K = K_xy
+        K *= -2.0
+        K += d_x[:, None]
+        K += d_y[None, :]
+        K *= -1.0 / (2.0 * np.float64(sigma) ** 2)
+        np.exp(K, out=K)
     return check_finite_gram(K, "substituted Gaussian")

@@ -33,7 +33,20 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.model_selection import StratifiedKFold
 from sklearn.svm import SVC
 
-from ._validation import check_array, check_label_array, check_labels, check_positive_int, check_real, check_seed
+from ._validation import (
+    check_array,
+    check_features,
+    check_finite,
+    check_flag,
+    check_int,
+    check_label_array,
+    check_labels,
+    check_list,
+    check_positive_int,
+    check_real,
+    check_seed,
+    describe,
+)
 from .algebra import as_kernel
 from .kernels import gram
 from .spectral import _check_square, verdict
@@ -43,12 +56,16 @@ MIN_HOLDOUT = 10    # fewer points than this: train on all of them, hold none ou
 SUBGRADIENT_MIN_LAM = 1e-12
 """Smallest lam of SubgradientSVM: its step eta_t = 1/(2 lam t) grows without bound as lam -> 0, and below this the
 coefficients overflow floating point (libsvm's KernelSVM with C = 1/(2 n lam) handles a nearly hard margin)."""
+MAX_STEPS = 20_000
+"""Most steps one SubgradientSVM.fit or .step call takes (the app caps a run at this many): a step costs an n-vector
+product with K, so a call stays bounded; more are refused with a sentence (call step again to go on)."""
 MAX_ITER = 100_000  # libsvm iterations before it stops unconverged (~0.2 s for 300 points; badly scaled
                     # kernels such as a degree-10 polynomial can otherwise run for minutes)
 
 
 def _reciprocal(n, value, name, other):
-    out = 1.0 / (2.0 * check_positive_int(n, "n") * check_real(value, name, low=0.0))
+    n, value = check_positive_int(n, "n"), check_real(value, name, low=0.0)
+    out = 1.0 / (2.0 * n * value)
     if not np.isfinite(out) or out == 0.0:
         raise ValueError(f"{name} = {value:g} with n = {n} gives {other} = 1/(2 n {name}) outside floating point; "
                          f"use a {name} nearer 1.")
@@ -119,12 +136,10 @@ class _KernelClassifier:
         """f(x) = sum_i w_i k(p_i, x) + b; > 0 means classes_[1]."""
         self._check_fitted()
         points, weights, b = self.expansion()
-        X = check_array(X)
-        if X.shape[1] != points.shape[1]:
-            raise ValueError(f"X has {X.shape[1]} feature(s); the model was fitted on {points.shape[1]}.")
+        X = check_features(X, points.shape[1])
         if len(points) == 0:  # no alpha_i > 0 yet: f = b everywhere
             return np.full(len(X), float(b))
-        return _finite(gram(X, points, kernel=self.kernel_) @ weights + b)
+        return check_finite(gram(X, points, kernel=self.kernel_) @ weights + b, "The decision function")
 
     def predict(self, X):
         """sign(f(x)), as the original class labels."""
@@ -166,6 +181,7 @@ class KernelSVM(_KernelClassifier):
         self.dual_coef_ = svc.dual_coef_[0].copy()
         self.intercept_ = float(svc.intercept_[0])
         self.n_features_in_ = X.shape[1]
+        self.n_samples_fit_ = len(X)
         return self
 
     def expansion(self):
@@ -174,8 +190,13 @@ class KernelSVM(_KernelClassifier):
         return self.support_vectors_, self.dual_coef_, self.intercept_
 
     def seed_alpha(self, n):
-        """alpha over all n training points (0 off the support vectors), in Kriege's notation."""
+        """alpha over all n training points (0 off the support vectors), in Kriege's notation; n must be the number
+        of points the model was fitted on."""
         self._check_fitted()
+        n = check_positive_int(n, "n")
+        if n != self.n_samples_fit_:
+            raise ValueError(f"n must be the number of training points, {self.n_samples_fit_}: the model was fitted "
+                             f"on {self.n_samples_fit_} points, got n = {n}.")
         alpha = np.zeros(n)
         alpha[self.support_] = np.abs(self.dual_coef_)
         return alpha
@@ -222,11 +243,12 @@ class SubgradientSVM(_KernelClassifier):
         if self._lam < SUBGRADIENT_MIN_LAM:
             raise ValueError(f"lam = {self._lam:g} is below {SUBGRADIENT_MIN_LAM:g}: the step 1/(2 lam t) would overflow "
                              "floating point. Use a larger lam, or KernelSVM (libsvm) with C = 1/(2 n lam).")
-        n_steps = 0 if _is_zero(self.n_steps) else check_positive_int(self.n_steps, "n_steps")
+        n_steps = check_int(self.n_steps, "n_steps", low=0, high=MAX_STEPS)
         X, ys = self._fit_data(X, y)
         n = len(X)
         self._m = n if self.batch_size is None else min(check_positive_int(self.batch_size, "batch_size"), n)
         self._tol = None if self.tol is None else check_real(self.tol, "tol", low=0.0)
+        self._fit_intercept = check_flag(self.fit_intercept, "fit_intercept")
         self._K = gram(X, kernel=self.kernel_)
         self._rng = np.random.default_rng(check_seed(self.seed))
         self.X_fit_, self.y_fit_ = X, ys
@@ -237,9 +259,9 @@ class SubgradientSVM(_KernelClassifier):
         return self.step(n_steps)
 
     def step(self, n=1, max_seconds=None):
-        """Take up to n more steps (fewer when tol says converged or after max_seconds); returns self."""
+        """Take up to n more steps, 0 ... MAX_STEPS (fewer when tol says converged or after max_seconds); returns self."""
         self._check_fitted()
-        n = 0 if _is_zero(n) else check_positive_int(n, "n")
+        n = check_int(n, "n", low=0, high=MAX_STEPS)
         if max_seconds is not None:
             max_seconds = check_real(max_seconds, "max_seconds", low=0.0, low_inclusive=True)
         K, ys, lam, m, alpha, g, b = self._K, self.y_fit_, self._lam, self._m, self.alpha_, self._g, self.intercept_
@@ -256,7 +278,7 @@ class SubgradientSVM(_KernelClassifier):
             g *= 1.0 - 2.0 * lam * eta
             alpha += (eta / m) * v
             g += K @ (ys * v * (eta / m))
-            if self.fit_intercept:
+            if self._fit_intercept:
                 b = _best_offset(ys, g)
             curve.append(float(np.maximum(0.0, 1.0 - ys * (g + b)).mean() + lam * ((alpha * ys) @ g)))
             if not np.isfinite(curve[-1]):
@@ -278,17 +300,6 @@ class SubgradientSVM(_KernelClassifier):
         self._check_fitted()
         nz = self.alpha_ > 0
         return self.X_fit_[nz], (self.alpha_ * self.y_fit_)[nz], self.intercept_
-
-
-def _finite(f):
-    if not np.all(np.isfinite(f)):
-        raise ValueError("The decision function overflowed (values too large for floating point); "
-                         "scale the data or use a smaller gamma or degree.")
-    return f
-
-
-def _is_zero(n):
-    return not isinstance(n, bool) and isinstance(n, (int, float, np.integer, np.floating)) and n == 0
 
 
 def _libsvm(K, y, C, max_iter):
@@ -370,11 +381,14 @@ def cross_validate_grid(X, y, Cs, gammas, make_kernel, folds=3, seed=0):
     seed = check_seed(seed)
     if min(np.unique(ys, return_counts=True)[1]) < folds:
         raise ValueError(f"{folds}-fold cross-validation needs at least {folds} points of each class.")
-    Cs = [check_real(C, "C", low=0.0) for C in Cs]
+    Cs = [check_real(C, "C", low=0.0) for C in check_list(Cs, "Cs", "values of C")]
+    gammas = check_list(gammas, "gammas", "values of gamma")
+    if not callable(make_kernel):
+        raise TypeError(f"make_kernel must be a function gamma -> Kernel, got {describe(make_kernel)}.")
     splits = list(StratifiedKFold(folds, shuffle=True, random_state=seed).split(X, ys))
     scores = np.zeros((len(gammas), len(Cs)))
     for a, gamma in enumerate(gammas):
-        K = gram(X, kernel=make_kernel(gamma))
+        K = gram(X, kernel=as_kernel(make_kernel(gamma)))
         for tr, te in splits:
             for c, C in enumerate(Cs):
                 svc = _libsvm(K[np.ix_(tr, tr)], ys[tr], C, MAX_ITER // 4)

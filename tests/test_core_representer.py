@@ -139,7 +139,7 @@ def test_kriege_proof_adding_u_keeps_the_loss_and_adds_lam_t_squared(t, lam, los
 
 
 @pytest.mark.parametrize("bad, match", [
-    (dict(loss="absolute"), "loss must be one of"),
+    (dict(loss="absolute"), "Unknown loss 'absolute'"),
     (dict(lam=0.0), "lam must be > 0"),
     (dict(y=[0.0, 1.0, 1.0, -1.0], loss="hinge"), r"labels y in \{-1, \+1\}"),
     (dict(y=[1.0, 2.0]), "one per point"),
