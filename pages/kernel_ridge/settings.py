@@ -82,7 +82,7 @@ class Settings:
 
     def to_lam(self, value, zero=False):
         """Held's / Bishop's λ from a slider value: 0, the value, or n times Kriege's λ."""
-        return 0.0 if zero else (kc.lam_from_seed003(value, self.n) if self.kriege else value)
+        return 0.0 if zero else (kc.lam_from_kriege(value, self.n) if self.kriege else value)
 
     @property
     def lam(self):
