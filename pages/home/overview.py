@@ -47,8 +47,13 @@ with right:
 
 st.subheader("References: the lecture notes")
 st.markdown(
-    "Every formula on screen comes from one of these five texts; where they disagree the section says which "
-    "convention it uses and shows the mapping (RBF: γ = 1/(2σ²) = 1/h²; ridge: λ vs nλ).\n\n"
+    "The sections follow these five texts; where they disagree the section says which convention it uses and "
+    "shows the mapping (RBF: γ = 1/(2σ²) = 1/h²; ridge: λ vs nλ; K = ΦᵀΦ with Kriege's columns φ(xᵢ), K = ΦΦᵀ "
+    "with the rows of Held, Bishop's notes and Nguyen). A few things on screen come from elsewhere, and the "
+    "section that shows them names them too: **random Fourier features** (Rahimi & Recht, 2007), the **Nyström "
+    "method** (Williams & Seeger, 2001), **HSIC** (Gretton et al., 2005), the **pre-image iteration** of kernel "
+    "PCA denoising (Mika et al., 1999), the **median heuristic** for γ, and the Gaussian process's predictive "
+    "mean and variance, **Bishop's PRML eq. 6.66–6.67**.\n\n"
     "| text | what it covers |\n|---|---|\n"
     "| **Held**, *Data representations — kernel methods* (MSA220) | kernel examples, Mercer kernels and the Gram "
     "matrix, the eigen feature map, the degree-2 polynomial map, kernel PCA with centring, ridge via Woodbury, "
