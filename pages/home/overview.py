@@ -1,8 +1,9 @@
-"""Home: what Kernelscope teaches, the path through the topics and their sections, how to use it in class, and the
-lecture notes it follows."""
+"""Home: what Kernelscope teaches, the path through the topics and their sections, how to use it in class, the
+lecture notes it follows, and the lecture map (each text's items linked to the sections that show them)."""
 import streamlit as st
 
 from pages import TOPICS
+from pages.home import lecture_map
 from ui.exercises import progress
 
 st.title("🔭 Kernelscope")
@@ -68,3 +69,16 @@ st.markdown(
     "| **Nguyen**, *Kernel method* | dual representation, constructing kernels, the (xᵀz)² map, the Gaussian kernel "
     "and kernel substitution |"
 )
+
+st.subheader("Lecture map: each text in its own order")
+st.caption("Teaching from one of the texts? Pick it: its items in the text's order, each linked to the section that "
+           "shows it.")
+for tab, (author, title, items) in zip(st.tabs([author for author, _, _ in lecture_map.TEXTS]), lecture_map.rows()):
+    with tab:
+        st.markdown(f"**{author}**, *{title}*")
+        for i, item, where in items:
+            if where is None:
+                st.markdown(f"{i}. {item} — *not in the app yet*")
+            else:
+                topic, section = where
+                st.page_link(section.module, label=f"{i}. {item} → {section.title}", icon=topic.icon)
