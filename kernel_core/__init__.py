@@ -7,6 +7,7 @@ from .algebra import Exp, Kernel, Polynomial, Product, Scaled, Sum, as_kernel
 from .anova import anova_components, anova_kernel, anova_parts
 from .closure import FeatureMapped, Generative, MatrixKernel, OnColumns, Warped
 from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, make_manifold, make_sine
+from .dual import DualPath, dual_derivation, dual_from_primal, dual_objective, primal_objective
 from .feature_maps import NystroemFeatures, RandomFourierFeatures, eigen_feature_map, poly_feature_map, poly_feature_names
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
 from .graphs import diffusion_kernel, graph_laplacian, knn_graph, node_ridge
@@ -43,6 +44,7 @@ __all__ = [
     "KernelPerceptron", "KNNVote",
     "orthogonal_direction", "representer_coefficients", "representer_objective",
     "RKHSFunction", "rkhs_function", "rkhs_inner", "rkhs_norm",
+    "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
     "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",
     "solve_costs",
     "PSD_RTOL", "SYMMETRY_RTOL", "Verdict", "is_psd", "is_symmetric", "spectrum", "verdict",

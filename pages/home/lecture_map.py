@@ -24,7 +24,7 @@ TEXTS = (
     ("Bishop's notes", "Kernel methods, notes after Bishop's PRML ch. 6", (
         ("Kernel methods are memory-based; k(x, x′) = φ(x)ᵀφ(x′), the linear kernel", "kernels"),
         ("Stationary k(x − x′) and homogeneous (radial) k(‖x − x′‖) kernels", None),
-        ("Dual representation: J(w), w = Φᵀa, J(a), a = (K + λI)⁻¹t", None),
+        ("Dual representation: J(w), w = Φᵀa, J(a), a = (K + λI)⁻¹t", "kernel-ridge-dual-derivation"),
         ("Prediction k(x)ᵀ(K + λI)⁻¹t; an N × N against an M × M inverse", "kernel-ridge-primal-dual"),
         ("Constructing kernels from a feature map", "mercer"),
         ("Constructing kernels directly: (xᵀz)² = φ(x)ᵀφ(z)", "mercer"),
@@ -83,8 +83,8 @@ TEXTS = (
         ("Summary: the losses (hinge, perceptron, squared)", "svm-hinge-loss"),
     )),
     ("Nguyen", "Kernel method", (
-        ("Dual representation: J(w) and its gradient, w = Φᵀa", None),
-        ("J(a) with K = ΦΦᵀ, a = (K + λI)⁻¹t", None),
+        ("Dual representation: J(w) and its gradient, w = Φᵀa", "kernel-ridge-dual-derivation"),
+        ("J(a) with K = ΦΦᵀ, a = (K + λI)⁻¹t", "kernel-ridge-dual-derivation"),
         ("The prediction k(x)ᵀ(K + λI)⁻¹t; N × N against M × M", "kernel-ridge-primal-dual"),
         ("Constructing kernels: (xᵀz)² = φ(x)ᵀφ(z)", "mercer"),
         ("Valid iff the Gram matrix is PSD", "kernels-why-psd"),
