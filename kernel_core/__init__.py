@@ -7,6 +7,7 @@ from .algebra import Exp, Kernel, Polynomial, Product, Scaled, Sum, as_kernel
 from .anova import anova_components, anova_kernel, anova_parts
 from .closure import FeatureMapped, Generative, MatrixKernel, OnColumns, Warped
 from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, make_manifold, make_sine
+from .dual import DualPath, dual_derivation, dual_from_primal, dual_objective, primal_objective
 from .feature_maps import NystroemFeatures, RandomFourierFeatures, eigen_feature_map, poly_feature_map, poly_feature_names
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
 from .graphs import diffusion_kernel, graph_laplacian, knn_graph, node_ridge
@@ -18,12 +19,14 @@ from .lpp import KernelLPP
 from .perceptron import KernelPerceptron, KNNVote
 from .quadratic import negative_direction, vkv_both_ways
 from .representer import orthogonal_direction, representer_coefficients, representer_objective
-from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_from_seed003, power_features, primal_ridge, solve_costs
+from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_from_kriege, power_features, primal_ridge, solve_costs
+from .ridge import lam_from_seed003 as lam_from_seed003  # deprecated name, for one release
 from .rkhs import RKHSFunction, rkhs_function, rkhs_inner, rkhs_norm
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
 from .substitution import substituted_gaussian
 from .surface import decision_surface, expansion_surface
-from .svm import C_from_lam, KernelSVM, SubgradientSVM, cross_validate_grid, holdout_split, lam_from_C, margin_counts, seed_objective
+from .svm import C_from_lam, KernelSVM, SubgradientSVM, cross_validate_grid, holdout_split, kriege_objective, lam_from_C, margin_counts
+from .svm import seed_objective as seed_objective  # deprecated name, for one release
 
 __all__ = [
     "Exp", "Kernel", "Polynomial", "Product", "Scaled", "Sum", "as_kernel",
@@ -41,11 +44,12 @@ __all__ = [
     "KernelPerceptron", "KNNVote",
     "orthogonal_direction", "representer_coefficients", "representer_objective",
     "RKHSFunction", "rkhs_function", "rkhs_inner", "rkhs_norm",
-    "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_seed003", "power_features", "primal_ridge",
+    "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
+    "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",
     "solve_costs",
     "PSD_RTOL", "SYMMETRY_RTOL", "Verdict", "is_psd", "is_symmetric", "spectrum", "verdict",
     "decision_surface", "expansion_surface",
     "substituted_gaussian",
     "C_from_lam", "KernelSVM", "SubgradientSVM", "cross_validate_grid", "holdout_split", "lam_from_C", "margin_counts",
-    "seed_objective",
+    "kriege_objective",
 ]

@@ -80,12 +80,12 @@ def solve_dual(K, y, lam):
 class KernelRidge:
     """Kernel ridge regression: minimise ||y - X beta||^2 + lam ||beta||^2 in feature space (Held).
 
-        alpha = (K + lam I_n)^{-1} y            (dual variables, Held / 001 / 004)
+        alpha = (K + lam I_n)^{-1} y            (dual variables: Held, Bishop's notes, Nguyen)
         f(x)  = sum_l alpha_l k(x_l, x)         (prediction)
 
     lam >= 0 is the penalty lambda of Held, Bishop's notes and Nguyen; scikit-learn calls it `alpha`, so this equals
     `sklearn.kernel_ridge.KernelRidge(alpha=lam, kernel=..., **params)`. Kriege writes
-    (K + n lam' I)^{-1} y: pass lam = n * lam' (see `lam_from_seed003`).
+    (K + n lam' I)^{-1} y: pass lam = n * lam' (see `lam_from_kriege`).
     `kernel` is a name from KERNEL_FUNCTIONS (parameters as keywords) or a `Kernel` object such as
     `c1 * Kernel("rbf", gamma=g) + c2 * Kernel("linear")` (Kriege's semi-parametric regression).
     """
@@ -118,11 +118,17 @@ class KernelRidge:
         return _finite(f, "The prediction")
 
 
-def lam_from_seed003(lam_003, n):
+def lam_from_kriege(lam_kriege, n):
     """Kriege minimises (1/n) ||K alpha - y||^2 + lam' alpha^T K alpha, so alpha = (K + n lam' I)^{-1} y:
-    its lam' is this module's lam divided by n. Returns lam = n * lam'."""
-    lam = check_positive_int(n, "n") * check_real(lam_003, "lam'", low=0.0, low_inclusive=True)
+    his lam' is this module's lam (Held's, Bishop's notes', Nguyen's) divided by n. Returns lam = n * lam'."""
+    lam = check_positive_int(n, "n") * check_real(lam_kriege, "lam'", low=0.0, low_inclusive=True)
     return check_finite(lam, "lam = n lam'", "use a smaller lam' or n")
+
+
+def lam_from_seed003(lam_kriege, n):
+    """Deprecated name of `lam_from_kriege` (kept for one release)."""
+    warnings.warn("lam_from_seed003 is deprecated; use lam_from_kriege.", DeprecationWarning, stacklevel=2)
+    return lam_from_kriege(lam_kriege, n)
 
 
 def primal_ridge(X, y, lam):
@@ -164,8 +170,12 @@ class GaussianProcessRegressor:
 
     Prior f ~ GP(0, k), observations y = f(X) + noise with variance sigma^2 = `noise`:
 
-        m(x)      = k(x)^T (K + sigma^2 I)^{-1} y             posterior mean
+        m(x)      = k(x)^T (K + sigma^2 I)^{-1} y             posterior mean (PRML 6.66)
         var f(x)  = k(x, x) - k(x)^T (K + sigma^2 I)^{-1} k(x)  posterior variance of the latent f
+        var t(x)  = c - k(x)^T C^{-1} k(x) = var f(x) + sigma^2   predictive variance of a new target t
+                    with c = k(x, x) + sigma^2, C = K + sigma^2 I (PRML 6.67)
+
+    predict(return_std=True) returns the latent f's std; add sigma^2 to its square for t's.
 
     m(x) is the kernel ridge prediction with lam = sigma^2. Equal to scikit-learn's
     GaussianProcessRegressor(kernel=<the same fixed kernel>, alpha=noise, optimizer=None).

@@ -22,7 +22,7 @@ training points; lam: the penalty lambda.
 
        (1/n) sum_i max{0, 1 - y_i f(x_i)} + 1/(2 n C) ||w||^2   =>   lam = 1/(2 n C),  C = 1/(2 n lam)
 
-2. `SubgradientSVM` (the teaching solver): the seed's update, in alpha, with the loss curve kept.
+2. `SubgradientSVM` (the teaching solver): Kriege's update, in alpha, with the loss curve kept.
 """
 import hashlib
 import time
@@ -89,8 +89,8 @@ def _check_vector(v, name, n):
     return v
 
 
-def seed_objective(K, y, alpha, b, lam):
-    """J(alpha, b) = (1/n) sum_i max{0, 1 - y_i (f_i + b)} + lam alpha^T D_y K D_y alpha,
+def kriege_objective(K, y, alpha, b, lam):
+    """Kriege's SVM objective, J(alpha, b) = (1/n) sum_i max{0, 1 - y_i (f_i + b)} + lam alpha^T D_y K D_y alpha,
     with f = K D_y alpha (f_i = sum_j alpha_j y_j k(x_j, x_i)). y in {-1, +1}."""
     K = _check_square(K)
     y, alpha = _check_vector(y, "y", len(K)), _check_vector(alpha, "alpha", len(K))
@@ -103,6 +103,12 @@ def seed_objective(K, y, alpha, b, lam):
     if not np.isfinite(J):
         raise ValueError("The objective overflowed (values too large for floating point); use smaller alpha, b or K.")
     return J
+
+
+def seed_objective(K, y, alpha, b, lam):
+    """Deprecated name of `kriege_objective` (kept for one release)."""
+    warnings.warn("seed_objective is deprecated; use kriege_objective.", DeprecationWarning, stacklevel=2)
+    return kriege_objective(K, y, alpha, b, lam)
 
 
 def margin_counts(y, f):
@@ -189,7 +195,7 @@ class KernelSVM(_KernelClassifier):
         self._check_fitted()
         return self.support_vectors_, self.dual_coef_, self.intercept_
 
-    def seed_alpha(self, n):
+    def kriege_alpha(self, n):
         """alpha over all n training points (0 off the support vectors), in Kriege's notation; n must be the number
         of points the model was fitted on."""
         self._check_fitted()
@@ -201,22 +207,27 @@ class KernelSVM(_KernelClassifier):
         alpha[self.support_] = np.abs(self.dual_coef_)
         return alpha
 
+    def seed_alpha(self, n):
+        """Deprecated name of `kriege_alpha` (kept for one release)."""
+        warnings.warn("seed_alpha is deprecated; use kriege_alpha.", DeprecationWarning, stacklevel=2)
+        return self.kriege_alpha(n)
+
 
 class SubgradientSVM(_KernelClassifier):
     """Kriege's objective, solved by (stochastic) subgradient descent; the loss is recorded per step.
 
         J(alpha, b) = (1/n) sum_i max{0, 1 - y_i (f_i + b)} + lam alpha^T D_y K D_y alpha,  f = K D_y alpha
 
-    The update is the seed's SGD rule w <- w (1 - 2 lam eta_t) + eta_t y_i phi(x_i) [y_i f(x_i) < 1],
+    The update is Kriege's SGD rule w <- w (1 - 2 lam eta_t) + eta_t y_i phi(x_i) [y_i f(x_i) < 1],
     written for alpha (w = sum_j alpha_j y_j phi(x_j)), averaged over a batch S of size m:
 
         alpha <- (1 - 2 lam eta_t) alpha + (eta_t / m) [y_i (f_i + b) < 1]_{i in S},   eta_t = 1 / (2 lam t)
 
     (this is the subgradient of J in w; in alpha's own coordinates it is that subgradient with the
     matrix D_y K D_y divided out, which keeps the steps well scaled for any kernel). eta_t = 1/(2 lam t)
-    is the step for a 2 lam-strongly convex objective (Pegasos). The offset b, which the seed leaves
+    is the step for a 2 lam-strongly convex objective (Pegasos). The offset b, which Kriege leaves
     out and libsvm adds unpenalised, is set after each step to its best value for the current alpha
-    (a 1-D piecewise-linear minimisation); fit_intercept=False keeps b = 0, the seed's exact form.
+    (a 1-D piecewise-linear minimisation); fit_intercept=False keeps b = 0, Kriege's exact form.
 
     lam > 0: the penalty (lam = 1/(2 n C) gives libsvm's problem); n_steps: steps taken by fit;
     batch_size: None = all n points per step (subgradient descent), 1 = one random point (SGD);
@@ -253,7 +264,7 @@ class SubgradientSVM(_KernelClassifier):
         self._rng = np.random.default_rng(check_seed(self.seed))
         self.X_fit_, self.y_fit_ = X, ys
         self.alpha_, self._g, self.intercept_ = np.zeros(n), np.zeros(n), 0.0   # g = K D_y alpha, kept up to date
-        self._curve = [seed_objective(self._K, ys, self.alpha_, 0.0, self._lam)]
+        self._curve = [kriege_objective(self._K, ys, self.alpha_, 0.0, self._lam)]
         self._best = self._curve[:]                          # running minimum of the curve
         self.converged_ = False
         return self.step(n_steps)

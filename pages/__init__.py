@@ -67,6 +67,7 @@ TOPICS = (
            "Dual coefficients, primal vs dual, RBF + linear, cross-validation, and the Gaussian-process view with "
            "error bars.", "kernel_ridge",
            ("fit", "The fit and its dual coefficients", "fit", "kernel_ridge_fit"),
+           ("dual-derivation", "The dual, derived: J(w) = J(a)", "dual_derivation", "kernel_ridge_dual"),
            ("primal-dual", "Primal or dual, and Kriege's λ", "primal_dual", "kernel_ridge_costs"),
            ("extrapolation", "RBF + linear: extrapolation", "extrapolation", "kernel_ridge_semi"),
            ("cross-validation", "Choosing λ and γ by cross-validation", "cross_validation", "kernel_ridge_cv"),

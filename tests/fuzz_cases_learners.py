@@ -78,7 +78,7 @@ def case_cross_validate(draw):
 def case_ridge_helpers(draw):
     which = draw(st.integers(0, 3))
     if which == 0:
-        number(run(lambda: kc.lam_from_seed003(real(draw, 0.0, 10.0), count(draw, 1, 1000))))
+        number(run(lambda: kc.lam_from_kriege(real(draw, 0.0, 10.0), count(draw, 1, 1000))))
     elif which == 1:
         x = draw(st.sampled_from([lambda: np.linspace(-2, 2, 7), lambda: matrix(draw), lambda: real(draw)]))()
         degree = count(draw, 1, 12)
@@ -138,7 +138,7 @@ def case_svm_helpers(draw):
         n = len(K)
         y = labels(draw, n)
         alpha = targets(draw, n)
-        number(run(lambda: kc.seed_objective(K, y, alpha, real(draw), real(draw, 0.0, 10.0))))
+        number(run(lambda: kc.kriege_objective(K, y, alpha, real(draw), real(draw, 0.0, 10.0))))
     else:
         n = draw(st.integers(1, 30))
         y = labels(draw, n)

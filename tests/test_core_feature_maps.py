@@ -88,7 +88,7 @@ def test_seed000_six_feature_map_and_names():
         assert got[name] == pytest.approx(value, rel=1e-12)
 
 
-def test_seed003_homogeneous_map_and_latex_names():
+def test_kriege_homogeneous_map_and_latex_names():
     x = np.array([[2.0, -0.5]])
     assert poly_feature_names(2, 2, 1.0, 0.0) == ["x₁²", "√2·x₁·x₂", "x₂²"]
     np.testing.assert_allclose(poly_feature_map(x, 2, 1.0, 0.0)[0], [4.0, R2 * -1.0, 0.25])
@@ -96,7 +96,7 @@ def test_seed003_homogeneous_map_and_latex_names():
     assert "x₁³" in poly_feature_names(2, 3, 1.0, 0.0)
 
 
-def test_operation_counts_reproduce_seed003():
+def test_operation_counts_reproduce_kriege():
     c = poly_operation_counts(2, 2, homogeneous=True)   # "Embedding: #+: 2 #*: 3+3+4=10, Functional: #+: 1 #*: 3"
     assert c == {"features": 3, "explicit": (10, 2), "kernel": (3, 1)}
     big = poly_operation_counts(10_000, 2)

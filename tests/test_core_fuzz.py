@@ -58,6 +58,7 @@ from tests.fuzz_cases_learners import (
     case_svm_helpers,
     case_vkv,
 )
+from tests.fuzz_cases_notes import case_dual_derivation
 from tests.fuzz_support import (
     Refused,
 )
@@ -87,6 +88,7 @@ CASES = {
     "Warped": case_closure_rules, "vkv_both_ways": case_vkv,
     "knn_graph": case_graphs, "KernelLPP": case_kernel_lpp,
     "hsic": case_independence, "representer_coefficients": case_representer,
+    "dual_derivation": case_dual_derivation,
 }
 COVERED = {  # public names exercised by each case besides its own
     "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative"},
@@ -100,11 +102,12 @@ COVERED = {  # public names exercised by each case besides its own
     "ApproxKernelPCA": {"kernel_error"},
     "kpca_gap": {"ridge_gap"},
     "RandomFourierFeatures": {"NystroemFeatures"},
-    "power_features": {"lam_from_seed003", "primal_ridge", "solve_costs"},
+    "power_features": {"lam_from_kriege", "primal_ridge", "solve_costs"},
     "KernelSVM": {"SubgradientSVM", "decision_surface"},
-    "holdout_split": {"C_from_lam", "lam_from_C", "margin_counts", "seed_objective"},
+    "holdout_split": {"C_from_lam", "lam_from_C", "margin_counts", "kriege_objective"},
     "anova_kernel": {"anova_parts", "anova_components"},
     "representer_coefficients": {"representer_objective", "orthogonal_direction"},
+    "dual_derivation": {"DualPath", "primal_objective", "dual_objective", "dual_from_primal"},
 }
 
 

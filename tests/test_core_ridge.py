@@ -12,12 +12,13 @@ from sklearn.kernel_ridge import KernelRidge as SkKR
 from sklearn.linear_model import Ridge
 from sklearn.model_selection import GridSearchCV, KFold
 
+import kernel_core
 from kernel_core import (
     GaussianProcessRegressor,
     Kernel,
     KernelRidge,
     cross_validate,
-    lam_from_seed003,
+    lam_from_kriege,
     make_sine,
     power_features,
     primal_ridge,
@@ -106,16 +107,16 @@ def test_lam_zero_on_distinct_points_interpolates_without_warning():
     np.testing.assert_allclose(model.predict(X), y, atol=1e-8)
 
 
-@pytest.mark.parametrize("lam_003", [1e-3, 0.05, 2.0])
-def test_seed003_n_lambda_convention(lam_003):
-    """Seed 003 minimises (1/n)||K a - y||^2 + lam' a^T K a, solved by a = (K + n lam' I)^-1 y."""
+@pytest.mark.parametrize("lam_kriege", [1e-3, 0.05, 2.0])
+def test_kriege_n_lambda_convention(lam_kriege):
+    """Kriege minimises (1/n)||K a - y||^2 + lam' a^T K a, solved by a = (K + n lam' I)^-1 y."""
     X, y = data(7, 20, 1)
     n = len(X)
-    assert lam_from_seed003(lam_003, n) == pytest.approx(n * lam_003)
-    a = KernelRidge("rbf", lam_from_seed003(lam_003, n), gamma=1.0).fit(X, y).dual_coef_
+    assert lam_from_kriege(lam_kriege, n) == pytest.approx(n * lam_kriege)
+    a = KernelRidge("rbf", lam_from_kriege(lam_kriege, n), gamma=1.0).fit(X, y).dual_coef_
     K = np.exp(-((X - X.T) ** 2))
-    np.testing.assert_allclose(a, np.linalg.solve(K + n * lam_003 * np.eye(n), y), rtol=1e-8)
-    gradient = 2 / n * K @ (K @ a - y) + 2 * lam_003 * K @ a  # of seed 003's objective: zero at the optimum
+    np.testing.assert_allclose(a, np.linalg.solve(K + n * lam_kriege * np.eye(n), y), rtol=1e-8)
+    gradient = 2 / n * K @ (K @ a - y) + 2 * lam_kriege * K @ a  # of Kriege's objective: zero at the optimum
     np.testing.assert_allclose(gradient, 0, atol=1e-8)
 
 
@@ -205,3 +206,8 @@ def test_cross_validate_rejects_bad_folds():
 def test_costs_and_features():
     assert solve_costs(100, 3) == {"primal": 100 * 9 + 9, "dual": 100 * 100 * 3 + 1e6 / 3}
     np.testing.assert_array_equal(power_features(np.array([2.0, -1.0]), 3), [[2, 4, 8], [-1, 1, -1]])
+
+
+def test_the_old_name_of_lam_from_kriege_still_works_and_warns():
+    with pytest.warns(DeprecationWarning, match="lam_from_kriege"):
+        assert kernel_core.lam_from_seed003(0.5, 10) == pytest.approx(5.0)

@@ -16,10 +16,10 @@ from kernel_core import (
     cross_validate_grid,
     decision_surface,
     holdout_split,
+    kriege_objective,
     lam_from_C,
     make_classification,
     margin_counts,
-    seed_objective,
 )
 from kernel_core.svm import _best_offset
 
@@ -86,8 +86,8 @@ def test_dual_coefficients_are_alpha_times_y_within_the_box():
     alpha = model.dual_coef_ * Y[model.support_]
     assert np.all(alpha > 0) and np.all(alpha <= C + 1e-12)
     assert abs(np.sum(model.dual_coef_)) < 1e-8  # sum_i alpha_i y_i = 0 (libsvm's equality constraint)
-    seed_alpha = model.seed_alpha(len(Y))
-    assert np.count_nonzero(seed_alpha) == len(model.support_)
+    kriege_alpha = model.kriege_alpha(len(Y))
+    assert np.count_nonzero(kriege_alpha) == len(model.support_)
 
 
 @pytest.mark.parametrize("name", list(KERNELS))
@@ -135,27 +135,27 @@ def test_C_equals_one_over_2_n_lam_against_an_independent_primal_solver(lam):
     np.testing.assert_allclose(weights @ points, w, atol=2e-3)     # w = sum_i alpha_i y_i x_i
     assert b_svm == pytest.approx(b, abs=2e-3)
     K = Xs @ Xs.T
-    assert seed_objective(K, ys, model.seed_alpha(len(ys)), b_svm, lam) == pytest.approx(J, rel=1e-4)
+    assert kriege_objective(K, ys, model.kriege_alpha(len(ys)), b_svm, lam) == pytest.approx(J, rel=1e-4)
 
 
-def test_the_mapped_C_minimises_the_seed_objective_among_its_neighbours():
+def test_the_mapped_C_minimises_the_kriege_objective_among_its_neighbours():
     n, lam = len(Y), 0.004
     C_star = C_from_lam(lam, n)
     K = Kernel("rbf", gamma=1.0)(X)
     J = {}
     for factor in (0.25, 0.5, 1.0, 2.0, 4.0):
         m = KernelSVM("rbf", C=C_star * factor, gamma=1.0).fit(X, Y)
-        J[factor] = seed_objective(K, Y, m.seed_alpha(n), m.intercept_, lam)
+        J[factor] = kriege_objective(K, Y, m.kriege_alpha(n), m.intercept_, lam)
     assert min(J, key=J.get) == 1.0, J
 
 
 # ---------------------------------------------------------------- the teaching solver
 def exact_optimum(kernel, lam):
     model = KernelSVM(kernel, C=C_from_lam(lam, len(Y))).fit(X, Y)
-    return seed_objective(kernel(X), Y, model.seed_alpha(len(Y)), model.intercept_, lam), model
+    return kriege_objective(kernel(X), Y, model.kriege_alpha(len(Y)), model.intercept_, lam), model
 
 
-def test_seed_objective_matches_a_double_loop():
+def test_kriege_objective_matches_a_double_loop():
     rng = np.random.default_rng(0)
     alpha, b, lam = rng.uniform(0, 1, len(Y)), 0.3, 0.05
     k = KERNELS["rbf"][1]
@@ -165,7 +165,7 @@ def test_seed_objective_matches_a_double_loop():
         f_i = sum(alpha[j] * Y[j] * K[j, i] for j in range(len(Y)))      # alpha^T k_i (seed 003)
         total += max(0.0, 1 - Y[i] * (f_i + b)) / len(Y)
     reg = sum(alpha[i] * alpha[j] * Y[i] * Y[j] * K[i, j] for i in range(len(Y)) for j in range(len(Y)))
-    assert seed_objective(K, Y, alpha, b, lam) == pytest.approx(total + lam * reg, rel=1e-12)
+    assert kriege_objective(K, Y, alpha, b, lam) == pytest.approx(total + lam * reg, rel=1e-12)
 
 
 def test_best_offset_against_a_fine_search():
@@ -221,7 +221,7 @@ def test_without_offset_b_stays_zero():
     model = SubgradientSVM("rbf", lam=0.01, n_steps=50, fit_intercept=False, gamma=1.0).fit(X, Y)
     assert model.intercept_ == 0.0
     K = Kernel("rbf", gamma=1.0)(X)
-    assert model.loss_curve_[-1] == pytest.approx(seed_objective(K, Y, model.alpha_, 0.0, 0.01), rel=1e-10)
+    assert model.loss_curve_[-1] == pytest.approx(kriege_objective(K, Y, model.alpha_, 0.0, 0.01), rel=1e-10)
 
 
 # ---------------------------------------------------------------- counts
@@ -333,3 +333,16 @@ def test_bad_inputs_raise_plain_errors():
         KernelSVM("gauss").fit(X, Y)
     with pytest.raises(ValueError, match=r"3 feature\(s\)"):
         KernelSVM("rbf").fit(X, Y).decision_function(np.ones((2, 3)))
+
+
+def test_the_old_names_of_kriege_objective_and_kriege_alpha_still_work_and_warn():
+    import kernel_core
+
+    model = KernelSVM("rbf", C=1.0, gamma=1.0).fit(X, Y)
+    with pytest.warns(DeprecationWarning, match="kriege_alpha"):
+        old = model.seed_alpha(len(Y))
+    np.testing.assert_array_equal(old, model.kriege_alpha(len(Y)))
+    K = pairwise_kernels(X, metric="rbf", gamma=1.0)
+    with pytest.warns(DeprecationWarning, match="kriege_objective"):
+        J = kernel_core.seed_objective(K, Y, old, model.intercept_, 0.01)
+    assert J == kriege_objective(K, Y, old, model.intercept_, 0.01)

@@ -84,7 +84,7 @@ def test_lambda_conventions_and_primal_equals_dual():
     at = open_page(SECTION["primal_dual"])
     assert not page_errors(at)
     captions = " ".join(c.value for c in at.caption)
-    assert "her λ is λ / n (here n = 30)" in captions and "is Kriege's 0.003333" in captions
+    assert "his λ is λ / n (here n = 30)" in captions and "is Kriege's 0.003333" in captions
     assert "scikit-learn calls λ alpha" in captions
     assert any(r"\lambda_{\text{Kriege}} = \lambda / n = 0.1 / 30 = 0.003333" in lx.value for lx in at.latex)
     X, y = make_sine(30, 0.25, 0)

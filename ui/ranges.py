@@ -30,6 +30,8 @@ KERNEL_RIDGE = {
     "sample_seed": (0, 999, 0, 1),
     "prior_samples": (1, 8, 5, 1),   # the GP prior section's sample functions
     "p": (1, 6, 3, 1),
+    "dual_p": (1, 6, 3, 1),          # the dual derivation's explicit map φ(x) = (u, …, uᵖ)
+    "dual_step": (10**6, 10),        # its gradient-descent step slider: the last step offered, the default
     "c1": (0.1, 5.0, 1.0, 0.1),
     "c2": (0.0, 2.0, 0.5, 0.1),
     "slope": (-1.0, 1.0, 0.4, 0.1),

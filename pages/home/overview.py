@@ -1,8 +1,9 @@
-"""Home: what Kernelscope teaches, the path through the topics and their sections, how to use it in class, and the
-lecture notes it follows."""
+"""Home: what Kernelscope teaches, the path through the topics and their sections, how to use it in class, the
+lecture notes it follows, and the lecture map (each text's items linked to the sections that show them)."""
 import streamlit as st
 
 from pages import TOPICS
+from pages.home import lecture_map
 from ui.exercises import progress
 
 st.title("🔭 Kernelscope")
@@ -47,8 +48,13 @@ with right:
 
 st.subheader("References: the lecture notes")
 st.markdown(
-    "Every formula on screen comes from one of these five texts; where they disagree the section says which "
-    "convention it uses and shows the mapping (RBF: γ = 1/(2σ²) = 1/h²; ridge: λ vs nλ).\n\n"
+    "The sections follow these five texts; where they disagree the section says which convention it uses and "
+    "shows the mapping (RBF: γ = 1/(2σ²) = 1/h²; ridge: λ vs nλ; K = ΦᵀΦ with Kriege's columns φ(xᵢ), K = ΦΦᵀ "
+    "with the rows of Held, Bishop's notes and Nguyen). A few things on screen come from elsewhere, and the "
+    "section that shows them names them too: **random Fourier features** (Rahimi & Recht, 2007), the **Nyström "
+    "method** (Williams & Seeger, 2001), **HSIC** (Gretton et al., 2005), the **pre-image iteration** of kernel "
+    "PCA denoising (Mika et al., 1999), the **median heuristic** for γ, and the Gaussian process's predictive "
+    "mean and variance, **Bishop's PRML eq. 6.66–6.67**.\n\n"
     "| text | what it covers |\n|---|---|\n"
     "| **Held**, *Data representations — kernel methods* (MSA220) | kernel examples, Mercer kernels and the Gram "
     "matrix, the eigen feature map, the degree-2 polynomial map, kernel PCA with centring, ridge via Woodbury, "
@@ -63,3 +69,16 @@ st.markdown(
     "| **Nguyen**, *Kernel method* | dual representation, constructing kernels, the (xᵀz)² map, the Gaussian kernel "
     "and kernel substitution |"
 )
+
+st.subheader("Lecture map: each text in its own order")
+st.caption("Teaching from one of the texts? Pick it: its items in the text's order, each linked to the section that "
+           "shows it.")
+for tab, (author, title, items) in zip(st.tabs([author for author, _, _ in lecture_map.TEXTS]), lecture_map.rows()):
+    with tab:
+        st.markdown(f"**{author}**, *{title}*")
+        for i, item, where in items:
+            if where is None:
+                st.markdown(f"{i}. {item} — *not in the app yet*")
+            else:
+                topic, section = where
+                st.page_link(section.module, label=f"{i}. {item} → {section.title}", icon=topic.icon)

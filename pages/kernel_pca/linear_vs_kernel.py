@@ -117,7 +117,8 @@ def body():
     c2.plotly_chart(figures.shares_figure(kp.shares, lin.shares, f"Variance shares, {KERNEL_LABELS[s.name]}",
                                           present=present), key=KEY.SHARES_CHART, config=figures.CONFIG)
     st.caption(f"Data: {d.describe}. Linear PCA is kernel PCA with k(x, y) = xᵀy (its λᵢ are n − 1 times the "
-               "covariance eigenvalues): it has only d non-zero components, kernel PCA up to n." + swept)
+               "covariance eigenvalues): it has only d non-zero components, kernel PCA at most n − 1 (centring makes "
+               "K′1 = JKJ1 = 0, so 1 is an eigenvector with eigenvalue 0)." + swept)
     st.markdown("**The six steps (Held)** — this app's convention, the same as scikit-learn's:")
     latex(r"\begin{aligned}&\textbf{1–2}\;\; K_{lm} = k(\mathbf{x}_l,\mathbf{x}_m),\quad k(\mathbf{x},\mathbf{y}) = "
           + kernel_tex(s.kernel) + r"\\ "      # one formula for the six steps: one element re-sent, not four
@@ -131,9 +132,10 @@ body()
 st.caption("Held's step 4 writes K′ = AΛAᵀ with orthonormal columns; taken literally that gives η = λᵢuᵢ. His slide "
            "“Kernels and PCA (III)” asks for aᵢᵀK′aᵢ = 1 (unit-length axes vᵢ), which is aᵢ = uᵢ/√λᵢ: that is used "
            "here. λᵢ are eigenvalues of K′ (not divided by n); the variance along vᵢ is dᵢ = λᵢ/n.")
-explain("On 2-D data linear PCA can only **rotate** the cloud (it has two non-zero eigenvalues). Kernel PCA has up to "
-        "n components, ordered by variance, not by class: with a suitable kernel one of them pulls the classes apart "
-        "— not always the first (try the circles with components 1 and 3). Click on the input plot to add or remove "
+explain("On 2-D data linear PCA can only **rotate** the cloud (it has two non-zero eigenvalues). Kernel PCA has at "
+        "most n − 1 non-zero components (J1 = 0 takes one away), ordered by variance, not by class: with a suitable "
+        "kernel one of them pulls the classes apart — not always the first (try the circles with components 1 "
+        "and 3). Click on the input plot to add or remove "
         "points and watch both projections change.")
 show_code(kc.KernelPCA.fit, kc.KernelPCA.transform)
 section_footer(__file__)

@@ -290,7 +290,7 @@ def _sweep(data, kernel, lam, param, kriege):
     try:
         for v in values:
             k, penalty = (kernel.with_gamma(v), lam) if param == "gamma" else \
-                (kernel, kc.lam_from_seed003(v, len(X)) if kriege else v)
+                (kernel, kc.lam_from_kriege(v, len(X)) if kriege else v)
             model = _fit_krr(k.kernel(), penalty, X, y)
             F.append(model.predict(xs))
             alphas.append(model.dual_coef_)

@@ -33,7 +33,8 @@ def semi_parametric():
                       rf"{{{h:.3g}^2}}\right)\\ &\quad + {c2:g}\,\mathbf x^\top\mathbf x'\end{{aligned}}")
         st.caption(f"Kriege writes the RBF width as h: h = 1/√γ = {h:.3g} (γ = {s.gamma:g}"
                    f"{' from the bar' if s.kernel.gamma is not None else ', the default: pick RBF in the bar to set it'}"
-                   f"); λ = {s.lam:.4g} from the bar.")
+                   f"); λ = {s.lam:.4g} from the bar, in Held's convention α = (K + λI)⁻¹y. Kriege's own "
+                   f"regression solves (K + nλ′I)α = y: this λ is his λ′ = λ / n = {s.lam / max(s.n, 1):.4g}.")
     with left:
         try:
             X, _ = compute.dataset(s.data)

@@ -144,8 +144,9 @@ def view():
             live_sweeps(s, clickable_fit(s, fit_a, compute.fit_band(s.data, s.kernel, s.lam), s.lam, X, y,
                                          KEY.FIT_CHART), X, KEY.FIT_CHART)
         explain("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "
-                "αₗ k(xₗ, x). Lower λ and the αₗ grow and alternate in sign as the curve chases the noise; raise λ "
-                "and they shrink towards 0 (Held).")
+                "αₗ k(xₗ, x), with α = (K + λI)⁻¹y (Held). Lower λ and the αₗ grow and alternate in sign as the "
+                "curve chases the noise; raise λ and they shrink towards 0 — what the picture shows, not a claim of "
+                "the lecture texts.")
     else:
         with st.container(horizontal=True, vertical_alignment="bottom"):
             toolbar(s, n)

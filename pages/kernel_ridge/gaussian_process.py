@@ -33,9 +33,11 @@ def gp_view():
             sample_seed = st.number_input("Sample seed", *R["sample_seed"][:3], R["sample_seed"][3],
                                           key=KEY.SAMPLE_SEED, bind="query-params")
         figures.latex(r"m(\mathbf x) = \mathbf k(\mathbf x)^\top(\mathbf K + \sigma^2\mathbf I)^{-1}\mathbf y")
-        figures.latex(r"\begin{aligned}\operatorname{var} f(\mathbf x) &= k(\mathbf x,\mathbf x)\\ &\quad - \mathbf k^\top"
-                 r"(\mathbf K + \sigma^2\mathbf I)^{-1}\mathbf k\\ \text{with}\ \mathbf k &= \mathbf k(\mathbf x)"
-                 r"\end{aligned}")
+        figures.latex(r"\begin{aligned}\operatorname{var} f(\mathbf x) &= k(\mathbf x,\mathbf x) - \mathbf k^\top"
+                      r"\mathbf C^{-1}\mathbf k\ \ \text{(drawn)}\\ \operatorname{var} t(\mathbf x) &= c - "
+                      r"\mathbf k^\top\mathbf C^{-1}\mathbf k = \operatorname{var} f(\mathbf x) + \sigma^2\\ "
+                      r"c &= k(\mathbf x,\mathbf x) + \sigma^2,\ \ \mathbf C = \mathbf K + \sigma^2\mathbf I"
+                      r"\end{aligned}")
     try:
         X, y = compute.dataset(s.data)
         res = compute.gp_view(s.data, s.kernel, s2, n_samples, int(sample_seed))
@@ -56,8 +58,10 @@ def gp_view():
                    "the prior's ±2√k(x, x) far from it.")
     else:
         st.warning(f"The GP mean and the KRR curve differ by {res.gap:.2e}: K + σ²I is badly conditioned here.")
-    st.caption(f"Prior f ~ GP(0, k) with the bar's kernel, y = f(x) + noise of variance σ² = {s2:g} (Bishop's notes, "
-               "PRML eq. 6.66–6.67). The band is the latent f's mean ± 2 standard deviations."
+    st.caption(f"Prior f ~ GP(0, k) with the bar's kernel, y = f(x) + noise of variance σ² = {s2:g} (Bishop's notes). "
+               "PRML eq. 6.66 is the mean m(x); eq. 6.67 is the predictive variance of a new target t, c − kᵀC⁻¹k with "
+               "c = k(x, x) + σ², which includes the noise. The band drawn is the latent f's mean ± 2 standard "
+               "deviations, var f(x) = var t(x) − σ²: a new observation t scatters wider, by σ² in variance."
                + (f" The sine's noise std is {s.noise:g}, so the matching noise variance is σ² = {s.noise ** 2:.4g}."
                   if s.source == "sine" else ""))
 

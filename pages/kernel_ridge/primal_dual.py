@@ -1,5 +1,5 @@
 """Kernel ridge regression › Primal or dual: the same β by a p × p or an n × n solve (Held's Woodbury step, Bishop's
-notes), what each costs, and how Kriege's λ relates to Held's (her nλ)."""
+notes), what each costs, and how Kriege's λ relates to Held's (his nλ)."""
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -26,7 +26,7 @@ def lam_conventions(s, n):
     else:
         figures.latex(rf"\lambda_{{\text{{Kriege}}}} = \lambda / n = {s.lam:.4g} / {n} = {s.lam / n:.4g}")
     st.caption(f"λ here is Held's and Bishop's notes': α = (K + λI)⁻¹y. Kriege divides the squared error by n, so "
-               f"her λ is λ / n (here n = {n}): λ = {s.lam:.4g} is Kriege's {s.lam / n:.4g}. scikit-learn calls λ "
+               f"his λ is λ / n (here n = {n}): λ = {s.lam:.4g} is Kriege's {s.lam / n:.4g}. scikit-learn calls λ "
                "alpha. The bar's λ popover lets the slider set Kriege's λ instead.")
 
 
@@ -70,6 +70,8 @@ def primal_dual():
 primal_dual()
 explain("Floating-point operations to form the matrix and solve it by Cholesky. The dual route wins when p > n — "
         "and a kernel's feature space may have p = ∞ (Bishop's notes: 'we determine a by inverting an N × N "
-        "matrix, whereas in the original parameter space … an M × M matrix').")
+        "matrix, whereas in the original parameter space … an M × M matrix'). X (n × p) holds the points as rows, "
+        "as Held, Bishop's notes and Nguyen write it: K = XXᵀ, K = ΦΦᵀ with rows φ(xₙ)ᵀ. Kriege puts φ(xᵢ) in the "
+        "columns of Φ (d × n) and writes K = ΦᵀΦ (*Why K is PSD*): his Φ is the transpose of theirs, K the same.")
 show_code(kc.primal_ridge, kc.solve_costs)
 section_footer(__file__)

@@ -40,6 +40,8 @@ class KEY:
     UNDO, DUPLICATE, TO_SINE = "kernel_ridge_undo", "kernel_ridge_dup", "kernel_ridge_to_sine"
     # primal vs dual
     FEATURES, COST_CHART = "kernel_ridge_p", "kernel_ridge_costs"
+    # the dual derivation
+    DUAL_P, DUAL_STEP, DUAL_CHART = "kernel_ridge_dual_p", "kernel_ridge_dual_step", "kernel_ridge_dual"
     # RBF + linear
     C1, C2, SLOPE, SEMI_CHART = "kernel_ridge_c1", "kernel_ridge_c2", "kernel_ridge_slope", "kernel_ridge_semi"
     # cross-validation, over- and under-fitting
@@ -82,7 +84,7 @@ class Settings:
 
     def to_lam(self, value, zero=False):
         """Held's / Bishop's λ from a slider value: 0, the value, or n times Kriege's λ."""
-        return 0.0 if zero else (kc.lam_from_seed003(value, self.n) if self.kriege else value)
+        return 0.0 if zero else (kc.lam_from_kriege(value, self.n) if self.kriege else value)
 
     @property
     def lam(self):

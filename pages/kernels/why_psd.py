@@ -116,7 +116,11 @@ with st.container(key="explain_why_psd"):
         "vᵀKv = (Φv)ᵀ(Φv) = ‖Σᵢ vᵢ φ(xᵢ)‖² ≥ 0: the weighted sum of the points' features has a squared length, and "
         "no length is negative. That is why every Gram matrix of a kernel is positive semidefinite, and why one v "
         "with vᵀKv < 0 proves a function is **not** a kernel (the sigmoid for many γ, r; a polynomial with r < 0). "
-        "The v the button finds is the eigenvector of K's most negative eigenvalue λ: vᵀKv = λ‖v‖².")
+        "The v the button finds is the eigenvector of K's most negative eigenvalue λ: vᵀKv = λ‖v‖².\n\n"
+        "**Rows or columns.** Kriege puts the φ(xᵢ) in the *columns* of Φ (d × n), so K = ΦᵀΦ. Held, Bishop's "
+        "notes and Nguyen put them in the *rows* of the design matrix (n × d; X for φ(x) = x), so K = ΦΦᵀ = XXᵀ "
+        "(*Primal or dual*). The two Φ are each other's transpose and K is the same matrix; vᵀKv = ‖Φv‖² with "
+        "columns is ‖Φᵀv‖² with rows.")
 show_code(kc.vkv_both_ways, kc.negative_direction)
 
 exercises(PAGE, [

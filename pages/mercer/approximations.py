@@ -73,7 +73,7 @@ def panel():
 
 panel()
 st.caption("Random Fourier features (Rahimi & Recht): z(x) = √(2/D) cos(Wᵀx + b) with W_{:j} ~ N(0, 2γI) = N(0, I/σ²), "
-           "so E[z(x)ᵀz(y)] = exp(−γ‖x − y‖²). Nyström: m landmarks L drawn from the data, K_mm = k(L, L) = UΛUᵀ, "
+           "so E[z(x)ᵀz(y)] = exp(−γ‖x − y‖²). Nyström (Williams & Seeger): m landmarks L drawn from the data, K_mm = k(L, L) = UΛUᵀ, "
            "z(x) = Λ^{−1/2}Uᵀk(L, x); exact on the landmarks.")
 explain("- **Random Fourier features** average random cosines: the error falls like 1/√D whatever the data, "
         "slowly.\n- **Nyström** uses the data's own points as landmarks: once m reaches the numerical rank of K it "

@@ -53,9 +53,11 @@ panel()
 st.caption("Features in Held's order: by degree, and in each degree the pure powers x₁ʲ, x₂ʲ before the mixed "
            "terms — for m = 2, r = 1 Held's φ(x) = (1, √2x₁, √2x₂, x₁², x₂², √2x₁x₂). Held's example is m = 2, r = 1 "
            "(six features); Kriege and Nguyen use m = 2, r = 0 (three). γ = 1 throughout, as in Held and Kriege.")
-st.caption("The coefficients are square roots of the multinomial coefficients: (xᵀy + r)^m = Σ m!/α! r^(m−j) "
-           "x^α y^α, so φ_α(x) = √(m!/α! · r^(m−j)) x^α. With r < 0 some of them would be negative under the root: "
-           "no real map, which is why the slider stops at 0.")
+st.caption("The coefficients are square roots of the multinomial coefficients. With α = (α₁, …, α_d) the exponents "
+           "of x in a monomial x^α and j = α₁ + … + α_d its degree, (xᵀy + r)^m = Σ m!/(α!(m−j)!) r^(m−j) x^α y^α "
+           "(α! = α₁!⋯α_d!; the (m−j)! is the constant's share), so φ_α(x) = √(m!/(α!(m−j)!) · r^(m−j)) x^α. For "
+           "m = 3, r = 1 the x₁y₁ term has 3!/(1!·2!) = 3. With r < 0 some of them would be negative under the "
+           "root: no real map, which is why the slider stops at 0.")
 show_code(kc.poly_feature_map)
 
 exercises(PAGE, [

@@ -73,7 +73,7 @@ def fit(X, y, part, kernel, C):
     alpha = np.abs(model.dual_coef_)
     points, weights, b = model.expansion()
     return Fit(n=n, lam=lam, sv=model.support_, alpha=alpha, b=b, points=points, weights=weights, f_tr=f_tr,
-               f_te=f_te, J=kc.seed_objective(model.kernel_(X[tr]), y[tr], model.seed_alpha(n), b, lam),
+               f_te=f_te, J=kc.kriege_objective(model.kernel_(X[tr]), y[tr], model.kriege_alpha(n), b, lam),
                counts=kc.margin_counts(y[tr], f_tr), train_acc=float(np.mean(np.where(f_tr > 0, 1, -1) == y[tr])),
                test_acc=float(np.mean(np.where(f_te > 0, 1, -1) == y[te])) if len(te) else float("nan"),
                at_bound=int(np.sum(alpha >= C * (1 - 1e-6))), converged=model.converged_,

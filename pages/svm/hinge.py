@@ -49,5 +49,5 @@ def panel():
 panel()
 explain("Kriege: the perceptron's loss max{0, −z} only punishes mistakes; the SVM's hinge also charges "
         "points that are right but **closer than 1** to the boundary, which is what pushes the margin open.")
-show_code(kc.seed_objective)
+show_code(kc.kriege_objective)
 section_footer(__file__)

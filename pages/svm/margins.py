@@ -136,7 +136,9 @@ def single():
         st.markdown(   # the kernel and f as two display formulas (st.latex's $$ blocks) in one element
             "$$\n" + r"k(\mathbf{x},\mathbf{y}) = " + s.kernel.kernel().latex() + "\n$$\n\n$$\n"
             + r"f(\mathbf{x}) = \sum_{i \in \mathrm{SV}} \alpha_i y_i\, k(\mathbf{x}_i, \mathbf{x}) + b,"
-            + rf"\ \ b = {fit.b:.3g}" + "\n$$")
+            + rf"\ \ b = {fit.b:.3g}" + "\n$$\n\n"
+            + "Kriege's predictor is the sum without b; the offset b is libsvm's (scikit-learn's SVC), fitted "
+              "unpenalised. *Kriege's objective, step by step* solves his form with and without it.")
         fit_metrics(fit, s.C)
 
 

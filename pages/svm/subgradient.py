@@ -103,5 +103,5 @@ explain("This is Kriege's SGD rule w ← w(1 − 2λη) + η yᵢ φ(xᵢ) [yᵢ
         "each step b is set to its best value for the current α and both solve the same problem. The loss falls "
         "fast, then creeps: the error after t steps shrinks like 1/(λt), so a large C (small λ) is slow — libsvm "
         "solves the dual exactly instead.")
-show_code(kc.SubgradientSVM.step, kc.seed_objective)
+show_code(kc.SubgradientSVM.step, kc.kriege_objective)
 section_footer(__file__)

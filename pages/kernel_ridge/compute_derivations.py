@@ -1,0 +1,37 @@
+"""Kernel ridge regression: the cached kernel_core calls of the derivation sections (the dual representation, the
+Woodbury identity), keyed by plain values (the topic's data key, the number of features p, λ), returning
+dataclasses."""
+from dataclasses import dataclass
+
+import numpy as np
+
+import kernel_core as kc
+from pages.kernel_ridge.compute import dataset
+from ui.cache import cache_data
+
+ENTRIES = 32
+
+
+@dataclass(frozen=True)
+class Derivation:
+    path: kc.DualPath      # J(w_k), J(a_k) along gradient descent and the optimum
+    w_from_a: np.ndarray   # Φᵀa_k at each recorded step (rows), to set beside w_k
+    w_from_a_star: np.ndarray  # Φᵀa* with a* = (K + λI)⁻¹t
+    n: int                 # points N
+    p: int                 # features M: φ(x) = (u, u², …, uᵖ), u = x / max|x|
+    scale: float           # max|x|, the u scale
+
+
+def power_design(data, p):
+    """Φ (n, p) with rows φ(xₙ)ᵀ = (u, u², …, uᵖ), u = x / max|x| (kept in [−1, 1]), the targets t, and max|x|."""
+    X, y = dataset(data)
+    scale = float(np.abs(X).max()) or 1.0
+    return kc.power_features(X[:, 0] / scale, p), y, scale
+
+
+@cache_data(max_entries=ENTRIES)
+def dual_derivation(data, p, lam, record):
+    """J(w) and J(a) along gradient descent on J(w), with the explicit map φ(x) = (u, …, uᵖ)."""
+    Phi, t, scale = power_design(data, p)
+    path = kc.dual_derivation(Phi, t, lam, record=record)
+    return Derivation(path, path.a @ Phi, Phi.T @ path.a_star, len(t), p, scale)

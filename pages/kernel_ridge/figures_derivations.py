@@ -1,0 +1,44 @@
+"""Kernel ridge regression: the figure builders of the derivation sections (plain data in, figure out; presentation
+mode passed in as `present`; fixed axis ranges)."""
+import numpy as np
+import plotly.graph_objects as go
+
+from pages.kernel_ridge.figures import height, legend
+from ui.figures import base_layout, cached_figure
+from ui.theme import NEGATIVE, POSITIVE
+
+
+def _f64(a):
+    return np.asarray(a, dtype=np.float64)
+
+
+@cached_figure
+def objectives_figure(steps, J_w, J_a, J_star, k, present=False):
+    """J(w_k) − J* and J(a_k) − J* against the step k of gradient descent (both axes log; a log axis has no 0, so
+    step 0 is drawn at k = 0.5 and a gap below round-off, 10⁻¹⁴ J*, at that floor). The step the slider reads is
+    ringed. Both curves falling to the floor is the two objectives meeting at the optimum."""
+    x = np.where(steps == 0, 0.5, steps).astype(float)
+    floor = 1e-14 * max(abs(J_star), 1e-300)
+    gaps = [np.maximum(_f64(J) - J_star, floor) for J in (J_a, J_w)]
+    fig = go.Figure([
+        go.Scatter(x=x, y=gaps[0], mode="lines+markers", name="J(a) − J*, a = −(1/λ)(Φw − t)", marker=dict(size=5),
+                   line=dict(color=NEGATIVE, width=3), customdata=np.c_[steps, J_a],
+                   hovertemplate="step %{customdata[0]}<br>J(a) = %{customdata[1]:.10g}<extra></extra>"),
+        go.Scatter(x=x, y=gaps[1], mode="lines+markers", name="J(w) − J*", marker=dict(size=5),
+                   line=dict(color=POSITIVE, width=3), customdata=np.c_[steps, J_w],
+                   hovertemplate="step %{customdata[0]}<br>J(w) = %{customdata[1]:.10g}<extra></extra>")])
+    i = int(np.searchsorted(steps, k))
+    fig.add_trace(go.Scatter(x=[x[i], x[i]], y=[gaps[1][i], gaps[0][i]], mode="markers",
+                             name=f"step {k} (the slider)", hoverinfo="skip",
+                             marker=dict(color=[POSITIVE, NEGATIVE], size=14, symbol="circle-open", line=dict(width=3))))
+    fig.add_hline(y=floor, line=dict(color="black", dash="dot"))
+    # a log axis places annotations by log10 of the value (add_hline's own annotation would land elsewhere)
+    fig.add_annotation(x=0.02, xref="paper", xanchor="left", y=np.log10(floor), yanchor="bottom", showarrow=False,
+                       text="round-off: J(w) = J(a) = J*")
+    top = float(np.log10(max(gaps[0].max(), gaps[1].max())))
+    fig.update_xaxes(title="gradient-descent step k (log; step 0 at the left edge)", type="log",
+                     range=[np.log10(0.4), np.log10(max(x[-1], 1.0)) + 0.1], tickformat="~g")
+    fig.update_yaxes(title="J − J*, J* = the optimum's objective (log)", type="log",
+                     range=[np.log10(floor) - 0.5, top + 0.5], exponentformat="power")
+    return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
+                       legend=legend(present), meta=dict(chart_width=800))

@@ -1,0 +1,30 @@
+"""The fuzz's cases (tests/test_core_fuzz.py) for the derivations of the lecture notes: the dual representation
+(J(w), J(a), a from w, the descent path). One function per public name, drawing its arguments and checking its
+answer."""
+
+import numpy as np
+from hypothesis import strategies as st
+
+import kernel_core as kc
+from tests.fuzz_support import count, finite, matrix, number, real, run, targets, xy
+
+
+def case_dual_derivation(draw):
+    Phi, t, n, m = xy(draw, classify=False)
+    lam = real(draw, 0.0, 10.0)
+    which = draw(st.integers(0, 3))
+    if which == 0:
+        path = run(lambda: kc.dual_derivation(Phi, t, lam, max_steps=count(draw, 1, 10**6)))
+        k = len(path.steps)
+        finite(path.J_w, (k,)), finite(path.J_a, (k,)), finite(path.w, (k, m)), finite(path.a, (k, n))
+        number(path.J_star), number(path.J_a_star)
+        assert isinstance(path, kc.DualPath) and path.steps[0] == 0
+    elif which == 1:
+        w = draw(st.sampled_from([lambda: np.zeros(m), lambda: matrix(draw), lambda: targets(draw, m)]))()
+        number(run(lambda: kc.primal_objective(Phi, t, w, lam)))
+    elif which == 2:
+        w = targets(draw, m)
+        finite(run(lambda: kc.dual_from_primal(Phi, t, w, lam)), (n,))
+    else:
+        K = draw(st.sampled_from([lambda: np.eye(n), lambda: matrix(draw, n, n), lambda: matrix(draw)]))()
+        number(run(lambda: kc.dual_objective(K, t, targets(draw, n), lam)))
