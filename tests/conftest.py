@@ -14,11 +14,12 @@ TIERS_OF = pytest.StashKey[dict]()  # every collected test (before `-m` deselect
 
 
 @contextlib.contextmanager
-def serve_app():
-    """The real app (`streamlit run app.py`, the project's settings) on a free loopback port: its base URL."""
+def serve_app(command="python"):
+    """The real app (the project's settings) on a free loopback port: its base URL. `command`: "python" starts it
+    as the README does (`python app.py`), "streamlit" as hosts and Docker images do (`streamlit run app.py`)."""
     with contextlib.ExitStack() as stack:
         try:
-            server = stack.enter_context(serve("app.py"))
+            server = stack.enter_context(serve("app.py", command=command))
         except RuntimeError as err:  # it did not start: the log's tail says why
             pytest.fail(str(err), pytrace=False)
         yield server.url
