@@ -19,6 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TRIVIAL_APP = "bench/trivial_app.py"
+PORT_TRIES = 3
 
 
 @dataclass
@@ -35,6 +36,33 @@ def free_port():
         return s.getsockname()[1]
 
 
+def _start(launcher, script, timeout, env, extra):
+    """Start the server on a free port and wait until it answers: (process, port, log file). A port found free can
+    be taken before the server binds it (by another test process starting its own server): then a new one is tried."""
+    for attempt in range(PORT_TRIES):
+        port = free_port()
+        log = tempfile.NamedTemporaryFile("w+", prefix="bench-streamlit-", suffix=".log", delete=False)
+        cmd = [*launcher, "--server.port", str(port),
+               "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none",
+               "--browser.gatherUsageStats", "false", *extra]
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        return proc, port, log
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                _stop(proc, log)
+                said = Path(log.name).read_text()
+                if f"Port {port} is not available" in said and attempt + 1 < PORT_TRIES:
+                    break
+                raise RuntimeError(f"{script} did not start:\n" + said[-3000:])
+            time.sleep(0.3)
+
+
 def rss_mb(pid):
     """Resident memory of a process in MB (psutil when installed, else /proc/<pid>/status VmRSS)."""
     try:
@@ -48,41 +76,26 @@ def rss_mb(pid):
 
 
 @contextlib.contextmanager
-def serve(script="app.py", timeout=90, extra=(), env=None, streamlit_run=False):
+def serve(script="app.py", timeout=90, extra=(), env=None, command=None):
     """Yield a Server running `script` (relative to the project folder); terminate it on exit.
     `extra`: more command-line options; `env`: more environment variables (e.g. STREAMLIT_SERVER_COOKIE_SECRET,
-    which Streamlit refuses on the command line); `streamlit_run`: start the app with `streamlit run app.py` instead
-    of `python app.py` (the other way the README allows)."""
-    port = free_port()
-    log = tempfile.NamedTemporaryFile("w+", prefix="bench-streamlit-", suffix=".log", delete=False)
-    # The app starts itself (`python app.py`, the README's command: st.navigation mode before the first session);
-    # other scripts (the benches' reference apps) through `streamlit run`.
-    launcher = ([sys.executable, script] if script == "app.py" and not streamlit_run
-                else [sys.executable, "-m", "streamlit", "run", script])
-    cmd = [*launcher, "--server.port", str(port),
-           "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none",
-           "--browser.gatherUsageStats", "false", *extra]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
-    url = f"http://127.0.0.1:{port}"
+    which Streamlit refuses on the command line); `command`: "python" (`python app.py`, the README's command; the
+    default for app.py) or "streamlit" (`streamlit run`, as hosts and Docker images start an app; the default for
+    the benches' reference apps)."""
+    command = command or ("python" if script == "app.py" else "streamlit")
+    launcher = [sys.executable, script] if command == "python" else [sys.executable, "-m", "streamlit", "run", script]
+    proc, port, log = _start(launcher, script, timeout, {**os.environ, **(env or {})}, extra)
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.seek(0)
-                raise RuntimeError(f"{script} did not start:\n" + log.read()[-3000:])
-            time.sleep(0.3)
-        yield Server(url=url, port=port, pid=proc.pid, log=log.name)
+        yield Server(url=f"http://127.0.0.1:{port}", port=port, pid=proc.pid, log=log.name)
     finally:
-        proc.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(10)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(5)
-        log.close()
+        _stop(proc, log)
+
+
+def _stop(proc, log):
+    proc.terminate()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(10)
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait(5)
+    log.close()

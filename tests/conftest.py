@@ -1,21 +1,25 @@
-"""Shared fixtures: the app served by `streamlit run` and a headless Chromium driven by Playwright."""
+"""Shared fixtures: the app served by `python app.py` and a headless Chromium driven by Playwright (one of each per
+test process); every collected test marked with its tier (tests/tiers.py)."""
 import contextlib
 from pathlib import Path
 
 import pytest
 
 from bench.serve import serve
+from tests import tiers
 from tests.browser_env import ARGS, ensure_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
+TIERS_OF = pytest.StashKey[dict]()  # every collected test (before `-m` deselects any) -> its tier
 
 
 @contextlib.contextmanager
-def serve_app():
-    """The real app (`streamlit run app.py`, the project's settings) on a free loopback port: its base URL."""
+def serve_app(command="python"):
+    """The real app (the project's settings) on a free loopback port: its base URL. `command`: "python" starts it
+    as the README does (`python app.py`), "streamlit" as hosts and Docker images do (`streamlit run app.py`)."""
     with contextlib.ExitStack() as stack:
         try:
-            server = stack.enter_context(serve("app.py"))
+            server = stack.enter_context(serve("app.py", command=command))
         except RuntimeError as err:  # it did not start: the log's tail says why
             pytest.fail(str(err), pytrace=False)
         yield server.url
@@ -58,3 +62,22 @@ def pytest_configure(config):
 
     st_config.set_option("client.showErrorDetails", "full")
     st_config.set_option("global.disableWidgetStateDuplicationWarning", True)  # as .streamlit/config.toml
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects and before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    """Mark every test with exactly one tier (core, app, browser), from what it runs (tests/tiers.py) unless a tier
+    marker is written on it. Browser tests, and tests that share a module-wide set-up, go to one test process per
+    module (`--dist loadgroup`): a module's server, AppTest or nginx is then built once."""
+    tiers_of = {}
+    for item in items:
+        written = [m.name for m in item.iter_markers() if m.name in tiers.TIERS]
+        if len(set(written)) > 1:
+            raise pytest.UsageError(f"{item.nodeid}: more than one tier marker ({', '.join(sorted(set(written)))})")
+        tier = written[0] if written else tiers.tier_of(item)
+        if not written:
+            item.add_marker(getattr(pytest.mark, tier))
+        tiers_of[item] = tier
+        if tier == "browser" or tiers.shares_module_set_up(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    config.stash[TIERS_OF] = tiers_of

@@ -20,7 +20,7 @@ MODES = ["python app.py", "streamlit run app.py"]
 @contextlib.contextmanager
 def served(mode, env=None):
     try:
-        with serve("app.py", env=env, streamlit_run=mode != "python app.py") as server:
+        with serve("app.py", env=env, command="python" if mode == "python app.py" else "streamlit") as server:
             yield server
     except RuntimeError as err:
         pytest.fail(str(err), pytrace=False)
