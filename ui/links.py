@@ -71,18 +71,16 @@ def _options_for(key):
     return None, None
 
 
-def clean_link():
-    """Call at the top of a session's first run (app.py), before any widget: fix or drop the link's bad values and
-    keep a note for each. Later runs do nothing (a new link opened in the browser starts a new session)."""
-    state = st.session_state
-    if state.get(CLEANED):
-        return
-    state[CLEANED] = True
-    notes, params = [], st.query_params
-    for key in list(params.keys()):
+def clean_params(params):
+    """A link's parameters ({key: [text, ...]}) as the app reads them: (the fixed parameters, a note per dropped or
+    fixed value). Numbers that are not finite are dropped, a negative zero is 0, a choice is its label; the points
+    (POINTS) are left to their own readers. Also what a room's state passes before it is stored and applied
+    (ui.room_state)."""
+    notes, out = [], {}
+    for key, values in params.items():
         if key in POINTS:
+            out[key] = list(values)
             continue
-        values = params.get_all(key)
         fixed = []
         for text in values:
             options, old = _options_for(key)
@@ -101,19 +99,39 @@ def clean_link():
                              ("0" if value == 0 else repr(value)))
             else:
                 fixed.append(text)
-        if fixed != values:
-            if fixed:
-                params[key] = fixed if len(fixed) > 1 else fixed[0]
+        if fixed:
+            out[key] = fixed
+    return out, notes
+
+
+def clean_link():
+    """Call at the top of a session's first run (app.py), before any widget: fix or drop the link's bad values and
+    keep a note for each. Later runs do nothing (a new link opened in the browser starts a new session)."""
+    state = st.session_state
+    if state.get(CLEANED):
+        return
+    state[CLEANED] = True
+    params = st.query_params
+    found = {key: params.get_all(key) for key in params.keys()}
+    fixed, notes = clean_params(found)
+    for key, values in found.items():
+        if fixed.get(key) != values:
+            if key in fixed:
+                params[key] = fixed[key] if len(fixed[key]) > 1 else fixed[key][0]
             else:
                 del params[key]
-    # Widgets take their first value from the run's initial copy of the link, not from st.query_params: seed them
-    # from the cleaned parameters (Streamlit's own step after a page switch).
+    seed_widgets_from_link()
+    if notes:
+        state[NOTES] = notes
+
+
+def seed_widgets_from_link():
+    """Widgets take their first value from the run's initial copy of the link, not from st.query_params: seed them
+    from the current parameters (Streamlit's own step after a page switch)."""
     from streamlit.runtime.state import get_session_state
 
     with get_session_state().query_params() as qp:
         qp.set_initial_query_params_from_current()
-    if notes:
-        state[NOTES] = notes
 
 
 def link_notes():
