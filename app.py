@@ -15,6 +15,7 @@ from ui import runtime  # noqa: E402
 from ui.classroom import classroom_sidebar, presenting  # noqa: E402
 from ui.data import dataset_sidebar  # noqa: E402
 from ui.links import clean_link, link_notes  # noqa: E402
+from ui.live_class import live_class  # noqa: E402
 from ui.settings import carry  # noqa: E402
 
 runtime.set_up()
@@ -27,6 +28,7 @@ page = st.navigation(
      **{f"{t.icon} {t.short}": [st.Page(s.module, title=s.title, url_path=url_path(t, s)) for s in t.sections]
         for t in TOPICS}},
     position="top")
+live_class(page)
 carry(setting_keys())
 dataset_sidebar()
 classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())

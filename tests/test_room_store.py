@@ -198,13 +198,15 @@ def test_a_room_holds_at_most_500_students(store):
     assert store.heartbeat(code, "s7") == rs.MAX_STUDENTS   # those inside stay in
 
 
-def test_join_attempts_are_limited_per_client_and_window(store, clock):
+def test_failed_joins_are_limited_per_client_and_window(store, clock):
     clock.now = (clock.now // rs.JOIN_WINDOW) * rs.JOIN_WINDOW
-    assert all(store.attempt("10.0.0.1") for _ in range(rs.JOIN_LIMIT))
+    assert all(store.attempt("10.0.0.1") for _ in range(rs.JOIN_LIMIT - 1))
+    assert not store.blocked("10.0.0.1")
+    assert store.attempt("10.0.0.1") and store.blocked("10.0.0.1")
     assert not store.attempt("10.0.0.1")
-    assert store.attempt("10.0.0.2")                       # another client is not slowed
+    assert store.attempt("10.0.0.2") and not store.blocked("10.0.0.2")   # another client is not slowed
     clock.now += rs.JOIN_WINDOW
-    assert store.attempt("10.0.0.1")
+    assert not store.blocked("10.0.0.1") and store.attempt("10.0.0.1")
 
 
 def test_sqlite_keeps_rooms_over_a_restart(tmp_path, clock):

@@ -26,7 +26,7 @@ KEY_BYTES = 16                 # the lecturer's key: 128 random bits
 ROOM_IDLE = 12 * 3600          # a room ends after this many seconds without a change by its lecturer
 MAX_STUDENTS = 500
 STUDENT_TTL = 60               # a student counts while their last heartbeat is at most this old (seconds)
-JOIN_LIMIT, JOIN_WINDOW = 20, 60   # at most JOIN_LIMIT join attempts per client per JOIN_WINDOW seconds
+JOIN_LIMIT, JOIN_WINDOW = 30, 60   # after JOIN_LIMIT failed joins in a JOIN_WINDOW (seconds) a client must wait
 MAX_STATE_BYTES = 64 * 1024    # a room's JSON state; a share link's points (ui.points_io) fit many times over
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / ".data"
 
@@ -79,6 +79,15 @@ def normal_code(text):
     return code if len(code) == CODE_LENGTH and all(c in ALPHABET for c in code) else None
 
 
+def client_address(ip, forwarded):
+    """Who a join attempt comes from: the peer's address, or - when the peer is a proxy on this machine (nginx) - the
+    address that proxy appended last to X-Forwarded-For (the earlier entries are whatever the client sent)."""
+    ip = ip if isinstance(ip, str) and ip else "local"
+    if ip in ("127.0.0.1", "::1", "local") and isinstance(forwarded, str) and forwarded.strip():
+        return forwarded.split(",")[-1].strip()
+    return ip
+
+
 def state_json(state):
     """The state as the store keeps it; StateTooLarge when it is over MAX_STATE_BYTES, ValueError when it is no
     JSON object of finite numbers."""
@@ -127,7 +136,12 @@ class Store:
         raise NotImplementedError
 
     def attempt(self, client):
-        """Count one join attempt by `client` (its address): False when it has made JOIN_LIMIT in this window."""
+        """Count one failed join by `client` (its address; a code that names no room): False when it has now made
+        more than JOIN_LIMIT in this window. Only failures count, so a class behind one address joins freely."""
+        raise NotImplementedError
+
+    def blocked(self, client):
+        """`client` has failed JOIN_LIMIT times in this window: no code is looked up for it until the next."""
         raise NotImplementedError
 
     def close(self):

@@ -139,9 +139,14 @@ class RedisStore(Store):
             return 0
         return int(self.db.zcount(self._keys(code)[1], self.clock() - STUDENT_TTL, "+inf"))
 
+    def _attempts(self, client):
+        return f"ks:attempts:{client}:{int(self.clock() // JOIN_WINDOW)}"
+
+    def blocked(self, client):
+        return int(self.db.get(self._attempts(client)) or 0) >= JOIN_LIMIT
+
     def attempt(self, client):
-        window = int(self.clock() // JOIN_WINDOW)
-        name = f"ks:attempts:{client}:{window}"
+        name = self._attempts(client)
         with self.db.pipeline() as pipe:
             n, _ = pipe.incr(name).expire(name, JOIN_WINDOW * 2).execute()
         return n <= JOIN_LIMIT

@@ -161,6 +161,11 @@ class SQLiteStore(Store):
             n = db.execute("SELECT n FROM attempts WHERE client = ? AND window = ?", (str(client), window)).fetchone()
         return n[0] <= JOIN_LIMIT
 
+    def blocked(self, client):
+        row = self._db().execute("SELECT n FROM attempts WHERE client = ? AND window = ?",
+                                 (str(client), int(self.clock() // JOIN_WINDOW))).fetchone()
+        return row is not None and row[0] >= JOIN_LIMIT
+
     def close(self):
         db = getattr(self._local, "db", None)
         if db is not None:
