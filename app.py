@@ -2,7 +2,7 @@
 table, the shared sidebar; nothing else.
 
 The same file is the server: `streamlit run app.py` finds the st.App below and serves it (Streamlit's ASGI entry,
-with the guards of ui.server), `python app.py [options]` starts that same command, and every session runs this
+with the class's route of ui.room_routes and the guards of ui.server), `python app.py [options]` starts that same command, and every session runs this
 file as its script (there `__name__` is "__main__" and the runtime exists)."""
 import sys
 
@@ -10,9 +10,10 @@ import streamlit as st
 from streamlit import runtime as streamlit_runtime
 
 if __name__ != "__main__":  # imported by the ASGI server: serve this file with the guards
+    from ui.room_routes import ROUTES
     from ui.runtime import serving
 
-    app = st.App(__file__, middleware=serving())
+    app = st.App(__file__, routes=ROUTES, middleware=serving())
 elif not streamlit_runtime.exists():  # `python app.py [options]`: start the server (the README's command)
     from ui.runtime import launch
 
@@ -23,6 +24,7 @@ else:  # a session's run
     from ui.classroom import classroom_sidebar, presenting
     from ui.data import dataset_sidebar
     from ui.links import clean_link, link_notes
+    from ui.live_class import live_class
     from ui.settings import carry
 
     runtime.set_up()
@@ -35,6 +37,7 @@ else:  # a session's run
          **{f"{t.icon} {t.short}": [st.Page(s.module, title=s.title, url_path=url_path(t, s)) for s in t.sections]
             for t in TOPICS}},
         position="top")
+    live_class(page)
     carry(setting_keys())
     dataset_sidebar()
     classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())

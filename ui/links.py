@@ -99,33 +99,16 @@ def cap_lengths(params):
     return notes
 
 
-def _reseed_widgets():
-    """Widgets take their first value from the run's initial copy of the link, not from st.query_params: seed them
-    from the cleaned parameters (Streamlit's own step after a page switch)."""
-    from streamlit.runtime.state import get_session_state
-
-    with get_session_state().query_params() as qp:
-        qp.set_initial_query_params_from_current()
-
-
-def clean_link():
-    """Call at the top of every run (app.py), before any widget. Every run: drop overlong values (cap_lengths). The
-    session's first run: also fix or drop the link's bad values and keep a note for each. Later runs do no more (a
-    new link opened in the browser starts a new session)."""
-    state = st.session_state
-    params = st.query_params
-    capped = cap_lengths(params)
-    if state.get(CLEANED):
-        if capped:
-            _reseed_widgets()
-            state[NOTES] = capped
-        return
-    state[CLEANED] = True
-    notes = capped
-    for key in list(params.keys()):
+def clean_params(params):
+    """A link's parameters ({key: [text, ...]}) as the app reads them: (the fixed parameters, a note per dropped or
+    fixed value). Numbers that are not finite are dropped, a negative zero is 0, a choice is its label; the points
+    (POINTS) are left to their own readers. Also what a room's state passes before it is stored and applied
+    (ui.room_state)."""
+    notes, out = [], {}
+    for key, values in params.items():
         if key in POINTS:
+            out[key] = list(values)
             continue
-        values = params.get_all(key)
         fixed = []
         for text in values:
             options, old = _options_for(key)
@@ -144,14 +127,45 @@ def clean_link():
                              ("0" if value == 0 else repr(value)))
             else:
                 fixed.append(text)
-        if fixed != values:
-            if fixed:
-                params[key] = fixed if len(fixed) > 1 else fixed[0]
+        if fixed:
+            out[key] = fixed
+    return out, notes
+
+
+def clean_link():
+    """Call at the top of every run (app.py), before any widget. Every run: drop overlong values (cap_lengths). The
+    session's first run: also fix or drop the link's bad values and keep a note for each. Later runs do no more (a
+    new link opened in the browser starts a new session)."""
+    state = st.session_state
+    params = st.query_params
+    capped = cap_lengths(params)
+    if state.get(CLEANED):
+        if capped:
+            seed_widgets_from_link()
+            state[NOTES] = capped
+        return
+    state[CLEANED] = True
+    found = {key: params.get_all(key) for key in params.keys()}
+    fixed, notes = clean_params(found)
+    notes = capped + notes
+    for key, values in found.items():
+        if fixed.get(key) != values:
+            if key in fixed:
+                params[key] = fixed[key] if len(fixed[key]) > 1 else fixed[key][0]
             else:
                 del params[key]
-    _reseed_widgets()
+    seed_widgets_from_link()
     if notes:
         state[NOTES] = notes
+
+
+def seed_widgets_from_link():
+    """Widgets take their first value from the run's initial copy of the link, not from st.query_params: seed them
+    from the current parameters (Streamlit's own step after a page switch)."""
+    from streamlit.runtime.state import get_session_state
+
+    with get_session_state().query_params() as qp:
+        qp.set_initial_query_params_from_current()
 
 
 def link_notes():

@@ -19,6 +19,7 @@ from .theme import CLASS_STYLE
 KEY = "points_state"
 URL_KEY = "pts"
 CLASSES_KEY = "pts_classes"   # the names of class −1 and +1, read with the points (ui.links leaves both)
+FOLLOW_KEY = "points_follow"  # (edits, class names) as link texts: a room's points to show (ui.room_state.apply)
 UNDO_DEPTH = 30
 PICK_RADIUS = 0.25     # a remove-click takes the nearest point within this distance
 # A crosshair over the clickable subplot's plot area; the catcher itself takes no room under the chart.
@@ -64,12 +65,31 @@ def state():
             else:
                 _classes_from_link(s)
         ss[KEY] = s
+    follow = ss.pop(FOLLOW_KEY, None)
+    if follow is not None:  # the lecturer's points (undoable: Undo brings the student's back)
+        _follow(s, args, *follow)
     elif s.preset != args:  # another preset was chosen: start from it; undo brings the old points back
         _push(s)
         s.X, s.y = compute.dataset(*args)
         s.preset, s.edited, s.classes = args, False, None
     _sync_url(s)
     return s
+
+
+def _follow(s, args, text, classes):
+    """Show a room's points: `text`, edits of the preset `args` as a link writes them ('' for the plain preset)."""
+    X0, y0 = compute.dataset(*args)
+    try:
+        X, y = decode_edits(text, X0, y0) if text else (X0, y0)
+        names = decode_classes(classes) if classes else None
+    except ValueError as err:
+        s.note = f"The room's points could not be used: {err}"
+        return
+    if s.preset == args and np.array_equal(X, s.X) and np.array_equal(y, s.y) and s.classes == names:
+        return
+    _push(s)
+    s.X, s.y, s.preset, s.edited, s.classes = X, y, args, bool(text), names
+    s.note = class_note(*names) if names else ""
 
 
 def _classes_from_link(s):

@@ -179,16 +179,52 @@ def serving():
 
 
 def launch(script, argv):
-    """`python app.py [streamlit run options]`: serve `script` with Streamlit, in st.navigation mode from the first
-    session on. Streamlit switches to its old pages-folder mode when a folder named `pages` sits beside the script,
-    until some session's script has called st.navigation; every session that opens before then runs a first pass
-    in that mode, and one that opened a section's address (a shared link) is told "Page not found". Setting the mode
-    before the server starts leaves no such window."""
+    """`python app.py [--section.option value ...]`: serve `script` with Streamlit, in st.navigation mode from the
+    first session on, with the class's HTTP route beside it (ui.room_routes, through st.App). Streamlit switches to
+    its old pages-folder mode when a folder named `pages` sits beside the script, until some session's script has
+    called st.navigation; every session that opens before then runs a first pass in that mode, and one that opened a
+    section's address (a shared link) is told "Page not found". Setting the mode before the server starts leaves no
+    such window. The options are `streamlit run`'s (e.g. --server.port 8600)."""
     import sys
 
+    import streamlit as st
     from streamlit.runtime.pages_manager import PagesManager
-    from streamlit.web import cli
 
+    from .room_routes import ROUTES
+
+    try:
+        options = run_options(argv)
+    except ValueError as err:
+        sys.exit(f"app.py: {err}")
     PagesManager.uses_pages_directory = False
-    sys.argv = ["streamlit", "run", script, *argv]
-    sys.exit(cli.main())
+    st.App(script, routes=ROUTES, middleware=serving()).run(config=options)
+
+
+def run_options(argv):
+    """{"server.port": 8600, ...} from ["--server.port", "8600", "--server.headless=true", ...], each value of its
+    option's type; ValueError for anything else."""
+    from streamlit import config
+
+    options, args = {}, list(argv)
+    while args:
+        flag = args.pop(0)
+        if not flag.startswith("--") or len(flag) < 3:
+            raise ValueError(f"expected an option such as --server.port 8600, got {flag!r}")
+        name, _, value = flag[2:].partition("=")
+        if not _:
+            if not args:
+                raise ValueError(f"--{name} needs a value")
+            value = args.pop(0)
+        option = config._config_options_template.get(name)
+        if option is None:
+            raise ValueError(f"unknown option --{name}")
+        kind = option.type
+        if kind is bool:
+            if value.lower() not in ("true", "false"):
+                raise ValueError(f"--{name} is true or false")
+            options[name] = value.lower() == "true"
+        elif kind in (int, float):
+            options[name] = kind(value)
+        else:
+            options[name] = value
+    return options

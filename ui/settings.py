@@ -68,6 +68,10 @@ def remember(keys):
     for key in keys:
         if key in params and key in state:
             state[LINKED + key] = (params.get_all(key), state[key])
+    if "class_room" in state:   # a lecturer's settled value reaches the class from a fragment's run too
+        from .live_class import publish
+
+        publish()
 
 
 def kernel_bar(page, keys, narrow=False, options=None, label="Kernel"):

@@ -5,6 +5,7 @@ import streamlit as st
 from pages import TOPICS
 from pages.home import lecture_map
 from ui.exercises import progress
+from ui.room_view import home_panel
 
 st.title("🔭 Kernelscope")
 st.markdown(
@@ -14,6 +15,7 @@ st.markdown(
 st.latex(r"k(\mathbf{x}, \mathbf{y}) = \boldsymbol{\phi}(\mathbf{x})^\top \boldsymbol{\phi}(\mathbf{y})"
          r"\qquad\text{an inner product in a feature space you never have to build}")
 
+home_panel()
 left, right = st.columns(2, gap="large")
 with left:
     st.subheader("The path through the app")

@@ -1,0 +1,211 @@
+"""AppTest of the live class: a lecturer's session and students' sessions of the whole app sharing one store (SQLite
+in a temporary folder). Start a class, join it by link and by code, follow a section, a setting and points, Detach,
+Re-join and Undo, the lecturer link, End class; and what a student or a forged room cannot do."""
+import json
+import time
+
+import numpy as np
+import pytest
+
+from tests.app_pages import open_page
+from ui import room_routes, room_state
+from ui import room_store as rs
+
+MARGINS, KERNEL, HOME = "pages/svm/margins.py", "pages/kernels/kernel.py", "pages/home/overview.py"
+
+
+@pytest.fixture(autouse=True)
+def store(tmp_path, monkeypatch):
+    """A store of its own for each test (the app's process-wide store, opened on its first use)."""
+    monkeypatch.setenv("KERNELSCOPE_DATA", str(tmp_path))
+    monkeypatch.delenv("KERNELSCOPE_STORE", raising=False)
+    room_routes._STORE.clear()
+    yield room_routes.store()
+    room_routes.store().close()
+    room_routes._STORE.clear()
+
+
+def lecturer(page=MARGINS, query=None):
+    at = open_page(page, query=query)
+    at.button(key="class_start").click().run()
+    assert not at.exception
+    return at, at.session_state["class_room"]["code"]
+
+
+def gamma(at):
+    return at.select_slider(key="svm_gamma")
+
+
+def set_gamma(at, index):
+    g = gamma(at)
+    return g.set_value(type(g.value)(g.options[index])).run()
+
+
+def points(at):
+    s = at.session_state["points_state"]
+    return s.X, s.y
+
+
+def banner(at):
+    return [m.value for m in at.markdown if "room" in m.value and ("Following" in m.value or "own view" in m.value)]
+
+
+def notes(at):
+    return [i.value for i in at.info] + [w.value for w in at.warning]
+
+
+def test_starting_a_class_makes_a_room_of_the_view_and_shows_its_code_and_qr(store):
+    at, code = lecturer()
+    room = store.room(code)
+    assert room.version == 1 and room.state["page"] == "svm"
+    key = at.session_state["class_key"]
+    assert store.is_lecturer(code, key)
+    assert key not in str(at.query_params) and "lecturer" not in at.query_params   # never in the address bar
+    badge = " ".join(h.proto.body for h in at.get("html"))
+    assert code in badge and "<svg" in badge
+    assert not any(key in h.proto.body for h in at.get("html"))                     # the projector never shows it
+
+
+def test_a_student_joining_by_link_follows_section_settings_and_points(store):
+    at, code = lecturer(query={"pts": "|0.5_0.5p.-1_-1n"})
+    set_gamma(at, -2)
+    lecturer_points = points(at)
+    assert store.room(code).state["params"]["svm_gamma"]
+    student = open_page(HOME, query={"room": code})
+    student.run()   # the section: switched; then the settings
+    assert not student.exception
+    assert banner(student) == [f"🛰️ **Following the lecturer (room {code})**"]
+    assert gamma(student).value == gamma(at).value
+    assert all(np.array_equal(a, b) for a, b in zip(points(student), lecturer_points))
+    at.switch_page(KERNEL).run()                    # a section change
+    student.run()
+    assert student.session_state["class_page"] == "kernels" and not student.exception
+    at.switch_page(MARGINS).run()
+    set_gamma(at, 3)                                # a settings change, back on the SVM section
+    student.run()
+    student.run()
+    assert gamma(student).value == gamma(at).value
+
+
+def test_joining_by_code_on_home_and_a_wrong_code_gets_a_sentence(store):
+    _, code = lecturer()
+    student = open_page(HOME)
+    student.text_input(key="home_join_code").input("AAAAAA")
+    student.button(key="FormSubmitter:home_join-Join").click().run()
+    assert "class_room" not in student.session_state
+    assert any("no class with the code AAAAAA" in n for n in notes(student))
+    student.text_input(key="home_join_code").input(f" {code[:3].lower()} {code[3:]}")
+    student.button(key="FormSubmitter:home_join-Join").click().run()
+    assert student.session_state["class_room"] == {"code": code, "role": "student"}
+    assert student.query_params["room"] in (code, [code])
+    student.run()
+    assert student.session_state["class_page"] == "svm" and not student.exception
+
+
+def test_detach_keeps_the_students_view_rejoin_shows_the_lecturers_and_undo_brings_the_students_points(store):
+    at, code = lecturer(query={"pts": "|1_1p"})
+    student = open_page(MARGINS, query={"room": code, "pts": "|-2_2n.-2_-2n"})
+    own = None
+    student.run()
+    assert np.array_equal(points(student)[0], points(at)[0])
+    student.button(key="class_detach").click().run()
+    assert banner(student)[0].startswith("✋ **Your own view**")
+    set_gamma(student, 0)
+    mine = gamma(student).value
+    set_gamma(at, -1)
+    student.run()
+    assert gamma(student).value == mine != gamma(at).value          # detached: the lecturer's change waits
+    assert store.room(code).state["params"]["svm_gamma"] != [str(mine)]   # and the student's reaches no one
+    student.button(key="class_rejoin").click().run()
+    assert gamma(student).value == gamma(at).value
+    student.button(key="data_undo").click().run()                   # Undo after Re-join: the points before it
+    own = points(student)
+    assert not np.array_equal(own[0], points(at)[0])
+
+
+def test_the_lecturer_link_gives_a_second_device_the_controls_and_leaves_its_address_bar(store):
+    at, code = lecturer()
+    key = at.session_state["class_key"]
+    second = open_page(HOME, query={"room": code, "lecturer": key})
+    assert second.session_state["class_room"] == {"code": code, "role": "lecturer"}
+    assert "lecturer" not in second.query_params and "room" not in second.query_params
+    assert second.session_state["class_page"] == "svm"        # it opens on the room's view, which stays
+    assert store.room(code).state["page"] == "svm"
+    second.switch_page(KERNEL).run()
+    assert store.room(code).state["page"] == "kernels"
+    version = store.room(code).version
+    forged = open_page(HOME, query={"room": code, "lecturer": key[:-2] + "xx"})
+    assert forged.session_state["class_room"]["role"] != "lecturer" if "class_room" in forged.session_state else True
+    assert "class_key" not in forged.session_state
+    assert any("lecturer link does not open a class" in n for n in notes(forged))
+    forged.switch_page(MARGINS).run()
+    assert store.room(code).version == version
+
+
+def test_a_students_changes_never_reach_the_room(store):
+    _, code = lecturer()
+    student = open_page(MARGINS, query={"room": code})
+    student.run()
+    before = store.room(code)
+    set_gamma(student, 0)
+    student.switch_page(KERNEL).run()
+    student.session_state["class_room"] = {"code": code, "role": "lecturer"}   # a forged role without the key
+    student.run()
+    assert store.room(code) == before
+
+
+def test_end_class_ends_the_room_for_everyone(store):
+    at, code = lecturer()
+    student = open_page(MARGINS, query={"room": code})
+    at.button(key="class_end").click().run()
+    assert store.room(code) is None and "class_room" not in at.session_state
+    student.run()
+    assert "class_room" not in student.session_state and "room" not in student.query_params
+    assert any("class has ended" in n for n in notes(student))
+
+
+def forge(store, code, version, state):
+    """Write a room's state past the store's own checks (as a compromised replica or a hand-edited database could)."""
+    store._db().execute("UPDATE rooms SET state = ?, version = ? WHERE code = ?", (json.dumps(state), version, code))
+
+
+def test_a_forged_room_state_gets_a_sentence_not_a_crash(store):
+    _, code = lecturer()
+    student = open_page(MARGINS, query={"room": code})
+    forge(store, code, 9, {"page": "svm", "params": {"svm_gamma": ["inf"], "evil_key": ["1"]}})
+    student.run()
+    assert not student.exception and gamma(student).value == 1.0        # the default, not inf
+    assert any("svm_gamma: not a finite number" in n for n in notes(student))
+    forge(store, code, 10, {"page": "svm", "params": {"pts": ["|" + ".".join("0.1_0.1p" for _ in range(10_000))]}})
+    student.run()
+    assert not student.exception and len(points(student)[1]) < 1000
+    assert any("could not be shown" in n for n in notes(student))
+    forge(store, code, 11, {"page": "../../etc", "params": []})
+    student.run()
+    assert not student.exception and any("could not be shown" in n for n in notes(student))
+
+
+def test_validation_drops_what_a_share_link_drops():
+    clean, notes = room_state.validate({"page": "svm", "params": {
+        "svm_gamma": ["inf"], "svm_C": ["2"], "kernels_gamma": ["3"], "data_preset": ["circles"],
+        "pts": ["|" + ".".join("1_1p" for _ in range(2001))]}})
+    assert clean["params"] == {"svm_C": ["2"], "data_preset": ["Circles"]}
+    assert len(notes) == 3
+    for bad in ({"page": "nowhere"}, {"page": "svm", "params": "x"}, ["svm"],
+                {"page": "svm", "params": {"svm_C": ["1" * 500]}}):
+        with pytest.raises(ValueError):
+            room_state.validate(bad)
+
+
+def test_joins_are_rate_limited(store):
+    now = time.time()
+    store.clock = lambda: now          # one window of the limit for the whole test
+    student = open_page(HOME)
+    for _ in range(rs.JOIN_LIMIT):
+        student.text_input(key="home_join_code").input("AAAAAA")
+        student.button(key="FormSubmitter:home_join-Join").click().run()
+    _, code = lecturer()
+    student.text_input(key="home_join_code").input(code)
+    student.button(key="FormSubmitter:home_join-Join").click().run()
+    assert "class_room" not in student.session_state
+    assert any("Too many wrong codes" in n for n in notes(student))

@@ -1,0 +1,222 @@
+"""The rooms' store: one contract, run against both back ends - SQLite (a file in a temporary folder) and a real
+redis-server started on a free loopback port (tests/redis_env.py). Versions, expiry, concurrent writers (threads
+and processes), keys, students and the join rate limit."""
+import base64
+import multiprocessing
+import threading
+import time
+
+import pytest
+
+from tests.redis_env import redis_server
+from ui import room_store as rs
+
+
+class Clock:
+    """The store's clock, moved by the test."""
+
+    def __init__(self):
+        self.now = time.time()   # the writers of other processes keep the real time
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    try:
+        with redis_server() as url:
+            yield url
+    except RuntimeError as err:
+        pytest.fail(str(err), pytrace=False)
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+    import redis
+
+    url = request.getfixturevalue("redis_url")
+    redis.Redis.from_url(url).flushdb()
+    return url
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def store(url, clock):
+    s = rs.open_store(url, clock)
+    yield s
+    s.close()
+
+
+STATE = {"page": "svm", "params": {"svm_gamma": ["2"]}}
+
+
+def test_a_new_room_has_a_short_code_a_128_bit_key_and_version_1(store):
+    code, key = store.create(STATE)
+    assert len(code) == rs.CODE_LENGTH and set(code) <= set(rs.ALPHABET)
+    assert len(base64.urlsafe_b64decode(key + "==")) == 16
+    room = store.room(code)
+    assert (room.code, room.state, room.version) == (code, STATE, 1)
+    assert rs.normal_code(f" {code[:3].lower()}-{code[3:]} ") == code
+    assert store.versions([code, "AAAAAA"]) == {code: 1}
+
+
+def test_the_store_keeps_only_the_keys_hash(url, store):
+    code, key = store.create(STATE)
+    if url.startswith("sqlite"):
+        raw = store.path.read_bytes() + store.path.with_name(store.path.name + "-wal").read_bytes()
+    else:
+        from ui.room_store.redis_store import PREFIX
+
+        raw = repr(store.db.hgetall(PREFIX + code)).encode()
+    assert key.encode() not in raw
+    assert rs.key_hash(key).encode() in raw
+
+
+def test_every_change_adds_one_to_the_version_and_replaces_the_state(store):
+    code, key = store.create(STATE)
+    for n in range(2, 6):
+        state = {"page": "svm", "params": {"svm_C": [str(n)]}}
+        assert store.publish(code, key, state) == n
+        assert store.room(code).state == state and store.version(code) == n
+
+
+def test_a_wrong_key_changes_nothing(store):
+    code, key = store.create(STATE)
+    other_code, other_key = store.create({"page": "kernels"})
+    for bad in ("", None, key[:-1] + ("A" if key[-1] != "A" else "B"), other_key, rs.key_hash(key)):
+        with pytest.raises(rs.WrongKey):
+            store.publish(code, bad, {"page": "forged"})
+        with pytest.raises(rs.WrongKey):
+            store.end(code, bad)
+        assert not store.is_lecturer(code, bad)
+    assert store.room(code).state == STATE and store.version(code) == 1
+    assert store.is_lecturer(code, key) and not store.is_lecturer(other_code, key)
+
+
+def test_an_oversize_or_non_finite_state_is_refused(store):
+    code, key = store.create(STATE)
+    huge = {"page": "svm", "params": {"pts": ["x" * (rs.MAX_STATE_BYTES + 1)]}}
+    with pytest.raises(rs.StateTooLarge):
+        store.publish(code, key, huge)
+    with pytest.raises(rs.StateTooLarge):
+        store.create(huge)
+    with pytest.raises(ValueError):
+        store.publish(code, key, {"gamma": float("inf")})
+    assert store.version(code) == 1
+
+
+def test_ending_a_room_removes_it(store):
+    code, key = store.create(STATE)
+    store.end(code, key)
+    assert store.room(code) is None and store.version(code) is None
+    with pytest.raises(rs.NoRoom):
+        store.publish(code, key, STATE)
+    with pytest.raises(rs.NoRoom):
+        store.heartbeat(code, "s1")
+
+
+def test_a_room_ends_after_twelve_idle_hours_and_a_change_keeps_it(store, clock):
+    code, key = store.create(STATE)
+    clock.now += rs.ROOM_IDLE - 10
+    assert store.publish(code, key, STATE) == 2          # a change just in time: twelve more hours
+    clock.now += rs.ROOM_IDLE - 10
+    assert store.room(code).version == 2
+    clock.now += 20
+    assert store.room(code) is None and store.versions([code]) == {}
+    with pytest.raises(rs.NoRoom):
+        store.publish(code, key, STATE)
+    assert not store.is_lecturer(code, key)
+
+
+def test_concurrent_writers_in_threads_lose_no_change(url, store):
+    code, key = store.create(STATE)
+    got, errors = [], []
+
+    def write(n):
+        s = rs.open_store(url)
+        try:
+            for i in range(20):
+                got.append(s.publish(code, key, {"writer": n, "i": i}))
+        except Exception as err:  # reported below: a lost lock or a busy database
+            errors.append(err)
+        finally:
+            s.close()
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sorted(got) == list(range(2, 2 + 6 * 20))     # every change got its own version
+    assert store.version(code) == 1 + 6 * 20
+
+
+def _write_from_a_process(url, code, key, n, out):
+    s = rs.open_store(url)
+    out.put([s.publish(code, key, {"process": n, "i": i}) for i in range(15)])
+
+
+def test_concurrent_writers_in_processes_lose_no_change(url, store):
+    code, key = store.create(STATE)
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    procs = [ctx.Process(target=_write_from_a_process, args=(url, code, key, n, out)) for n in range(3)]
+    for p in procs:
+        p.start()
+    got = sorted(v for _ in procs for v in out.get(timeout=120))
+    for p in procs:
+        p.join(60)
+    assert got == list(range(2, 2 + 3 * 15)) and store.version(code) == 1 + 3 * 15
+
+
+def test_students_are_counted_while_their_heartbeats_come(store, clock):
+    code, _ = store.create(STATE)
+    assert store.heartbeat(code, "a") == 1 and store.heartbeat(code, "b") == 2
+    assert store.heartbeat(code, "a") == 2                 # the same student once
+    clock.now += rs.STUDENT_TTL - 1
+    assert store.heartbeat(code, "b") == 2
+    clock.now += 2                                         # a's last heartbeat is now too old
+    assert store.students(code) == 1
+    assert store.students("AAAAAA") == 0
+
+
+def test_a_room_holds_at_most_500_students(store):
+    code, _ = store.create(STATE)
+    for n in range(rs.MAX_STUDENTS):
+        store.heartbeat(code, f"s{n}")
+    assert store.students(code) == rs.MAX_STUDENTS
+    with pytest.raises(rs.RoomFull):
+        store.heartbeat(code, "one more")
+    assert store.heartbeat(code, "s7") == rs.MAX_STUDENTS   # those inside stay in
+
+
+def test_failed_joins_are_limited_per_client_and_window(store, clock):
+    clock.now = (clock.now // rs.JOIN_WINDOW) * rs.JOIN_WINDOW
+    assert all(store.attempt("10.0.0.1") for _ in range(rs.JOIN_LIMIT - 1))
+    assert not store.blocked("10.0.0.1")
+    assert store.attempt("10.0.0.1") and store.blocked("10.0.0.1")
+    assert not store.attempt("10.0.0.1")
+    assert store.attempt("10.0.0.2") and not store.blocked("10.0.0.2")   # another client is not slowed
+    clock.now += rs.JOIN_WINDOW
+    assert not store.blocked("10.0.0.1") and store.attempt("10.0.0.1")
+
+
+def test_sqlite_keeps_rooms_over_a_restart(tmp_path, clock):
+    path = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+    first = rs.open_store(path, clock)
+    code, key = first.create(STATE)
+    first.publish(code, key, {"page": "kernels"})
+    first.close()
+    again = rs.open_store(path, clock)
+    assert again.room(code).state == {"page": "kernels"} and again.room(code).version == 2
+    assert again.is_lecturer(code, key)
+    journal = again._db().execute("PRAGMA journal_mode").fetchone()[0]
+    assert journal == "wal"

@@ -1,0 +1,236 @@
+"""The live class: a lecturer starts a room, students join it by its code and follow the lecturer's view.
+
+`live_class(page)` runs once per run from app.py, after the navigation and before any widget:
+- ?room=CODE in the address bar joins that room as a student (join attempts are rate-limited per client);
+  ?lecturer=KEY (the lecturer link, for a second device) takes the room's controls and leaves the address bar at once.
+- A lecturer's run publishes their view (ui.room_state.capture) when it changed; fragments' runs publish through
+  ui.settings.remember. Every change checks the key in the store.
+- A following student's run reads the room's version; when it grew, the state is read, validated and shown (a change
+  of section first switches the page, the next run then shows the settings). The page's listener
+  (ui/room_follow.js) reruns the script when the version grows, and detaches the student when they touch a control.
+The session holds the room and the key; the key never enters a student's link or the lecturer's address bar."""
+import secrets
+from pathlib import Path
+
+import streamlit as st
+
+from . import room_state, room_view
+from .room_store import RoomFull, StateTooLarge, normal_code
+
+ROOM, KEY, FOLLOW, APPLIED, STUDENT = "class_room", "class_key", "class_following", "class_version", "class_student"
+PAGE, PUBLISHED, NOTES, ADOPT = "class_page", "class_published", "class_notes", "class_adopt"
+JOIN_PARAM, LECTURER_PARAM = "room", "lecturer"
+_LISTENER = st.components.v2.component(
+    "kernelscope.class_listener", js=(Path(__file__).parent / "room_follow.js").read_text(), isolate_styles=False)
+
+
+def store():
+    from .room_routes import store as process_store
+
+    return process_store()
+
+
+def live_class(page):
+    """Call once per run from app.py, after st.navigation and before any widget (see the module's text)."""
+    state = st.session_state
+    state[PAGE] = page.url_path
+    if JOIN_PARAM in st.query_params or LECTURER_PARAM in st.query_params:
+        _arrive()
+    room = state.get(ROOM)
+    if room and room["role"] == "student":
+        if state.get(FOLLOW):
+            _follow(page.url_path)
+    elif room and state.get(ADOPT):   # a lecturer link just opened: first the room's view, then this device's
+        if _follow(page.url_path):
+            state.pop(ADOPT)
+    elif room:
+        publish()
+    room_view.draw(room, state.get(FOLLOW, False), state.pop(NOTES, None))
+    room_view.sidebar(room)
+
+
+def listener(room, following=False, students=None):
+    """The page's listener of `room` (one element; the student's reruns the script when the room's version grows)."""
+    from .room_routes import PATH
+
+    base = "/" + str(st.get_option("server.baseUrlPath") or "").strip("/")
+    state = st.session_state
+    _LISTENER(key="class_listener", data={
+        "url": base.rstrip("/") + PATH, "code": room["code"], "role": room["role"], "following": bool(following),
+        "since": int(state.get(APPLIED, 0)), "student": state.get(STUDENT, "") if room["role"] == "student" else "",
+        "students": students}, on_wake_change=_nothing, on_detach_change=detach, on_ended_change=_nothing)
+
+
+def _nothing():
+    pass
+
+
+def _note(text):
+    st.session_state.setdefault(NOTES, []).append(text)
+
+
+def _client():
+    """The client's address: the unit of the join rate limit."""
+    from .room_store import client_address
+
+    return client_address(st.context.ip_address, (st.context.headers or {}).get("X-Forwarded-For"))
+
+
+def _arrive():
+    """The room named by the address bar: a lecturer link's key (checked, then dropped from the bar) or a code."""
+    params, state = st.query_params, st.session_state
+    key, code = params.get(LECTURER_PARAM), normal_code(params.get(JOIN_PARAM))
+    if key is not None:
+        del params[LECTURER_PARAM]
+        if code and not store().blocked(_client()) and store().is_lecturer(code, key):
+            state[ROOM], state[KEY], state[ADOPT], state[APPLIED] = {"code": code, "role": "lecturer"}, key, True, 0
+            state.pop(PUBLISHED, None)
+            del params[JOIN_PARAM]
+        else:
+            store().attempt(_client())
+            _note("This lecturer link does not open a class: the class has ended or the link is not complete.")
+        return
+    room = state.get(ROOM)
+    if room and room["code"] == code:
+        return
+    if code is None:
+        _note("The address names no class: a class code has 6 letters and digits, such as ACE347.")
+        del params[JOIN_PARAM]
+    elif room and room["role"] == "lecturer":
+        del params[JOIN_PARAM]
+    else:
+        join(code)
+
+
+def join(text):
+    """Join the room of the typed or linked code as a student; False (with a sentence) when it cannot be joined."""
+    state, code = st.session_state, normal_code(text)
+    if code is None:
+        _note("A class code has 6 letters and digits, such as ACE347.")
+        return False
+    s = store()
+    if s.blocked(_client()):
+        _note("Too many wrong codes from this device: wait a minute, then type the code again.")
+        return False
+    student = state.setdefault(STUDENT, secrets.token_hex(8))
+    try:
+        s.heartbeat(code, student)
+    except RoomFull:
+        _note("This class is full.")
+        return False
+    except LookupError:
+        s.attempt(_client())
+        _note(f"There is no class with the code {code}: check the code on the projector (the class may have ended).")
+        if st.query_params.get(JOIN_PARAM):
+            del st.query_params[JOIN_PARAM]
+        return False
+    state[ROOM], state[FOLLOW], state[APPLIED] = {"code": code, "role": "student"}, True, 0
+    st.query_params[JOIN_PARAM] = code
+    return True
+
+
+def _follow(page):
+    """Show the room's state when its version grew since the one shown; True when it is shown (or cannot be)."""
+    state, code = st.session_state, st.session_state[ROOM]["code"]
+    s = store()
+    version = s.version(code)
+    if version is None:
+        _ended()
+        return True
+    if version <= state.get(APPLIED, 0):
+        return True
+    room = s.room(code)
+    if room is None:
+        _ended()
+        return True
+    try:
+        clean, notes = room_state.validate(room.state)
+    except ValueError as err:
+        _note(f"The lecturer's view could not be shown: {err}")
+        state[APPLIED] = room.version
+        return True
+    keep = {JOIN_PARAM: code} if state[ROOM]["role"] == "student" else {}   # a lecturer's bar names no room
+    if clean["page"] != page:   # the section first; the next run (on that page) shows the settings
+        st.switch_page(room_state.module_of(clean["page"]), query_params=keep)
+    room_state.apply(clean, keep=keep)
+    state[APPLIED] = room.version
+    for note in notes:
+        _note(f"The lecturer's view: {note}.")
+    if clean["points_too_many"]:
+        _note("The lecturer's own points are too many to share: you see the preset.")
+    return True
+
+
+def _ended():
+    state = st.session_state
+    state.pop(ROOM, None)
+    state.pop(KEY, None)
+    if JOIN_PARAM in st.query_params:
+        del st.query_params[JOIN_PARAM]
+    _note("The class has ended. Everything stays as it is on your screen.")
+
+
+def publish():
+    """The lecturer's view to the room, when it changed since the last publish (also from fragments' runs)."""
+    state = st.session_state
+    room = state.get(ROOM)
+    if not room or room["role"] != "lecturer":
+        return
+    view = room_state.capture(state.get(PAGE, ""))
+    if view == state.get(PUBLISHED):
+        return
+    state[PUBLISHED] = view
+    try:
+        clean, _ = room_state.validate(view)
+        store().publish(room["code"], state.get(KEY), clean)
+    except StateTooLarge:
+        st.toast("This view is too large to share with the class; the class still sees the previous one.")
+    except PermissionError:
+        _ended()
+    except LookupError:
+        _ended()
+
+
+def start():
+    """Start a class (a button's callback): a new room holding the lecturer's current view."""
+    state = st.session_state
+    view = room_state.capture(state.get(PAGE, ""))
+    clean, _ = room_state.validate(view)
+    code, key = store().create(clean)
+    state[ROOM], state[KEY], state[PUBLISHED] = {"code": code, "role": "lecturer"}, key, view
+    state[room_view.SMALL] = False
+
+
+def end():
+    """End the class (the lecturer's button's callback)."""
+    state = st.session_state
+    room = state.get(ROOM)
+    if room and room["role"] == "lecturer":
+        try:
+            store().end(room["code"], state.get(KEY))
+        except (LookupError, PermissionError):
+            pass
+    for key in (ROOM, KEY, PUBLISHED):
+        state.pop(key, None)
+
+
+def detach():
+    st.session_state[FOLLOW] = False
+
+
+def rejoin():
+    st.session_state[FOLLOW], st.session_state[APPLIED] = True, 0
+
+
+def leave():
+    state = st.session_state
+    for key in (ROOM, FOLLOW, APPLIED):
+        state.pop(key, None)
+    if JOIN_PARAM in st.query_params:
+        del st.query_params[JOIN_PARAM]
+
+
+def lecturer_link():
+    """The link that gives another device the room's controls (shown on demand; it carries the key)."""
+    state = st.session_state
+    return f"{room_view.base_url()}?{JOIN_PARAM}={state[ROOM]['code']}&{LECTURER_PARAM}={state[KEY]}"

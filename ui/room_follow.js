@@ -1,0 +1,85 @@
+// The class's listener (ui.live_class): one per page in a room. It long-polls the app's route
+// (ui.room_routes: GET /api/class/wait?code&since&student) and reruns the script only when the room has a new
+// version (setTriggerValue("wake", version)); an idle student costs one request per poll and no rerun.
+// A follower's touch on any control of the app detaches them (setTriggerValue("detach")), and so does Escape.
+// The lecturer's copy shows the number of students in its own element.
+const TOUCHABLE = 'button, a[href], input, textarea, select, [role="slider"], [role="combobox"], [role="option"], '
+  + '[role="radio"], [role="checkbox"], [role="switch"], [role="tab"], [data-baseweb="select"], .nsewdrag, canvas';
+
+function loop(h) {
+  if (h.stopped) return;
+  const d = h.data;
+  const url = `${d.url}?code=${encodeURIComponent(d.code)}&since=${h.since}`
+    + (d.student ? `&student=${encodeURIComponent(d.student)}` : "");
+  fetch(url, { cache: "no-store", credentials: "same-origin" })
+    .then((r) => r.json().then((j) => ({ status: r.status, j })))
+    .then(({ status, j }) => {
+      if (h.stopped) return;
+      if (h.count && Number.isInteger(j.students)) {
+        h.count.textContent = `👥 ${j.students} student${j.students === 1 ? "" : "s"}`;
+      }
+      if (status === 404 && j.version === null) { h.send("ended", true); return; }
+      if (status !== 200) { setTimeout(() => loop(h), 5000); return; }
+      if (d.role === "student" && j.version > h.since) {
+        h.since = j.version;
+        if (h.data.following) h.send("wake", j.version);  // detached: Re-join reads the room itself
+      }
+      loop(h);
+    })
+    .catch(() => { if (!h.stopped) setTimeout(() => loop(h), 3000); });  // offline, asleep, server restarting
+}
+
+function listen(h) {
+  // A press on a control (not on the banner's own buttons), or Escape: the follower takes over.
+  const touched = (e) => {
+    if (!h.data.following || !e.target.closest) return;
+    if (e.target.closest(".st-key-class_banner")) return;
+    const hit = e.target.closest(TOUCHABLE);
+    if (hit && hit.closest('[data-testid="stApp"]')) h.send("detach", true);
+  };
+  const key = (e) => {
+    if (!h.data.following) return;
+    if (e.key === "Escape") h.send("detach", true);
+    else if (e.target.closest && e.target.closest('[role="slider"], input, [role="combobox"]')
+             && !e.target.closest(".st-key-class_banner") && e.key !== "Tab") h.send("detach", true);
+  };
+  document.addEventListener("pointerdown", touched, true);
+  document.addEventListener("keydown", key, true);
+  return () => {
+    document.removeEventListener("pointerdown", touched, true);
+    document.removeEventListener("keydown", key, true);
+  };
+}
+
+export default function (component) {
+  const { setTriggerValue, parentElement, data } = component;
+  // Streamlit calls this again when the data changes: one poll and one set of listeners per element.
+  let h = parentElement.__classListener;
+  if (!h || h.data.code !== data.code) {
+    if (h) { h.stopped = true; h.unlisten(); }
+    h = parentElement.__classListener = { since: data.since, data, stopped: false };
+    if (data.role === "lecturer") {
+      h.count = document.createElement("span");
+      h.count.className = "ks-class-count";
+      parentElement.appendChild(h.count);
+    }
+    h.unlisten = data.role === "student" ? listen(h) : () => {};
+    h.data = data;
+    h.send = (name, value) => setTriggerValue(name, value);
+    loop(h);
+  }
+  h.data = data;
+  h.send = (name, value) => setTriggerValue(name, value);
+  if (data.since > h.since) h.since = data.since;
+  if (h.count && Number.isInteger(data.students) && !h.count.textContent) {
+    h.count.textContent = `👥 ${data.students} student${data.students === 1 ? "" : "s"}`;
+  }
+  const mine = h;
+  return () => {
+    if (parentElement.__classListener === mine) {
+      mine.stopped = true;
+      mine.unlisten();
+      delete parentElement.__classListener;
+    }
+  };
+}
