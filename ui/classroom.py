@@ -16,6 +16,16 @@ html { font-size: 20px; }
 [data-testid="stMain"] [data-testid="stExpander"],
 [data-testid="stMain"] [class*="st-key-secondary"],
 [data-testid="stMain"] [class*="st-key-explain"] { display: none; }
+/* the exercises (ui.exercises.projected): a button in the screen's corner, and the question it opens in a panel over
+   that corner, outside the page's flow so the picture keeps the first screen */
+[data-testid="stMain"] [class*="st-key-ex_corner"],
+[data-testid="stMain"] [class*="st-key-ex_panel"] { position: fixed; right: 1rem; bottom: 1rem; z-index: 999990;
+  width: auto; }
+[data-testid="stMain"] [class*="st-key-ex_corner"] button { box-shadow: 0 2px 10px rgba(0, 0, 0, 0.25); }
+[data-testid="stMain"] [class*="st-key-ex_panel"] { width: min(25rem, 44vw); max-height: calc(100vh - 5rem);
+  overflow-y: auto; background: #fff; box-shadow: 0 4px 24px rgba(0, 0, 0, 0.3); }
+[data-testid="stMain"] [class*="st-key-ex_panel"] [data-testid="stWidgetLabel"] p { font-size: 1.15rem; }
+[data-testid="stMain"] [class*="st-key-ex_panel"] [role="radiogroup"] p { font-size: 1rem; }
 /* the larger type must not push topics into the navigation bar's "N more" menu at 1280 px */
 [data-testid="stTopNavSection"], [data-testid="stTopNavLink"] { padding-left: 6px; padding-right: 6px; }
 </style>"""

@@ -1,10 +1,20 @@
-"""'Predict, then check' exercises (self-study): the student commits to an answer, then one button
-sets the page's widgets to the revealing configuration and explains what is seen."""
+"""'Predict, then check' exercises: the student commits to an answer, then one button sets the page's widgets to the
+revealing configuration, explains what is seen and brings the section's picture (its main chart in TOPICS) back onto
+the screen. On a projector (presentation mode) the questions wait behind a button in the screen's corner and open
+one at a time in a panel floating over that corner, so the picture keeps the first screen."""
+import json
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import streamlit as st
 
+from pages import find
+
+from .classroom import presenting
+
 DONE_KEY = "exercises_done"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
@@ -22,24 +32,96 @@ def _check(ex):
         st.session_state[key] = value
     st.session_state.setdefault(DONE_KEY, set()).add(ex.id)
     st.session_state[f"ex_checked_{ex.id}"] = True
+    st.session_state[SCROLLS] = st.session_state.get(SCROLLS, 0) + 1
 
 
-def exercises(page, items):
-    """Draw a page's exercises at the end of the page; progress is kept in the session."""
+def _set(key, value):
+    st.session_state[key] = value
+
+
+def question(page, ex, number):
+    """One exercise: its choices, Check (enabled once a choice is made) and, after Check, the verdict."""
+    choice = st.radio(f"**{number}.** {ex.question}", range(len(ex.options)), index=None,
+                      format_func=lambda i: ex.options[i], key=f"{page}_ex_{ex.id}")
+    st.button("Check", key=f"{page}_ex_{ex.id}_check", on_click=_check, args=(ex,), disabled=choice is None)
+    if st.session_state.get(f"ex_checked_{ex.id}") and choice is not None:
+        if choice == ex.answer:
+            st.success(f"✅ Right. {ex.explanation}")
+        else:
+            st.warning(f"Not quite — the answer is **{ex.options[ex.answer]}**. {ex.explanation}")
+
+
+def listed(page, items):
+    """Self-study: every question of the section under a heading, with the progress on this page."""
     done = st.session_state.get(DONE_KEY, set())
     st.subheader("Predict, then check")
     st.caption(f"{sum(ex.id in done for ex in items)} of {len(items)} done on this page. Commit to an answer first; "
                "**Check** then sets the sliders above to the configuration that shows it.")
     for n, ex in enumerate(items, 1):
         with st.container(border=True, key=f"explain_ex_{ex.id}"):
-            choice = st.radio(f"**{n}.** {ex.question}", range(len(ex.options)), index=None,
-                              format_func=lambda i, ex=ex: ex.options[i], key=f"{page}_ex_{ex.id}")
-            st.button("Check", key=f"{page}_ex_{ex.id}_check", on_click=_check, args=(ex,), disabled=choice is None)
-            if st.session_state.get(f"ex_checked_{ex.id}") and choice is not None:
-                if choice == ex.answer:
-                    st.success(f"✅ Right. {ex.explanation}")
-                else:
-                    st.warning(f"Not quite — the answer is **{ex.options[ex.answer]}**. {ex.explanation}")
+            question(page, ex, n)
+
+
+def projected(page, items):
+    """Presentation mode: a button "❓ Predict, then check" in the screen's corner opens a panel over that corner
+    (ui.classroom.PRESENTATION_CSS pins both) with one question at a time, ‹ › between them and ✕ to close."""
+    first = items[0].id
+    shown, at = f"ex_open_{first}", f"ex_at_{first}"
+    state = st.session_state
+    if not state.get(shown):
+        with st.container(key=f"ex_corner_{first}"):
+            st.button(f"❓ Predict, then check ({len(items)})", key=f"{page}_ex_open_{first}", on_click=_set,
+                      args=(shown, True), help="Open the section's questions over the corner of the screen")
+        return
+    n = min(state.get(at, 0), len(items) - 1)
+    with st.container(key=f"ex_panel_{first}", border=True):
+        row = st.container(horizontal=True, vertical_alignment="center", gap="small")
+        row.markdown(f"**Predict, then check** · {n + 1} of {len(items)}", width="stretch")
+        row.button("‹", key=f"{page}_ex_prev_{first}", on_click=_set, args=(at, n - 1), disabled=n == 0,
+                   help="Previous question")
+        row.button("›", key=f"{page}_ex_next_{first}", on_click=_set, args=(at, n + 1),
+                   disabled=n == len(items) - 1, help="Next question")
+        row.button("✕", key=f"{page}_ex_close_{first}", on_click=_set, args=(shown, False),
+                   help="Close the questions (the page keeps what Check set)")
+        question(page, items[n], n + 1)
+
+
+# After Check the page reruns with the revealed settings; the chart they changed is brought onto the screen once
+# Plotly has drawn it, and again while the page's layout settles around the redrawn charts (a chart in full view is
+# left where it is). A chart taller than the screen is aligned with its top.
+SCROLLS = "ex_scrolls"     # Checks pressed in this session: a new script (a new element) for every Check
+SCROLL = """<script>/* check %d */ (() => { const key = %s; let tries = 0, seen = 0;
+  const go = () => {
+    const box = document.querySelector('.st-key-' + key), plot = box && box.querySelector('.js-plotly-plot');
+    if (plot && plot._fullLayout) {
+      const r = box.getBoundingClientRect(), h = window.innerHeight;
+      if (r.top < 0 || r.bottom > h) box.scrollIntoView({block: r.height > h ? 'start' : 'center'});
+      if (++seen < 8) setTimeout(go, 250);
+    } else if (tries++ < 150) setTimeout(go, 100); };
+  go(); })();</script>"""
+
+
+def main_chart(file):
+    """The key of the main chart (TOPICS) of the section whose script is `file`; "" when it has none."""
+    try:
+        return find(Path(file).resolve().relative_to(ROOT).as_posix())[1].main_chart
+    except (StopIteration, ValueError):
+        return ""
+
+
+def bring_chart_back(page, items, chart):
+    """After a Check of one of `items` in this run, scroll the chart keyed `chart` onto the screen."""
+    if chart and any(st.session_state.get(f"{page}_ex_{ex.id}_check") for ex in items):
+        st.html(SCROLL % (st.session_state.get(SCROLLS, 0), json.dumps(chart)), unsafe_allow_javascript=True)
+
+
+def exercises(page, items, chart=None):
+    """Draw a section's exercises (call it from the section's script: its main chart in TOPICS is the picture Check
+    brings back onto the screen, unless `chart` names another); progress is kept in the session."""
+    if chart is None:   # the section is the script calling this function
+        chart = main_chart(sys._getframe(1).f_globals.get("__file__", ""))
+    (projected if presenting() else listed)(page, items)
+    bring_chart_back(page, items, chart)
 
 
 def progress():

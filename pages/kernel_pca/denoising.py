@@ -64,8 +64,7 @@ def body():
                     "every q is quick; the picture and the distances above use all of them.")
         if used(d, "Denoising"):
             st.info(used(d, "Denoising"))
-        if not present:  # the exercises are hidden in presentation mode
-            exercises(PAGE, EXERCISES)
+        exercises(PAGE, EXERCISES)
     left.plotly_chart(figures.denoise_figure(d.X, res.noisy, res.Z, present=present), key=KEY.DENOISE_CHART,
                       config=figures.CONFIG)
     latex(where=left, body=r"\min_{\mathbf{z}}\ \|\phi(\mathbf{z}) - P_q\phi(\tilde{\mathbf{x}})\|^2,\quad "

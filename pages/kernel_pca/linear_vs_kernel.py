@@ -107,8 +107,7 @@ def body():
             st.warning("⚠️ " + kp.model.psd_warning_ + " The shares λᵢ / tr K′ then count the negative eigenvalues "
                        "too.")
         numbers(d, kp, lin)
-        if not present:  # the exercises are hidden in presentation mode
-            exercises(PAGE, EXERCISES)
+        exercises(PAGE, EXERCISES)
     swept = main_picture(left, s, d, kp, pair)
     c1, c2 = st.columns(2)
     c1.plotly_chart(figures.embedding_figure(lin.eta[:, :2], d.y, d.t, "Linear PCA (kernel xᵀy)", axes=("PC 1", "PC 2"),

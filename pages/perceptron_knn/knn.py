@@ -46,17 +46,16 @@ def panel():
         row = st.container(horizontal=True, gap="medium")
         row.metric("Training accuracy", f"{result.train:.1%}", width="content")
         row.metric("Held-out accuracy", f"{result.test:.1%}" if len(data.yte) else "—", width="content")
-        with st.container(key="explain_perceptron_knn_exercises"):   # self-study: hidden on a projector
-            exercises(settings.PAGE, [
-                Exercise("knn_k1", "What does k = 1 do to the k-NN boundary?",
-                         ("It becomes a smooth curve",
-                          "It follows every training point, noisy ones included: 100 % training accuracy and a jagged boundary",
-                          "The whole plane gets the majority class"), 1,
-                         {KEY.k: 1},
-                         "With k = 1 every training point is its own nearest neighbour: training accuracy 100 %, and each point "
-                         "— a noisy one too — claims the region around it. Larger k averages more neighbours and smooths the "
-                         "boundary. How to choose k? Kriege: cross-validation."),
-            ])
+        exercises(settings.PAGE, [
+            Exercise("knn_k1", "What does k = 1 do to the k-NN boundary?",
+                     ("It becomes a smooth curve",
+                      "It follows every training point, noisy ones included: 100 % training accuracy and a jagged boundary",
+                      "The whole plane gets the majority class"), 1,
+                     {KEY.k: 1},
+                     "With k = 1 every training point is its own nearest neighbour: training accuracy 100 %, and each point "
+                     "— a noisy one too — claims the region around it. Larger k averages more neighbours and smooths the "
+                     "boundary. How to choose k? Kriege: cross-validation."),
+        ])
     with left:
         fig = figures.classifier_map(compute.BOUNDS, result.Z, data.Xtr, data.ytr, data.Xte, data.yte, "vote",
                                      present=presenting())

@@ -59,20 +59,19 @@ def panel():
         st.info(f"Here the large-γ perceptron does not memorise much (training {train[big]:.0%}, held-out "
                 f"{test[big]:.0%}); raise the noise or the epochs to see it happen.")
     with right:
-        with st.container(key="explain_perceptron_knn_exercises"):   # self-study: hidden on a projector
-            exercises(settings.PAGE, [
-                Exercise("perceptron_overfit", "Why does the kernelized perceptron overfit where the SVM does not "
-                         "(Kriege)?",
-                         ("The perceptron uses a kernel and the SVM does not",
-                          "The perceptron's objective has no regulariser; the SVM's adds λ αᵀD_yKD_yα, which penalises "
-                          "a wiggly f", "The perceptron sees fewer training points than the SVM"), 1,
-                         {KEY.demo_data: R["demo_data"], KEY.demo_noise: R["demo_noise"][2], KEY.demo_gamma: 1000.0},
-                         "Kriege: perceptron argmin_α (1/n) Σ max{0, −yᵢ αᵀkᵢ}; SVM the same sum with the hinge plus "
-                         "λ αᵀD_yKD_yα. Regularisation “is already built into kernelized linear regression (and SVMs), "
-                         "but not the kernelized perceptron”. The map now uses γ = 1000: every noisy training point is "
-                         "classified right, yet the held-out accuracy is lower — nothing stops the perceptron from a "
-                         "narrow bump per point."),
-            ])
+        exercises(settings.PAGE, [
+            Exercise("perceptron_overfit", "Why does the kernelized perceptron overfit where the SVM does not "
+                     "(Kriege)?",
+                     ("The perceptron uses a kernel and the SVM does not",
+                      "The perceptron's objective has no regulariser; the SVM's adds λ αᵀD_yKD_yα, which penalises "
+                      "a wiggly f", "The perceptron sees fewer training points than the SVM"), 1,
+                     {KEY.demo_data: R["demo_data"], KEY.demo_noise: R["demo_noise"][2], KEY.demo_gamma: 1000.0},
+                     "Kriege: perceptron argmin_α (1/n) Σ max{0, −yᵢ αᵀkᵢ}; SVM the same sum with the hinge plus "
+                     "λ αᵀD_yKD_yα. Regularisation “is already built into kernelized linear regression (and SVMs), "
+                     "but not the kernelized perceptron”. The map now uses γ = 1000: every noisy training point is "
+                     "classified right, yet the held-out accuracy is lower — nothing stops the perceptron from a "
+                     "narrow bump per point."),
+        ])
 
 
 panel()

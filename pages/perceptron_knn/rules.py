@@ -81,17 +81,16 @@ def panel():
         st.latex(rf"\begin{{array}}{{l}}\hat y = \operatorname{{sign}}\big(\textstyle\sum_{{\alpha_i \ne 0}} \alpha_i\, y_i\, "
                  rf"k(\mathbf{{x}}_i, \mathbf{{x}})\big) \\ \quad = \operatorname{{sign}}({q.f_perceptron:.3g}) = "
                  rf"{sign(q.f_perceptron)}\end{{array}}")
-        with st.container(key="explain_perceptron_knn_exercises"):   # self-study: hidden on a projector
-            exercises(settings.PAGE, [
-                Exercise("perceptron_points_used", "To predict one new point, how many training points does each rule use?",
-                         ("Both use all n training points",
-                          "The perceptron only the points with αᵢ ≠ 0 (its mistakes); k-NN must search all n for the k "
-                          "nearest", "k-NN only k points; the perceptron all n"), 1,
-                         {KEY.kernel: "rbf", KEY.gamma: 1.0},
-                         "The ringed points are the perceptron's αᵢ ≠ 0; k-NN's dotted lines join x to its k nearest, found "
-                         "by measuring the distance to all n. Kriege's table: the perceptron “depends on wrongly classified "
-                         "examples only”; k-NN “depends on all data ⇒ inefficient”."),
-            ])
+        exercises(settings.PAGE, [
+            Exercise("perceptron_points_used", "To predict one new point, how many training points does each rule use?",
+                     ("Both use all n training points",
+                      "The perceptron only the points with αᵢ ≠ 0 (its mistakes); k-NN must search all n for the k "
+                      "nearest", "k-NN only k points; the perceptron all n"), 1,
+                     {KEY.kernel: "rbf", KEY.gamma: 1.0},
+                     "The ringed points are the perceptron's αᵢ ≠ 0; k-NN's dotted lines join x to its k nearest, found "
+                     "by measuring the distance to all n. Kriege's table: the perceptron “depends on wrongly classified "
+                     "examples only”; k-NN “depends on all data ⇒ inefficient”."),
+        ])
         row = st.container(horizontal=True, gap="medium")
         row.metric(f"{k}-NN, held out", f"{nn.test:.1%}" if len(data.yte) else "—", width="content")
         row.metric("Perceptron, held out", f"{frame.test:.1%}" if len(data.yte) else "—", width="content")

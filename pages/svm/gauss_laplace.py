@@ -5,7 +5,7 @@ import streamlit as st
 
 import kernel_core as kc
 from pages.svm import compute, figures
-from pages.svm.settings import KEY, PAGE, bar, data, keep_picture_after_check
+from pages.svm.settings import KEY, PAGE, bar, data
 from pages.svm.settings import slider as width_slider
 from ui.classroom import explain, presenting
 from ui.code import show_code
@@ -73,5 +73,4 @@ EXERCISES = [
              "peak at each point, so its boundary is kinked and more local — compare the two maps above."),
 ]
 exercises(PAGE, EXERCISES)
-keep_picture_after_check(EXERCISES, "svm_rbf_map")
 section_footer(__file__)

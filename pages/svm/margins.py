@@ -7,7 +7,7 @@ import streamlit as st
 
 import kernel_core as kc
 from pages.svm import compute, figures
-from pages.svm.settings import KEY, PAGE, bar, data, frame, keep_picture_after_check
+from pages.svm.settings import KEY, PAGE, bar, data, frame
 from ui import points
 from ui.classroom import explain, presenting
 from ui.code import show_code
@@ -218,5 +218,4 @@ EXERCISES = [
              "(C = 100) keeps fewer than A (C = 1) — compare the counts under the two maps."),
 ]
 exercises(PAGE, EXERCISES)
-keep_picture_after_check(EXERCISES, "svm_map")
 section_footer(__file__)

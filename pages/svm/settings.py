@@ -145,17 +145,3 @@ def data():
     base = ui.compute.dataset(*points.state().preset)   # the split is drawn over the sidebar preset
     return Data(X, y, describe, compute.split(X, y, base))
 
-
-SCROLL = """<script>(() => { let tries = 0; const go = () => {
-  const plot = document.querySelector('.st-key-%s .js-plotly-plot');
-  if (plot && plot._fullLayout) {   // drawn: the page's layout has settled around it
-    plot.scrollIntoView({block: 'center'});
-    setTimeout(() => plot.scrollIntoView({block: 'center'}), 400);
-  } else if (tries++ < 100) setTimeout(go, 100); }; go(); })();</script>"""
-
-
-def keep_picture_after_check(exercises, chart_key):
-    """After an exercise's Check (ui.exercises: its button "{page}_ex_{id}_check" was pressed in this run), scroll
-    the section's picture that Check changed back onto the screen. Call at the section's end."""
-    if any(st.session_state.get(f"{PAGE}_ex_{ex.id}_check") for ex in exercises):
-        st.html(SCROLL % chart_key, unsafe_allow_javascript=True)
