@@ -11,13 +11,14 @@ if not streamlit_runtime.exists():  # `python app.py [options]`: start the serve
     launch(__file__, sys.argv[1:])
 
 from pages import HOME, TOPICS, setting_keys, topic_keys, url_path  # noqa: E402  (after the launcher)
-from ui import runtime  # noqa: E402
+from ui import history, runtime  # noqa: E402
 from ui.classroom import classroom_sidebar, presenting  # noqa: E402
 from ui.data import dataset_sidebar  # noqa: E402
 from ui.links import clean_link, link_notes  # noqa: E402
 from ui.settings import carry  # noqa: E402
 
 runtime.set_up()
+history.restore()
 clean_link()
 st.set_page_config(page_title="Kernelscope", page_icon="🔭", layout="wide",
                    initial_sidebar_state="collapsed" if presenting() else "auto")
@@ -31,4 +32,5 @@ carry(setting_keys())
 dataset_sidebar()
 classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
 link_notes()
+history.entries()
 page.run()
