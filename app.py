@@ -2,8 +2,8 @@
 table, the shared sidebar; nothing else.
 
 The same file is the server: `streamlit run app.py` finds the st.App below and serves it (Streamlit's ASGI entry,
-with the class's route of ui.room_routes and the guards of ui.server), `python app.py [options]` starts that same command, and every session runs this
-file as its script (there `__name__` is "__main__" and the runtime exists)."""
+with the class's route of ui.room_routes and the guards of ui.server), `python app.py [options]` starts the same
+App, and every session runs this file as its script (there `__name__` is "__main__" and the runtime exists)."""
 import sys
 
 import streamlit as st
@@ -20,7 +20,7 @@ elif not streamlit_runtime.exists():  # `python app.py [options]`: start the ser
     launch(__file__, sys.argv[1:])
 else:  # a session's run
     from pages import HOME, TOPICS, setting_keys, topic_keys, url_path
-    from ui import runtime
+    from ui import history, runtime
     from ui.classroom import classroom_sidebar, presenting
     from ui.data import dataset_sidebar
     from ui.links import clean_link, link_notes
@@ -28,6 +28,7 @@ else:  # a session's run
     from ui.settings import carry
 
     runtime.set_up()
+    history.restore()
     clean_link()
     st.set_page_config(page_title="Kernelscope", page_icon="🔭", layout="wide",
                        initial_sidebar_state="collapsed" if presenting() else "auto")
@@ -42,4 +43,5 @@ else:  # a session's run
     dataset_sidebar()
     classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
     link_notes()
+    history.entries()
     page.run()
