@@ -12,6 +12,7 @@ if not streamlit_runtime.exists():  # `python app.py [options]`: start the serve
 
 from pages import HOME, TOPICS, setting_keys, topic_keys, url_path  # noqa: E402  (after the launcher)
 from ui import runtime  # noqa: E402
+from ui.accessibility import accessibility  # noqa: E402
 from ui.classroom import classroom_sidebar, presenting  # noqa: E402
 from ui.data import dataset_sidebar  # noqa: E402
 from ui.links import clean_link, link_notes  # noqa: E402
@@ -31,4 +32,5 @@ carry(setting_keys())
 dataset_sidebar()
 classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
 link_notes()
+accessibility()
 page.run()
