@@ -28,7 +28,8 @@ EXCLUDED = [
 def scan(page):
     """[(rule id, impact, node count, first target)] of the serious and critical axe violations on the page."""
     from axe_playwright_python.sync_playwright import Axe
-    result = Axe().run(page, context={"exclude": [[sel] for sel in EXCLUDED]}, options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
+    result = Axe().run(page, context={"exclude": [[sel] for sel in EXCLUDED]},
+                       options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
     return [(v["id"], v["impact"], len(v["nodes"]), v["nodes"][0]["target"])
             for v in result.response["violations"] if v["impact"] in SERIOUS]
 

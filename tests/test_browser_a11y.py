@@ -4,7 +4,7 @@ presenting at 1280x720 and on a 390x844 phone; captions pass contrast; a keyboar
 too wide for a phone is scaled to fit or made a focusable, named scroll region."""
 import pytest
 
-from bench.a11y import EXCLUDED, SIZES, scan
+from bench.a11y import SIZES, scan
 from pages import sections, url_path
 from tests.test_browser import open_url
 
