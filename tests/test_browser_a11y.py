@@ -75,3 +75,29 @@ def test_a_wide_formula_fits_a_phone_or_scrolls_by_keyboard(browser, app_url):
             assert fits or (role == "region" and label), boxes
     finally:
         context.close()
+
+
+def chart_description(page, key):
+    """The accessible name and description of the chart keyed `key`, once described (null until then)."""
+    return page.wait_for_function("""(key) => { const svg = document.querySelector('.st-key-' + key + ' svg.main-svg');
+      const id = svg && svg.getAttribute('aria-describedby'); const note = id && document.getElementById(id);
+      return note && note.textContent ? [svg.getAttribute('role'), svg.getAttribute('aria-label'), note.textContent]
+        : null; }""", arg=key, timeout=30000).json_value()
+
+
+def test_the_main_chart_is_described_with_its_numbers_and_follows_the_slider(page, app_url):
+    open_url(page, f"{app_url}/svm")
+    page.wait_for_function(A11Y_READY, timeout=30000)
+    role, name, before = chart_description(page, "svm_map")
+    assert role == "img" and "Support vector machines" in name, name
+    gamma = page.locator("[data-testid='stMain'] [role='slider']").first
+    start = gamma.get_attribute("aria-valuetext") or gamma.get_attribute("aria-valuenow")
+    assert f"= {start}" in before and "points" in before and "axis" in before, before
+    gamma.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("([key, old]) => { const svg = document.querySelector('.st-key-' + key + ' svg.main-svg');"
+                           " const n = svg && document.getElementById(svg.getAttribute('aria-describedby'));"
+                           " return n && n.textContent !== old; }", arg=["svm_map", before], timeout=30000)
+    after = chart_description(page, "svm_map")[2]
+    moved = gamma.get_attribute("aria-valuetext") or gamma.get_attribute("aria-valuenow")
+    assert moved != start and f"= {moved}" in after, (start, moved, after)

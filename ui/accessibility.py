@@ -1,6 +1,7 @@
 """What every view needs for students who read with low vision, a keyboard, a screen reader or a phone: text
 contrast that passes WCAG AA, strong focus rings, and formulas that fit their box (scaled down to fit, and a
-focusable, named scroll region where even that is not enough). Mounted once per run by app.py."""
+focusable, named scroll region where even that is not enough), and charts that a screen reader can read: a name and
+a description with the current numbers (ui/accessibility.js). Mounted once per run by app.py."""
 from pathlib import Path
 
 import streamlit as st
@@ -12,6 +13,8 @@ ACCESSIBLE_CSS = """
 :focus-visible, [role="slider"]:focus, [role="slider"]:focus-visible {
   outline: 3px solid #0072B2 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important;
 }
+.kernelscope-sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """
 FIT_CSS = """[class*="st-key-a11y_fit"] {
   display: none;
