@@ -21,6 +21,7 @@ elif not streamlit_runtime.exists():  # `python app.py [options]`: start the ser
 else:  # a session's run
     from pages import HOME, TOPICS, setting_keys, topic_keys, url_path
     from ui import history, runtime
+    from ui.accessibility import accessibility
     from ui.classroom import classroom_sidebar, presenting
     from ui.data import dataset_sidebar
     from ui.links import clean_link, link_notes
@@ -44,4 +45,5 @@ else:  # a session's run
     classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
     link_notes()
     history.entries()
+    accessibility()
     page.run()

@@ -1,0 +1,103 @@
+"""Accessibility in Chromium: axe-core (bundled in axe-playwright-python, offline) finds no serious or critical
+violation of the WCAG 2.0 / 2.1 / 2.2 A and AA rules on Home and on every section (from TOPICS) at 1400x900,
+presenting at 1280x720 and on a 390x844 phone; captions pass contrast; a keyboard focus ring is visible; a formula
+too wide for a phone is scaled to fit or made a focusable, named scroll region."""
+import pytest
+
+from bench.a11y import SIZES, scan
+from pages import sections, url_path
+from tests.test_browser import open_url
+
+pytestmark = pytest.mark.timeout(900)
+
+PAGES = [""] + [url_path(t, s) for t, s in sections()]
+A11Y_READY = "() => window.__kernelscopeA11y === true"
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=[s[0] for s in SIZES])
+def sized_page(browser, request):
+    name, width, height, present, phone = request.param
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.present = present
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_no_serious_axe_violation(sized_page, app_url, url):
+    open_url(sized_page, f"{app_url}/{url}" + ("?present=true" if sized_page.present else ""))
+    sized_page.wait_for_function(A11Y_READY, timeout=30000)
+    found = scan(sized_page)
+    assert found == [], f"/{url}: " + "; ".join(f"{rule} ({impact}) x{n}, e.g. {t}" for rule, impact, n, t in found)
+
+
+def test_axe_finds_what_it_should(page, app_url):
+    """The scan is live: a caption made faint again and an unlabelled button are reported."""
+    open_url(page, f"{app_url}/svm")
+    page.evaluate("""() => { const c = document.querySelector('[data-testid="stCaptionContainer"]');
+      c.style.setProperty('color', '#c0c4ca', 'important');
+      const b = document.createElement('button'); document.querySelector('[data-testid="stMain"]').appendChild(b); }""")
+    rules = {rule for rule, *_ in scan(page)}
+    assert {"color-contrast", "button-name"} <= rules
+
+
+def test_captions_are_dark_and_opaque(page, app_url):
+    open_url(page, f"{app_url}/kernels-gram")
+    styles = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stCaptionContainer"]')]
+      .map(e => [getComputedStyle(e).opacity, getComputedStyle(e).color])""")
+    assert styles and all(s == ["1", "rgb(75, 85, 99)"] for s in styles), styles
+
+
+def test_keyboard_focus_ring_is_visible_on_a_slider(page, app_url):
+    open_url(page, f"{app_url}/svm")
+    page.locator("[data-testid='stMain'] [role='slider']").first.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")   # focus by keyboard: :focus-visible applies
+    ring = page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+      return [document.activeElement.getAttribute('role'), s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }""")
+    assert ring[0] == "slider" and ring[1] == "solid" and ring[2] >= 3 and ring[3] == "rgb(0, 114, 178)", ring
+
+
+def test_a_wide_formula_fits_a_phone_or_scrolls_by_keyboard(browser, app_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        open_url(page, f"{app_url}/")
+        page.wait_for_function(A11Y_READY, timeout=30000)
+        boxes = page.wait_for_function("""() => { const b = [...document.querySelectorAll('.katex-display')];
+          return b.length && b.every(e => e.scrollWidth <= e.clientWidth + 1 || e.getAttribute('tabindex') === '0')
+            ? b.map(e => [e.scrollWidth <= e.clientWidth + 1, e.getAttribute('role'), e.getAttribute('aria-label'),
+                          parseFloat(getComputedStyle(e.querySelector('.katex')).fontSize)]) : null; }""",
+                                       timeout=30000).json_value()
+        for fits, role, label, size in boxes:
+            assert size >= 12, f"formula scaled to {size} px"
+            assert fits or (role == "region" and label), boxes
+    finally:
+        context.close()
+
+
+def chart_description(page, key):
+    """The accessible name and description of the chart keyed `key`, once described (null until then)."""
+    return page.wait_for_function("""(key) => { const svg = document.querySelector('.st-key-' + key + ' svg.main-svg');
+      const id = svg && svg.getAttribute('aria-describedby'); const note = id && document.getElementById(id);
+      return note && note.textContent ? [svg.getAttribute('role'), svg.getAttribute('aria-label'), note.textContent]
+        : null; }""", arg=key, timeout=30000).json_value()
+
+
+def test_the_main_chart_is_described_with_its_numbers_and_follows_the_slider(page, app_url):
+    open_url(page, f"{app_url}/svm")
+    page.wait_for_function(A11Y_READY, timeout=30000)
+    role, name, before = chart_description(page, "svm_map")
+    assert role == "img" and "Support vector machines" in name, name
+    gamma = page.locator("[data-testid='stMain'] [role='slider']").first
+    start = gamma.get_attribute("aria-valuetext") or gamma.get_attribute("aria-valuenow")
+    assert f"= {start}" in before and "points" in before and "axis" in before, before
+    gamma.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("([key, old]) => { const svg = document.querySelector('.st-key-' + key + ' svg.main-svg');"
+                           " const n = svg && document.getElementById(svg.getAttribute('aria-describedby'));"
+                           " return n && n.textContent !== old; }", arg=["svm_map", before], timeout=30000)
+    after = chart_description(page, "svm_map")[2]
+    moved = gamma.get_attribute("aria-valuetext") or gamma.get_attribute("aria-valuenow")
+    assert moved != start and f"= {moved}" in after, (start, moved, after)

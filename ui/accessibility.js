@@ -1,0 +1,119 @@
+// Every page (ui.accessibility), after each change of it (a rerun, a section change, a resize), debounced:
+// - formulas that fit: a display formula wider than its box is scaled down to fit, to 70 % of its size at most; one
+//   still wider becomes a named, focusable scroll region, so a keyboard can scroll it (WCAG 2.1.1);
+// - charts that speak: each Plotly chart's drawing is an image with a name (the section's heading, the chart's title)
+//   and a description written from what it draws (axes and their ranges, each trace with its count of points, the
+//   colour scale's range) and from the section's current slider values, so a screen reader hears the numbers, and
+//   hears them change when a slider moves.
+const MIN_SCALE = 0.7;
+const WAIT_MS = 150;
+
+function fit(box) {
+  const inner = box.querySelector(".katex");
+  if (!inner) return;
+  inner.style.fontSize = "";
+  const scale = box.clientWidth / Math.max(box.scrollWidth, 1);
+  const size = parseFloat(getComputedStyle(inner).fontSize);
+  if (scale < 1) inner.style.fontSize = `${size * Math.max(scale * 0.98, MIN_SCALE)}px`;
+  const scrolls = box.scrollWidth > box.clientWidth + 1;
+  if (scrolls) {
+    box.setAttribute("tabindex", "0");
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", "Formula (scrolls sideways)");
+  } else if (box.getAttribute("role") === "region") {
+    box.removeAttribute("tabindex");
+    box.removeAttribute("role");
+    box.removeAttribute("aria-label");
+  }
+}
+
+const num = (v) => (Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : +v.toPrecision(3));
+const text = (t) => (t && (typeof t === "string" ? t : t.text)) || "";
+
+function axes(layout) {
+  return Object.keys(layout).filter((k) => /^[xy]axis\d*$/.test(k) && layout[k].visible !== false)
+    .map((k) => {
+      const a = layout[k];
+      const range = a.range && a.type !== "category" && a.range.every((v) => typeof v === "number")
+        ? ` from ${num(a.range[0])} to ${num(a.range[1])}` : "";
+      return `${k[0]} axis ${text(a.title) || ""}${range}`.replace(/\s+/g, " ").trim();
+    });
+}
+
+function traces(data) {
+  return data.filter((t) => t.visible !== false).map((t) => {
+    const name = t.name && !/^trace \d+$/.test(t.name) ? t.name : t.type;
+    const z = t.z && t.z.length;
+    if (z) {
+      const flat = [].concat(...Array.from(t.z, (r) => Array.from(r || []))).filter((v) => typeof v === "number");
+      const lo = Math.min(...flat), hi = Math.max(...flat);
+      return `${name}: ${t.type} ${z} by ${(t.z[0] || []).length}, values from ${num(lo)} to ${num(hi)}`;
+    }
+    const n = (t.x && t.x.length) || (t.y && t.y.length) || 0;
+    return `${name}: ${n} ${t.mode && t.mode.includes("lines") ? "points on a line" : t.type === "bar" ? "bars" : "points"}`;
+  });
+}
+
+function settings() {
+  return [...document.querySelectorAll('[data-testid="stMain"] [role="slider"]')].map((s) => {
+    const label = s.closest('[data-testid="stSlider"]');
+    const name = label && label.querySelector('[data-testid="stWidgetLabel"]');
+    return `${name ? name.innerText.trim() : "slider"} = ${s.getAttribute("aria-valuetext") || s.getAttribute("aria-valuenow")}`;
+  });
+}
+
+let serial = 0;
+function describe(plot) {
+  const svg = plot.querySelector("svg.main-svg");
+  if (!svg || !plot._fullLayout || !plot._fullData) return;
+  const heading = document.querySelector('[data-testid="stMain"] h4, [data-testid="stMain"] h1');
+  const title = text(plot._fullLayout.title);
+  const name = `Chart: ${[heading && heading.innerText.trim(), title].filter(Boolean).join(" — ") || "picture"}`;
+  const parts = [...traces(plot._fullData), ...axes(plot._fullLayout)];
+  const now = settings();
+  const words = `${parts.join("; ")}.${now.length ? ` Settings: ${now.join(", ")}.` : ""}`;
+  if (!plot.dataset.a11yId) plot.dataset.a11yId = `chart-description-${++serial}`;
+  let note = document.getElementById(plot.dataset.a11yId);
+  if (!note) {
+    note = document.createElement("p");
+    note.id = plot.dataset.a11yId;
+    note.className = "kernelscope-sr-only";
+    note.setAttribute("aria-live", "polite");
+    plot.appendChild(note);
+  }
+  if (note.textContent !== words) note.textContent = words;
+  if (svg.getAttribute("aria-label") !== name) {
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", name);
+    svg.setAttribute("aria-describedby", note.id);
+  }
+}
+
+export default function (component) {
+  const { data } = component;
+  if (!(data && data.enabled)) return undefined;
+  let timer = null;
+  const all = () => {
+    timer = null;
+    document.querySelectorAll(".katex-display").forEach(fit);
+    document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot').forEach(describe);
+  };
+  const later = () => {
+    if (!timer) timer = setTimeout(all, WAIT_MS);
+  };
+  const main = document.querySelector('[data-testid="stMain"]') || document.body;
+  const watch = new MutationObserver((records) => {
+    // a description's own text changing is not a change of the page
+    if (records.every((r) => r.target.classList && r.target.classList.contains("kernelscope-sr-only"))) return;
+    later();
+  });
+  watch.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+  window.addEventListener("resize", later);
+  later();
+  window.__kernelscopeA11y = true;   // fitting formulas and describing charts (the browser tests wait for it)
+  return () => {
+    watch.disconnect();
+    window.removeEventListener("resize", later);
+    if (timer) clearTimeout(timer);
+  };
+}
