@@ -89,23 +89,36 @@ function describe(plot) {
   }
 }
 
+// A change inside a chart (Plotly's redraw, a sweep's frame, a hover label) is seen through Plotly's own
+// "plotly_afterplot" event instead, once per drawing; a description's own text is no change of the page.
+const inside = (node) => node && (node.nodeType === 1 ? node : node.parentElement);
+const ignored = (record) => {
+  const el = inside(record.target);
+  return !el || el.closest(".js-plotly-plot, .kernelscope-sr-only") !== null;
+};
+
 export default function (component) {
   const { data } = component;
   if (!(data && data.enabled)) return undefined;
   let timer = null;
-  const all = () => {
-    timer = null;
-    document.querySelectorAll(".katex-display").forEach(fit);
-    document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot').forEach(describe);
-  };
   const later = () => {
     if (!timer) timer = setTimeout(all, WAIT_MS);
   };
+  const hooked = new WeakSet();
+  function all() {
+    timer = null;
+    document.querySelectorAll(".katex-display").forEach(fit);
+    document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot').forEach((plot) => {
+      if (!hooked.has(plot) && typeof plot.on === "function") {
+        hooked.add(plot);
+        plot.on("plotly_afterplot", later);
+      }
+      describe(plot);
+    });
+  }
   const main = document.querySelector('[data-testid="stMain"]') || document.body;
   const watch = new MutationObserver((records) => {
-    // a description's own text changing is not a change of the page
-    if (records.every((r) => r.target.classList && r.target.classList.contains("kernelscope-sr-only"))) return;
-    later();
+    if (!records.every(ignored)) later();
   });
   watch.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-valuenow"] });
   window.addEventListener("resize", later);
