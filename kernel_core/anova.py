@@ -11,7 +11,7 @@ Each f_j depends on coordinate j alone, so f cannot model an interaction such as
 """
 import numpy as np
 
-from ._validation import check_array, check_pair, check_size
+from ._validation import check_array, check_finite, check_pair, check_size
 from .kernels import check_finite_gram, check_kernel_params, gram
 
 
@@ -51,7 +51,4 @@ def anova_components(X, alpha, T, kernel="rbf", **params):
     P = anova_parts(T, X, kernel, **params)          # (d, m, n): k_j(T[k, j], X[i, j])
     with np.errstate(over="ignore", invalid="ignore"):
         F = P @ alpha
-    if not np.all(np.isfinite(F)):
-        raise ValueError("The learned parts f_j overflowed (values too large for floating point); "
-                         "scale the data or use smaller coefficients.")
-    return F
+    return check_finite(F, "The learned parts f_j", "scale the data or use smaller coefficients")

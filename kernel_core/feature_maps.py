@@ -18,6 +18,7 @@ from sklearn.linear_model import LogisticRegression
 from ._validation import (
     check_array,
     check_choice,
+    check_finite,
     check_flag,
     check_labels,
     check_positive_int,
@@ -97,10 +98,7 @@ def poly_feature_map(X, degree, gamma=1.0, coef0=1.0):
         raise ValueError(f"{X.shape[0]} points x {len(rows):,} features is too large to build; use fewer points.")
     with np.errstate(over="ignore", invalid="ignore"):
         Phi = _apply_terms(X, rows, np.sqrt(c))
-    if not np.all(np.isfinite(Phi)):
-        raise ValueError(f"The degree-{int(degree)} feature map overflowed (values too large for floating point); "
-                         "scale the data or use a smaller degree, gamma or coef0.")
-    return Phi
+    return check_finite(Phi, f"The degree-{int(degree)} feature map", "scale the data or use a smaller degree, gamma or coef0")
 
 
 def _apply_terms(X, rows, weights):
@@ -287,9 +285,7 @@ class RandomFourierFeatures:
         check_size(len(X), self.width_, "The random Fourier features (points x n_components)", FEWER)
         with np.errstate(over="ignore", invalid="ignore"):
             Z = X @ self.random_weights_ + self.random_offset_
-        if not np.all(np.isfinite(Z)):
-            raise ValueError("W^T x overflowed (values too large for floating point); scale the data or use a smaller "
-                             "gamma.")
+        check_finite(Z, "W^T x", "scale the data or use a smaller gamma")
         np.cos(Z, out=Z)
         Z *= np.sqrt(2.0 / Z.shape[1])
         return Z

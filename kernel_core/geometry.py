@@ -1,7 +1,7 @@
 """Geometry in feature space from the kernel alone (Sugiyama) and Kriege's counterexamples."""
 import numpy as np
 
-from ._validation import check_array, check_size
+from ._validation import check_array, check_finite, check_size
 from .kernels import gram
 
 
@@ -77,6 +77,4 @@ def bilinear_kernel(X, Y, M):
     check_size(len(X), len(Y))
     with np.errstate(over="ignore", invalid="ignore"):
         K = X @ M @ Y.T
-    if not np.all(np.isfinite(K)):
-        raise ValueError("x^T M x' overflowed (values too large for floating point); scale the data or M.")
-    return K
+    return check_finite(K, "x^T M x'", "scale the data or M")

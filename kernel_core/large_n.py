@@ -192,8 +192,10 @@ def kpca_gap(X, n_components, method, n_features, gamma, size=ERROR_SAMPLE, seed
     aligned_error of the approximate projections against the exact ones."""
     X = check_array(X, "X")
     S = X[_subsample(len(X), size, seed)]
+    D = _features(method, n_features, len(S))          # bad arguments are refused before the exact fit
+    check_real(gamma, "gamma", low=0.0)
     exact = KernelPCA(n_components, "rbf", gamma=gamma).fit(S)
-    approx = ApproxKernelPCA(n_components, method, _features(method, n_features, len(S)), gamma, seed).fit(S)
+    approx = ApproxKernelPCA(n_components, method, D, gamma, seed).fit(S)
     return aligned_error(approx.embedding_, exact.Kc_ @ exact.dual_coef_)
 
 
@@ -208,6 +210,7 @@ def ridge_gap(X, y, grid, method, n_features, gamma, lam, size=ERROR_SAMPLE, see
     points (the exact n x n solve is cheap there): max over `grid` of |f_approx(x) - f_exact(x)|."""
     X, y = _check_xy(X, y)
     idx = _subsample(len(X), size, seed)
+    D = _features(method, n_features, len(idx))        # bad arguments are refused before the exact fit
     exact = KernelRidge("rbf", lam=lam, gamma=gamma).fit(X[idx], y[idx])
-    approx = ApproxKernelRidge(method, _features(method, n_features, len(idx)), gamma, lam, seed).fit(X[idx], y[idx])
+    approx = ApproxKernelRidge(method, D, gamma, lam, seed).fit(X[idx], y[idx])
     return float(np.max(np.abs(approx.predict(grid) - exact.predict(grid))))

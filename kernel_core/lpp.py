@@ -3,7 +3,7 @@ of the kernel functions, so that new points can be embedded too."""
 import numpy as np
 from scipy.linalg import eigh
 
-from ._validation import check_array, check_features, check_positive_int, check_real
+from ._validation import check_array, check_features, check_finite, check_positive_int, check_real
 from .algebra import as_kernel
 from .graphs import knn_graph
 
@@ -98,6 +98,4 @@ class KernelLPP:
         X = check_features(X, self.X_fit_.shape[1])
         with np.errstate(all="ignore"):
             G = self._kernel()(X, self.X_fit_) @ self.dual_coef_
-        if not np.all(np.isfinite(G)):
-            raise ValueError("The embedding of these points overflows floating point.")
-        return G
+        return check_finite(G, "The embedding of these points", "scale the data or use a smaller gamma")

@@ -22,7 +22,7 @@ from math import factorial
 
 import numpy as np
 
-from ._validation import check_array, check_real, check_size
+from ._validation import check_array, check_finite, check_real, check_size
 from .algebra import Kernel, Scaled, Sum, as_kernel
 
 CHUNK = 20_000  # grid points per direct-evaluation block (bounded memory)
@@ -81,10 +81,7 @@ def expansion_surface(points, weights, bias, kernel, xs, ys):
     check_size(max(len(xs), len(ys)), len(points), "The surface's kernel values (grid axis x points)")
     with np.errstate(over="ignore", invalid="ignore"):
         Z = _surface(points, weights, kernel, xs, ys) + bias
-    if not np.all(np.isfinite(Z)):
-        raise ValueError("The decision surface overflowed (values too large for floating point); scale the data or "
-                         "use a smaller gamma, degree or coef0.")
-    return Z
+    return check_finite(Z, "The decision surface", "scale the data or use a smaller gamma, degree or coef0")
 
 
 def _surface(points, weights, kernel, xs, ys):

@@ -192,6 +192,7 @@ def case_kernel_pca(draw):
     Q, m = queries(draw, width(X))
     finite(run(lambda: model.transform(Q)), (m, q))
     finite(run(lambda: model.feature_space_residual(Q)), (m,))
+    finite(run(lambda: model.feature_space_residual(Q, count(draw, 1, q))), (m,))
     if kernel == "rbf":
         finite(run(lambda: model.reconstruct(Q, count(draw, 1, q), count(draw, 1, 50))), (m, width(X)))
 

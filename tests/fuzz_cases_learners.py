@@ -36,6 +36,10 @@ def case_kernel_perceptron(draw):
     Q, m = queries(draw, d)
     finite(run(lambda: model.decision_function(Q)), (m,))
     assert run(lambda: model.predict(Q)).shape == (m,)
+    visits = len(model.history_["index"])
+    alpha = finite(run(lambda: model.alpha_at(count(draw, 0, visits + 3))), (n,))
+    assert np.all(alpha <= model.alpha_)                       # a replayed alpha never exceeds the trained one
+    finite(run(lambda: model.at_step(count(draw, 0, visits)).decision_function(Q)), (m,))
 
 
 def case_knn_vote(draw):
@@ -97,6 +101,8 @@ def case_svm(draw):
     kernel, params = kernel_spec(draw)
     if draw(st.booleans()):
         model = run(lambda: kc.KernelSVM(kernel, real(draw, 1e-3, 100.0), **params).fit(X, y))
+        alpha = finite(run(lambda: model.seed_alpha(n if draw(st.integers(0, 3)) else count(draw, 1, 20))), (n,))
+        assert np.all(alpha >= 0)
     else:
         model = run(lambda: kc.SubgradientSVM(kernel, real(draw, 1e-4, 1.0), count(draw, 0, 60),
                                               draw(st.sampled_from([None, 1, 3, 0, 2.5])), draw(st.booleans()),

@@ -1,8 +1,12 @@
 """The fuzz's vocabulary (tests/test_core_fuzz.py): what a call may do (return finite arrays of the documented shape,
 or refuse with a sentence raised by kernel_core itself) and the strategies that draw its arguments — good ones,
 extreme ones and bad ones."""
+import dataclasses
+import signal
 import traceback
 import warnings
+from contextlib import contextmanager
+from decimal import Decimal
 from pathlib import Path
 
 import numpy as np
@@ -15,14 +19,24 @@ CORE = Path(kc.__file__).resolve().parent
 HUGE_N = 100_000
 KERNEL_NAMES = list(kc.KERNEL_FUNCTIONS)
 ODD = [None, "1", "x", True, 1j, [], [1.0], float("nan"), float("inf"), -float("inf"), 2**70, -(2**70), 10**400,
-       -1, 0, -0.0, 5e-324, 1e308, -1e308]
-
-
+       -1, 0, -0.0, 5e-324, 1e308, -1e308, Decimal("NaN"), Decimal("1.5"), Decimal("1e400"), np.array([1.0, 2.0])]
+CALL_SECONDS = 10
+"""CPU seconds one call may take before the fuzz calls it a hang (CPU time, not wall time: a loaded machine does
+not make a call look hung)."""
+LIBRARY_PHRASES = ("could not convert", "ufunc", "could not be broadcast", "zero-size array", "0-dimensional",
+                   "invalid literal", "setting an array element", "inhomogeneous", "truth value of an array",
+                   "object of type", "unsupported operand", "not supported between", "has no len", "is not iterable",
+                   "not subscriptable", "Maximum allowed dimension", "array is too big", "numpy")
+"""Text of numpy, scipy, scikit-learn or Python itself: a refusal must be the project's own sentence."""
 
 
 # ---------------------------------------------------------------- what a call may do
 class Refused(Exception):
     """The call raised a ValueError / TypeError with a sentence: a correct answer to bad input."""
+
+
+class Hang(AssertionError):
+    """The call ran for more than CALL_SECONDS of CPU time."""
 
 
 def assert_sentence(err):
@@ -31,18 +45,63 @@ def assert_sentence(err):
     assert origin.is_relative_to(CORE), f"{type(err).__name__} raised by {origin}, not by kernel_core: {msg!r}"
     assert len(msg) >= 20 and " " in msg and msg.rstrip().endswith((".", ".)")), f"not a sentence: {msg!r}"
     assert "\n" not in msg and "Traceback" not in msg, msg
+    library = [p for p in LIBRARY_PHRASES if p.lower() in msg.lower()]
+    assert not library, f"a library's message, not the project's sentence ({library}): {msg!r}"
+
+
+@contextmanager
+def time_bound(seconds=CALL_SECONDS):
+    """Raise Hang inside the block once it has used `seconds` of CPU time (SIGPROF: a per-call bound that does not
+    depend on the machine's load)."""
+    def on_timer(signum, frame):
+        raise Hang(f"the call used more than {seconds} s of CPU time")
+    previous = signal.signal(signal.SIGPROF, on_timer)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 def run(call):
-    """call() -> its result; a ValueError/TypeError must be a sentence (then Refused); anything else fails."""
+    """call() -> its result, within CALL_SECONDS; a ValueError/TypeError must be a sentence (then Refused); anything
+    else fails."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"), time_bound():
             try:
                 return call()
             except (ValueError, TypeError) as err:
                 assert_sentence(err)
                 raise Refused from err
+
+
+NAN_ALLOWED = {"cos_angle", "angle_deg"}
+"""Answers that are NaN by definition in a degenerate case (the angle to a zero vector)."""
+
+
+def finite_answer(out, where="the answer"):
+    """Every number in an answer (arrays, tuples, dicts, dataclasses, nested) is finite; text, flags, models and
+    kernels pass. A Verdict of a non-symmetric matrix has no eigenvalues (NaN by design)."""
+    if out is None or isinstance(out, (str, bool, np.bool_)):
+        return
+    if isinstance(out, (int, float, np.integer, np.floating)):
+        assert np.isfinite(out), f"{where} is {out}, not finite"
+    elif isinstance(out, np.ndarray):
+        if out.dtype.kind in "fc":
+            assert np.all(np.isfinite(out)), f"{where} has non-finite entries: {out}"
+        assert out.dtype.kind != "O" or all(isinstance(v, str) for v in out.flat), f"{where} holds objects: {out}"
+    elif isinstance(out, dict):
+        for key, value in out.items():
+            if key not in NAN_ALLOWED:
+                finite_answer(value, f"{where}[{key!r}]")
+    elif isinstance(out, (list, tuple)):
+        for i, value in enumerate(out):
+            finite_answer(value, f"{where}[{i}]")
+    elif dataclasses.is_dataclass(out) and not (isinstance(out, kc.Verdict) and not out.symmetric):
+        for field in dataclasses.fields(out):
+            finite_answer(getattr(out, field.name), f"{where}.{field.name}")
 
 
 def finite(a, shape):

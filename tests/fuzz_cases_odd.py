@@ -1,0 +1,265 @@
+"""The odd-argument sweep of the fuzz (tests/test_core_fuzz.py): every public function of kernel_core and every
+method kernel_core defines on a public class, with good arguments, so that one argument at a time can be replaced
+by an odd value (None, NaN, inf, text, an array where a scalar goes, an integer beyond float range, a Decimal).
+
+CALLS maps a name (a function's name, or a method's qualified name such as "KernelSVM.seed_alpha", with the class
+it is swept on in brackets when a shared method is swept on several) to (call, good): call(**good) must answer;
+the sweep then calls call(**good | {arg: odd}) for each arg and each odd value. A method's call builds a fresh
+fitted model first, so a method that changes its model (step) starts clean."""
+from decimal import Decimal
+
+import numpy as np
+
+import kernel_core as kc
+
+RNG = np.random.default_rng(7)
+X = RNG.normal(size=(8, 2))
+Q = RNG.normal(size=(3, 2))
+Y_PM = np.array([-1, 1] * 4)
+T = np.sin(X[:, 0])
+K = kc.gram(X, kernel="rbf", gamma=1.0)
+A8 = np.linspace(-1.0, 1.0, 8)
+X12, Y12 = RNG.normal(size=(12, 2)), np.array([-1, 1] * 6)
+PHI, W5 = RNG.normal(size=(3, 5)), np.linspace(-1.0, 1.0, 5)
+GRID = np.linspace(-2.0, 2.0, 5)
+RBF, LIN = kc.Kernel("rbf", gamma=1.0), kc.Kernel("linear")
+ADJ = kc.knn_graph(X, 3)
+LAP = kc.graph_laplacian(ADJ)
+
+ODD = {
+    "None": None, "nan": float("nan"), "numpy nan": np.float64("nan"), "inf": float("inf"), "-inf": -float("inf"),
+    "text '1'": "1", "text 'x'": "x", "empty text": "", "array (2,)": np.array([1.0, 2.0]), "list [1.0]": [1.0],
+    "array (2, 2)": np.ones((2, 2)), "2**70": 2**70, "10**400": 10**400, "-10**400": -(10**400), "10**9": 10**9,
+    "Decimal NaN": Decimal("NaN"), "Decimal 1.5": Decimal("1.5"), "Decimal 2": Decimal("2"),
+    "Decimal 1e400": Decimal("1e400"), "True": True, "complex": 1j, "-1": -1, "0": 0, "dict": {},
+}
+
+
+def fitted(cls, *args, data=(X, Y_PM), **params):
+    return cls(*args, **params).fit(*data)
+
+
+def _perceptron():
+    return fitted(kc.KernelPerceptron, "rbf", 3, 0, gamma=1.0)
+
+
+def _svm():
+    return fitted(kc.KernelSVM, "rbf", 1.0, gamma=1.0)
+
+
+def _subgradient():
+    return fitted(kc.SubgradientSVM, "rbf", 0.01, 5, gamma=1.0)
+
+
+def _kpca():
+    return fitted(kc.KernelPCA, 2, "rbf", data=(X,), gamma=1.0)
+
+
+def _gp():
+    return fitted(kc.GaussianProcessRegressor, "rbf", 0.1, data=(X, T), gamma=1.0)
+
+
+def _f():
+    return kc.rkhs_function(X, A8, "rbf", gamma=1.0)
+
+
+FUNCTIONS = {
+    "as_kernel": (kc.as_kernel, dict(kernel="rbf", gamma=1.0)),
+    "negative_direction": (kc.negative_direction, dict(K=K)),
+    "vkv_both_ways": (kc.vkv_both_ways, dict(X=X, v=A8, kernel="poly", degree=2)),
+    "anova_components": (kc.anova_components, dict(X=X, alpha=A8, T=Q, kernel="rbf", gamma=1.0)),
+    "anova_kernel": (kc.anova_kernel, dict(X=X, Y=Q, gamma=1.0)),
+    "anova_parts": (kc.anova_parts, dict(X=X, Y=Q, kernel="rbf", gamma=1.0)),
+    "make_classification": (kc.make_classification, dict(name="moons", n_samples=20, noise=0.1, seed=0)),
+    "make_manifold": (kc.make_manifold, dict(name="s_curve", n_samples=20, noise=0.05, seed=0)),
+    "make_sine": (kc.make_sine, dict(n_samples=20, noise=0.2, seed=0, x_range=(0.0, 6.0))),
+    "eigen_feature_map": (kc.eigen_feature_map, dict(K=K, q=2)),
+    "poly_feature_map": (kc.poly_feature_map, dict(X=X, degree=2, gamma=1.0, coef0=1.0)),
+    "poly_feature_names": (kc.poly_feature_names, dict(n_features=2, degree=2, gamma=1.0, coef0=1.0, latex=False)),
+    "bilinear_kernel": (kc.bilinear_kernel, dict(X=X, Y=Q, M=np.eye(2))),
+    "feature_space_geometry": (kc.feature_space_geometry, dict(x=X[0], z=X[1], kernel="rbf", gamma=1.0)),
+    "sin_cos_kernel": (kc.sin_cos_kernel, dict(x=X[:, 0], z=Q[:, 0])),
+    "hsic": (kc.hsic, dict(X=X[:, :1], Y=X[:, 1:], kx=RBF, ky=RBF)),
+    "hsic_permutations": (kc.hsic_permutations, dict(X=X[:, :1], Y=X[:, 1:], kx=RBF, ky=RBF, n_permutations=9,
+                                                     seed=0)),
+    "hsic_test": (kc.hsic_test, dict(X=X[:, :1], Y=X[:, 1:], kx=RBF, ky=RBF, n_permutations=9, seed=0)),
+    "kernel_rho": (kc.kernel_rho, dict(X=X[:, :1], Y=X[:, 1:], kx=RBF, ky=RBF)),
+    "make_dependence": (kc.make_dependence, dict(kind="square", n_samples=20, noise=0.1, seed=0)),
+    "median_heuristic_gamma": (kc.median_heuristic_gamma, dict(X=X)),
+    "diffusion_kernel": (kc.diffusion_kernel, dict(L=LAP, beta=0.5)),
+    "graph_laplacian": (kc.graph_laplacian, dict(A=ADJ)),
+    "knn_graph": (kc.knn_graph, dict(X=X, n_neighbors=3)),
+    "node_ridge": (kc.node_ridge, dict(K=kc.diffusion_kernel(LAP, 0.5), labelled=np.array([0, 1]),
+                                       y=np.array([1.0, -1.0]), lam=0.1)),
+    "gram": (kc.gram, dict(X=X, Y=Q, kernel="rbf", gamma=1.0)),
+    "add_noise": (kc.add_noise, dict(X=X, noise=0.1, seed=0)),
+    "centring_matrix": (kc.centring_matrix, dict(n=5)),
+    "laplacian_eigenmap": (kc.laplacian_eigenmap, dict(X=X, n_components=2, n_neighbors=3)),
+    "kernel_error": (kc.kernel_error, dict(fitted_map=kc.NystroemFeatures(4, 1.0, 0).fit(X), X=X, gamma=1.0, size=5,
+                                           seed=0)),
+    "kpca_gap": (kc.kpca_gap, dict(X=X, n_components=2, method="nystroem", n_features=5, gamma=1.0, size=6, seed=0)),
+    "large_dataset": (kc.large_dataset, dict(name="moons", n_samples=30, noise=0.1, seed=0)),
+    "resolve_method": (kc.resolve_method, dict(method="auto-rff", n=100)),
+    "ridge_gap": (kc.ridge_gap, dict(X=X, y=T, grid=Q, method="rff", n_features=10, gamma=1.0, lam=0.1, size=6, seed=0)),
+    "orthogonal_direction": (kc.orthogonal_direction, dict(Phi=PHI, v=None, along=RNG.normal(size=(4, 5)))),
+    "representer_coefficients": (kc.representer_coefficients, dict(Phi=PHI, y=np.array([1.0, -1.0, 1.0]), lam=0.1,
+                                                                   loss="hinge")),
+    "representer_objective": (kc.representer_objective, dict(Phi=PHI, y=np.array([1.0, -1.0, 1.0]), w=W5, lam=0.1,
+                                                             loss="hinge")),
+    "rkhs_function": (kc.rkhs_function, dict(centres=X, alpha=A8, kernel="rbf", gamma=1.0)),
+    "rkhs_inner": (kc.rkhs_inner, dict(a=A8, X=X, b=np.ones(3), Y=Q, kernel="rbf", gamma=1.0)),
+    "rkhs_norm": (kc.rkhs_norm, dict(alpha=A8, X=X, kernel="rbf", squared=False, gamma=1.0)),
+    "cross_validate": (kc.cross_validate, dict(X=X, y=T, kernel="rbf", lams=(0.1, 1.0), grid=None, n_folds=2, seed=0,
+                                               gamma=1.0)),
+    "lam_from_seed003": (kc.lam_from_seed003, dict(lam_003=0.1, n=10)),
+    "power_features": (kc.power_features, dict(x=X[:, 0], degree=3)),
+    "primal_ridge": (kc.primal_ridge, dict(X=X, y=T, lam=0.1)),
+    "solve_costs": (kc.solve_costs, dict(n=100, p=3)),
+    "is_psd": (kc.is_psd, dict(K=K, rtol=1e-8)),
+    "is_symmetric": (kc.is_symmetric, dict(K=K)),
+    "spectrum": (kc.spectrum, dict(K=K)),
+    "verdict": (kc.verdict, dict(K=K, rtol=1e-8)),
+    "decision_surface": (kc.decision_surface, dict(model=kc.KernelSVM("rbf", 1.0).fit(X, Y_PM), xs=GRID, ys=GRID)),
+    "expansion_surface": (kc.expansion_surface, dict(points=X, weights=A8, bias=0.0, kernel=RBF, xs=GRID, ys=GRID)),
+    "substituted_gaussian": (kc.substituted_gaussian, dict(X=X, Y=Q, inner="linear", sigma=1.0)),
+    "C_from_lam": (kc.C_from_lam, dict(lam=0.01, n=10)),
+    "lam_from_C": (kc.lam_from_C, dict(C=1.0, n=10)),
+    "cross_validate_grid": (kc.cross_validate_grid, dict(X=X, y=Y_PM, Cs=[1.0], gammas=[1.0],
+                                                         make_kernel=lambda g: kc.Kernel("rbf", gamma=g), folds=2,
+                                                         seed=0)),
+    "holdout_split": (kc.holdout_split, dict(y=Y12, test_size=0.3, seed=0, X=X12)),
+    "margin_counts": (kc.margin_counts, dict(y=Y_PM, f=T)),
+    "seed_objective": (kc.seed_objective, dict(K=K, y=Y_PM, alpha=np.abs(A8), b=0.0, lam=0.1)),
+}
+
+KERNELS = {   # the kernel classes: constructor, call and latex of each; the base class's shared methods once
+    "Kernel.__init__": (lambda name, gamma: kc.Kernel(name, gamma=gamma), dict(name="rbf", gamma=1.0)),
+    "Kernel.__call__": (lambda X, Y: RBF(X, Y), dict(X=X, Y=Q)),
+    "Kernel.diag": (lambda X: RBF.diag(X), dict(X=X)),
+    "Kernel.exp": (lambda: LIN.exp()(X), {}),
+    "Kernel.latex": (lambda: RBF.latex(), {}),
+    "Kernel.polynomial": (lambda coefs: RBF.polynomial(coefs)(X), dict(coefs=[1.0, 0.5])),
+    "Kernel.__add__": (lambda other: (RBF + other)(X), dict(other=LIN)),
+    "Kernel.__mul__": (lambda other: (RBF * other)(X), dict(other=2.0)),
+    "_Composite.__init__": (lambda k1, k2: kc.Sum(k1, k2)(X), dict(k1=RBF, k2=LIN)),
+    "_Composite.__call__": (lambda X, Y: (RBF * LIN)(X, Y), dict(X=X, Y=Q)),
+    "_Composite.combine (Sum)": (lambda K1, K2: kc.Sum(RBF, LIN).combine(K1, K2), dict(K1=K, K2=K)),
+    "Sum.latex": (lambda: (RBF + LIN).latex(), {}),
+    "_Composite.combine (Product)": (lambda K1, K2: kc.Product(RBF, LIN).combine(K1, K2), dict(K1=K, K2=K)),
+    "Product.latex": (lambda: (RBF * LIN).latex(), {}),
+    "Scaled.__init__": (lambda c, k: kc.Scaled(c, k)(X), dict(c=2.0, k=RBF)),
+    "_Composite.combine (Scaled)": (lambda K: (2.0 * RBF).combine(K), dict(K=K)),
+    "Scaled.latex": (lambda: (2.0 * RBF).latex(), {}),
+    "_Composite.combine (Exp)": (lambda K: RBF.exp().combine(K), dict(K=K)),
+    "Exp.latex": (lambda: RBF.exp().latex(), {}),
+    "Polynomial.__init__": (lambda k, coefs: kc.Polynomial(k, coefs)(X), dict(k=RBF, coefs=[1.0, 2.0])),
+    "_Composite.combine (Polynomial)": (lambda K: RBF.polynomial([1.0, 2.0]).combine(K), dict(K=K)),
+    "Polynomial.latex": (lambda: RBF.polynomial([1.0, 2.0]).latex(), {}),
+    "Warped.__init__": (lambda k, f: kc.Warped(k, f)(X), dict(k=RBF, f="bump")),
+    "Warped.__call__": (lambda X, Y: kc.Warped(RBF, "bump")(X, Y), dict(X=X, Y=Q)),
+    "Warped.latex": (lambda: kc.Warped(RBF, "bump").latex(), {}),
+    "FeatureMapped.__init__": (lambda k3, phi: kc.FeatureMapped(k3, phi)(X), dict(k3=RBF, phi="poly2")),
+    "FeatureMapped.__call__": (lambda X, Y: kc.FeatureMapped(RBF, "poly2")(X, Y), dict(X=X, Y=Q)),
+    "FeatureMapped.latex": (lambda: kc.FeatureMapped(RBF, "poly2").latex(), {}),
+    "MatrixKernel.__init__": (lambda A: kc.MatrixKernel(A)(X), dict(A=np.eye(2))),
+    "MatrixKernel.__call__": (lambda X, Y: kc.MatrixKernel(np.eye(2))(X, Y), dict(X=X, Y=Q)),
+    "MatrixKernel.latex": (lambda: kc.MatrixKernel(np.eye(2)).latex(), {}),
+    "OnColumns.__init__": (lambda k, columns: kc.OnColumns(k, columns)(X), dict(k=RBF, columns=(0,))),
+    "OnColumns.__call__": (lambda X, Y: kc.OnColumns(RBF, 1)(X, Y), dict(X=X, Y=Q)),
+    "OnColumns.latex": (lambda: kc.OnColumns(RBF, 1).latex(), {}),
+    "Generative.__init__": (lambda mean, sigma: kc.Generative(mean, sigma)(X), dict(mean=np.zeros(2), sigma=1.0)),
+    "Generative.__call__": (lambda X, Y: kc.Generative(np.zeros(2), 1.0)(X, Y), dict(X=X, Y=Q)),
+    "Generative.latex": (lambda: kc.Generative(np.zeros(2), 1.0).latex(), {}),
+    "Generative.density_latex": (lambda: kc.Generative(np.zeros(2), 1.0).density_latex(), {}),
+}
+
+ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fits with them
+    "NystroemFeatures.__init__": (lambda n_components, gamma, seed: kc.NystroemFeatures(n_components, gamma, seed).fit(X),
+                                  dict(n_components=4, gamma=1.0, seed=0)),
+    "NystroemFeatures.fit": (lambda X: kc.NystroemFeatures(4, 1.0, 0).fit(X), dict(X=X)),
+    "NystroemFeatures.transform": (lambda X: kc.NystroemFeatures(4, 1.0, 0).fit(X12).transform(X), dict(X=X)),
+    "RandomFourierFeatures.__init__": (lambda n_components, gamma, seed:
+                                       kc.RandomFourierFeatures(n_components, gamma, seed).fit(X),
+                                       dict(n_components=4, gamma=1.0, seed=0)),
+    "RandomFourierFeatures.fit": (lambda X: kc.RandomFourierFeatures(4, 1.0, 0).fit(X), dict(X=X)),
+    "RandomFourierFeatures.transform": (lambda X: kc.RandomFourierFeatures(4, 1.0, 0).fit(Q).transform(X), dict(X=X)),
+    "KernelLPP.__init__": (lambda n_components, kernel, n_neighbors, eps, gamma:
+                           kc.KernelLPP(n_components, kernel, n_neighbors, eps, gamma=gamma).fit(X),
+                           dict(n_components=1, kernel="rbf", n_neighbors=3, eps=1e-6, gamma=1.0)),
+    "KernelLPP.fit": (lambda X: kc.KernelLPP(1, "rbf", 3).fit(X), dict(X=X)),
+    "KernelLPP.transform": (lambda X: kc.KernelLPP(1, "rbf", 3).fit(X12).transform(X), dict(X=X)),
+    "KernelPCA.__init__": (lambda n_components, kernel, center, gamma:
+                           kc.KernelPCA(n_components, kernel, center, gamma=gamma).fit(X),
+                           dict(n_components=2, kernel="rbf", center=True, gamma=1.0)),
+    "KernelPCA.fit": (lambda X: kc.KernelPCA(2, "rbf", gamma=1.0).fit(X), dict(X=X)),
+    "KernelPCA.fit_transform": (lambda X: kc.KernelPCA(2, "rbf", gamma=1.0).fit_transform(X), dict(X=X)),
+    "KernelPCA.kernel_vectors": (lambda X: _kpca().kernel_vectors(X), dict(X=Q)),
+    "KernelPCA.transform": (lambda X: _kpca().transform(X), dict(X=Q)),
+    "KernelPCA.reconstruct": (lambda X, n_components, max_iter: _kpca().reconstruct(X, n_components, max_iter),
+                              dict(X=Q, n_components=1, max_iter=20)),
+    "KernelPCA.feature_space_residual": (lambda X, n_components: _kpca().feature_space_residual(X, n_components),
+                                         dict(X=Q, n_components=1)),
+    "ApproxKernelPCA.__init__": (lambda n_components, method, n_features, gamma, seed:
+                                 kc.ApproxKernelPCA(n_components, method, n_features, gamma, seed).fit(X),
+                                 dict(n_components=2, method="nystroem", n_features=5, gamma=1.0, seed=0)),
+    "ApproxKernelPCA.fit": (lambda X: kc.ApproxKernelPCA(2, "rff", 10, 1.0, 0).fit(X), dict(X=X)),
+    "ApproxKernelPCA.fit_transform": (lambda X: kc.ApproxKernelPCA(2, "rff", 10, 1.0, 0).fit_transform(X), dict(X=X)),
+    "ApproxKernelPCA.transform": (lambda X: kc.ApproxKernelPCA(2, "rff", 10, 1.0, 0).fit(X12).transform(X), dict(X=X)),
+    "ApproxKernelRidge.__init__": (lambda method, n_features, gamma, lam, seed:
+                                   kc.ApproxKernelRidge(method, n_features, gamma, lam, seed).fit(X, T),
+                                   dict(method="rff", n_features=10, gamma=1.0, lam=0.1, seed=0)),
+    "ApproxKernelRidge.fit": (lambda X, y: kc.ApproxKernelRidge("rff", 10, 1.0, 0.1, 0).fit(X, y), dict(X=X, y=T)),
+    "ApproxKernelRidge.predict": (lambda X: kc.ApproxKernelRidge("rff", 10, 1.0, 0.1, 0).fit(X12, Y12).predict(X),
+                                  dict(X=Q)),
+    "KernelPerceptron.__init__": (lambda kernel, epochs, seed, gamma:
+                                  kc.KernelPerceptron(kernel, epochs, seed, gamma=gamma).fit(X, Y_PM),
+                                  dict(kernel="rbf", epochs=3, seed=0, gamma=1.0)),
+    "KernelPerceptron.fit": (lambda X, y: kc.KernelPerceptron("rbf", 3).fit(X, y), dict(X=X, y=Y_PM)),
+    "KernelPerceptron.alpha_at": (lambda step: _perceptron().alpha_at(step), dict(step=3)),
+    "KernelPerceptron.at_step": (lambda step: _perceptron().at_step(step).decision_function(Q), dict(step=3)),
+    "KernelPerceptron.expansion": (lambda: _perceptron().expansion(), {}),
+    "KernelPerceptron.decision_function": (lambda X: _perceptron().decision_function(X), dict(X=Q)),
+    "KernelPerceptron.predict": (lambda X: _perceptron().predict(X), dict(X=Q)),
+    "KNNVote.fit": (lambda X, y, n_neighbors: kc.KNNVote(n_neighbors=n_neighbors).fit(X, y),
+                    dict(X=X, y=Y_PM, n_neighbors=3)),
+    "KNNVote.predict": (lambda X: kc.KNNVote(n_neighbors=3).fit(X12, Y12).predict(X), dict(X=Q)),
+    "KNNVote.predict_proba": (lambda X: kc.KNNVote(n_neighbors=3).fit(X12, Y12).predict_proba(X), dict(X=Q)),
+    "KNNVote.decision_function": (lambda X: kc.KNNVote(n_neighbors=3).fit(X12, Y12).decision_function(X), dict(X=Q)),
+    "RKHSFunction.__init__": (lambda centres, alpha, kernel: kc.RKHSFunction(centres, alpha, kernel)(Q),
+                              dict(centres=X, alpha=A8, kernel=RBF)),
+    "RKHSFunction.__call__": (lambda X: _f()(X), dict(X=Q)),
+    "RKHSFunction.bumps": (lambda X: _f().bumps(X), dict(X=Q)),
+    "RKHSFunction.inner": (lambda other: _f().inner(other), dict(other=kc.rkhs_function(Q, np.ones(3), RBF))),
+    "RKHSFunction.norm": (lambda squared: _f().norm(squared), dict(squared=False)),
+    "GaussianProcessRegressor.__init__": (lambda kernel, noise, gamma:
+                                          kc.GaussianProcessRegressor(kernel, noise, gamma=gamma).fit(X, T),
+                                          dict(kernel="rbf", noise=0.1, gamma=1.0)),
+    "GaussianProcessRegressor.fit": (lambda X, y: kc.GaussianProcessRegressor("rbf", 0.1).fit(X, y), dict(X=X, y=T)),
+    "GaussianProcessRegressor.predict": (lambda X, return_std: _gp().predict(X, return_std),
+                                         dict(X=Q, return_std=True)),
+    "GaussianProcessRegressor.sample_prior": (lambda X, n_samples, seed: _gp().sample_prior(X, n_samples, seed),
+                                              dict(X=Q, n_samples=2, seed=0)),
+    "GaussianProcessRegressor.sample_y": (lambda X, n_samples, seed: _gp().sample_y(X, n_samples, seed),
+                                          dict(X=Q, n_samples=2, seed=0)),
+    "KernelRidge.__init__": (lambda kernel, lam, gamma: kc.KernelRidge(kernel, lam, gamma=gamma).fit(X, T),
+                             dict(kernel="rbf", lam=0.1, gamma=1.0)),
+    "KernelRidge.fit": (lambda X, y: kc.KernelRidge("rbf", 0.1).fit(X, y), dict(X=X, y=T)),
+    "KernelRidge.predict": (lambda X: kc.KernelRidge("rbf", 0.1).fit(X12, Y12).predict(X), dict(X=Q)),
+    "KernelSVM.__init__": (lambda kernel, C, gamma: kc.KernelSVM(kernel, C, gamma=gamma).fit(X, Y_PM),
+                           dict(kernel="rbf", C=1.0, gamma=1.0)),
+    "KernelSVM.fit": (lambda X, y: kc.KernelSVM("rbf", 1.0).fit(X, y), dict(X=X, y=Y_PM)),
+    "KernelSVM.expansion": (lambda: _svm().expansion(), {}),
+    "KernelSVM.seed_alpha": (lambda n: _svm().seed_alpha(n), dict(n=8)),
+    "_KernelClassifier.decision_function": (lambda X: _svm().decision_function(X), dict(X=Q)),
+    "_KernelClassifier.predict": (lambda X: _subgradient().predict(X), dict(X=Q)),
+    "SubgradientSVM.__init__": (lambda kernel, lam, n_steps, batch_size, fit_intercept, tol, seed, gamma:
+                                kc.SubgradientSVM(kernel, lam, n_steps, batch_size, fit_intercept, tol, seed,
+                                                  gamma=gamma).fit(X, Y_PM),
+                                dict(kernel="rbf", lam=0.01, n_steps=5, batch_size=2, fit_intercept=True, tol=1e-3,
+                                     seed=0, gamma=1.0)),
+    "SubgradientSVM.fit": (lambda X, y: kc.SubgradientSVM("rbf", 0.01, 5).fit(X, y), dict(X=X, y=Y_PM)),
+    "SubgradientSVM.step": (lambda n, max_seconds: _subgradient().step(n, max_seconds), dict(n=3, max_seconds=5.0)),
+    "SubgradientSVM.expansion": (lambda: _subgradient().expansion(), {}),
+}
+
+CALLS = {**FUNCTIONS, **KERNELS, **ESTIMATORS}
