@@ -31,7 +31,8 @@ CLASS, CLASS_PAGE = 10, "svm"
 def largest(path, round_):
     """(name, query) of the section's largest input, with points of round `round_` (a fresh seed: nothing cached)."""
     given = inputs(path, 1000 + round_)
-    name, query = next((x for x in given if str(MAX_ROWS) in x[0].replace(",", "") or "exact" in x[0]), given[-1])
+    name, query = next((x for x in given if "exact" in x[0]),
+                       next((x for x in given if f"{MAX_ROWS} pts" in x[0]), given[-1]))
     return name, {**query, **sizes_for(path)}
 
 

@@ -1,16 +1,81 @@
 """Bounded work whatever the data (issue 21 item 1): at the largest data set the app accepts (a link with
 ui.points_io.MAX_ROWS own points), each capped section fits at most its cap of points and says so on screen.
-Nothing here is timed (bench.largest prints the times); the tests count the points the numerical call receives."""
+Nothing here is timed (bench.largest prints the times); the tests count the points the numerical call receives.
+
+The first test is generated from pages.TOPICS: every section is opened at its largest input (bench.largest.inputs, the
+first of them) and every dense O(n³) linear-algebra call it makes (an eigen-decomposition, solve, Cholesky, SVD,
+least squares, from numpy, scipy or ARPACK, however the code imported it) is recorded: its matrix may have at most
+BOUND rows unless BOUNDS names the section with a larger bound and the reason. A new section is opened too, and held
+to BOUND, so it cannot slip through."""
+import sys
+
 import numpy as np
+import numpy.linalg
 import pytest
+import scipy.linalg
+import scipy.sparse.linalg
 
 import kernel_core as kc
+from bench.largest import inputs, sizes_for
 from kernel_core import feature_maps as fm
+from kernel_core.large_n import EXACT_MAX_N
+from pages import sections, url_path
 from pages.kernel_ridge import compute as ridge_compute
 from pages.kernels import compute as kernels_compute
 from tests.app_pages import open_page, page_errors
 from ui.points_io import MAX_ROWS
 from ui.ranges import KERNEL_RIDGE, MERCER, SVM
+
+BOUND = kernels_compute.GRAM_CAP    # rows of a dense factorisation: O(n³), ~0.1 s at 1 000 on one core
+# url path -> (bound, why): the sections allowed more.
+BOUNDS = {
+    **{f"kernel-ridge{p}": (MAX_ROWS, "the fit itself solves (K + λI)α = y on every own point, as the seeds' formula "
+                                       "does (once per setting, cached); its cross-validation is capped (cv_max)")
+       for p in ("", "-primal-dual", "-extrapolation", "-gaussian-process")},
+    **{f"{t}-large-n": (EXACT_MAX_N, "the exact method is the reference of the section, offered up to its own n")
+       for t in ("kernel-pca", "kernel-ridge")},
+}
+DENSE = [(numpy.linalg, n) for n in ("eigh", "eigvalsh", "eig", "eigvals", "solve", "inv", "cholesky", "svd", "lstsq",
+                                     "pinv")] + \
+        [(scipy.linalg, n) for n in ("eigh", "eigvalsh", "eig", "eigvals", "solve", "inv", "cholesky", "cho_factor",
+                                     "svd", "lstsq", "pinv", "null_space")] + [(scipy.sparse.linalg, "eigsh")]
+SECTIONS = [(s.module, url_path(t, s)) for t, s in sections()]
+
+
+def record_dense(monkeypatch):
+    """Wrap every dense factorisation of DENSE wherever the app's modules hold it (a module attribute or a name
+    imported with `from ... import`); returns the list of matrix sizes (rows of the first argument) it sees."""
+    seen = []
+    for module, name in DENSE:
+        original = getattr(module, name)
+
+        def wrapper(*args, _original=original, **kwargs):
+            A = args[0] if args else next(iter(kwargs.values()), None)
+            shape = getattr(A, "shape", ())
+            seen.append(min(shape) if len(shape) == 2 else 0)
+            return _original(*args, **kwargs)
+
+        for holder in [module, *(m for k, m in list(sys.modules.items())
+                                  if k.split(".")[0] in ("kernel_core", "pages", "ui") and m is not None)]:
+            if getattr(holder, name, None) is original:
+                monkeypatch.setattr(holder, name, wrapper)
+    return seen
+
+
+@pytest.mark.parametrize("module,path", SECTIONS, ids=[p for _, p in SECTIONS])
+def test_every_section_at_its_largest_input_factorises_at_most_its_bound(monkeypatch, module, path):
+    given = inputs(path, [p for _, p in SECTIONS].index(path))
+    name, query = next((x for x in given if "exact" in x[0]),
+                       next((x for x in given if f"{MAX_ROWS} pts" in x[0]), given[-1]))
+    seen = record_dense(monkeypatch)
+    at = open_page(module, timeout=300, query={**query, **sizes_for(path)})
+    assert not page_errors(at), f"/{path} ({name}): {page_errors(at)}"
+    bound = BOUNDS.get(path, (BOUND, ""))[0]
+    assert max(seen, default=0) <= bound, f"/{path} ({name}): a {max(seen)}-row factorisation (bound {bound})"
+
+
+def test_the_bounds_table_names_only_sections():
+    assert set(BOUNDS) <= {p for _, p in SECTIONS}
 
 
 def open_link(params, page):
@@ -124,3 +189,11 @@ def test_the_live_sweeps_are_off_above_their_caps_and_say_so(monkeypatch):
     at = open_link({"pts": pts_link(59)}, "pages/kernels/gram.py")
     assert not page_errors(at) and not grams
     assert f"more than {kc_compute.GRAM_SWEEP_MAX}" in shown(at)
+
+
+def test_bilinear_section_at_most_the_gram_cap(monkeypatch):
+    seen = record(monkeypatch, kc, "verdict")
+    at = open_link({"pts": pts_link(55)}, "pages/kernels/bilinear.py")
+    assert not page_errors(at)
+    assert seen and max(seen) == kernels_compute.GRAM_CAP
+    assert f"random {kernels_compute.GRAM_CAP} of the {MAX_ROWS} points" in shown(at)

@@ -118,3 +118,72 @@ def test_an_old_link_with_the_old_polynomial_label_opens_the_polynomial_kernel(k
 def test_a_lower_case_value_still_opens_the_polynomial_kernel():
     at = open_link({"svm_kernel": "poly"}, "pages/svm/margins.py")
     assert not page_errors(at) and at.selectbox(key="svm_kernel").value == "poly"
+
+
+# ---------------------------------------------------------------- overlong values, capped before anything reads them
+def written_keys():
+    """Every query parameter the app writes: the widget and settings keys named in each topic's settings module (KEY,
+    KEYS), the sidebar's data keys, the points and presentation mode."""
+    import importlib
+
+    from pages import TOPICS, topic_keys
+
+    keys = {"data_preset", "data_n", "data_noise", "data_seed", "pts", "pts_classes", "present", "kernel_ridge_pts"}
+    for topic in TOPICS:
+        keys.update(topic_keys(topic))
+        settings = importlib.import_module(f"pages.{topic.sections[0].module.split('/')[1]}.settings")
+        holder = getattr(settings, "KEY", None)
+        for name in dir(holder) if holder is not None else ():
+            value = getattr(holder, name)
+            for v in value if isinstance(value, tuple) else (value,):
+                if isinstance(v, str) and not name.startswith("__") and "_" in v:
+                    keys.add(v)
+    return sorted(keys)
+
+
+def test_the_written_keys_are_found():
+    keys = written_keys()
+    assert {"kernel_ridge_kernel", "svm_C", "perceptron_knn_query", "graphs_node", "kernel_pca_new1"} <= set(keys)
+
+
+@pytest.mark.parametrize("topic", ["kernels", "mercer", "kernel_pca", "kernel_ridge", "perceptron_knn", "svm", "rkhs",
+                                   "graphs"])
+def test_every_parameter_with_an_overlong_value_is_dropped_with_a_note(topic):
+    from pages import TOPICS
+    from ui.links import LONG_TEXTS, MAX_TEXT
+
+    mine = [k for k in written_keys() if k.startswith(topic) or k.startswith(("data_", "pts", "present"))]
+    query = {k: "1" * (LONG_TEXTS.get(k, MAX_TEXT) + 1) for k in mine}
+    page = next(t.sections[0].module for t in TOPICS if t.sections[0].module.split("/")[1] == topic)
+    at = open_page(HOME, timeout=120, query=query)       # the notes are shown on the link's first run
+    assert not page_errors(at)
+    assert f"longer than {MAX_TEXT} characters" in warnings(at)
+    at.switch_page(page).run()
+    assert not page_errors(at)
+    assert not [k for k in mine if k in at.query_params and len(at.query_params[k][0]) > MAX_TEXT]
+
+
+def test_the_hanging_link_opens_with_a_note():
+    at = open_page(HOME, query={"kernel_ridge_kernel": "rbf" + "x" * 600})
+    assert "kernel_ridge_kernel: longer than" in warnings(at)
+    at.switch_page("pages/kernel_ridge/gaussian_process.py").run()
+    assert not page_errors(at)
+    assert at.selectbox(key="kernel_ridge_kernel").value == "rbf"
+
+
+def test_too_many_parameters_and_repeats_are_capped():
+    from streamlit.testing.v1 import AppTest
+
+    def script():
+        import streamlit as st
+
+        from ui.links import cap_lengths
+        st.write(" | ".join(cap_lengths(st.query_params)))
+        st.write(f"left={len(list(st.query_params.keys()))}")
+
+    at = AppTest.from_function(script, default_timeout=60)
+    at.query_params.update({f"p{i}": "1" for i in range(250)})
+    at.query_params["rep"] = [str(i) for i in range(30)]
+    at.run()
+    text = " ".join(str(m.value) for m in at.markdown)
+    assert "more than 200 parameters" in text and "left=200" in text

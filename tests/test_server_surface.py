@@ -2,6 +2,7 @@
 `streamlit run app.py`): a request whose Host is not this server's own is refused (DNS rebinding), /_stcore/metrics
 is closed unless KERNELSCOPE_METRICS=1, the sweeps' "send the frames again" asks are rate-limited per session, and a
 rerun naming a fragment that does not exist is answered (a full run), never left hanging."""
+import asyncio
 import contextlib
 import http.client
 import json
@@ -133,3 +134,36 @@ def test_the_server_stays_up_after_all_this(server):
             return await f.open("svm")
 
     assert run_async(go()) is not None
+
+
+def test_forged_widget_values_leave_one_line_in_the_log_not_a_traceback_each(server):
+    """Streamlit's deserialisers raise on a wrong-type value (a string or an int for a select slider); the app's
+    logging filter (ui.server.QuietForgedValues) makes that one line a minute instead of a traceback per message."""
+    async def go():
+        async with Forger(server.url) as f:
+            await f.open("svm")
+            await f.settle()
+            slider = f.pick_slider()
+            for _ in range(5):
+                for kind, value in (("string_value", "abc"), ("int_value", 5), ("json_value", "{}")):
+                    await f.send([(slider.id, kind, value)], wait=False)
+                    await asyncio.sleep(0.2)
+
+    run_async(go())
+    log = open(server.log).read()
+    assert log.count("Traceback") == 0, log[-3000:]
+    assert "widget value of the wrong type" in log
+
+
+def test_the_filter_lets_every_other_record_through():
+    import logging
+    import sys
+
+    from ui.server import QuietForgedValues
+
+    try:
+        raise ValueError("a bug of the app")
+    except ValueError:
+        record = logging.LogRecord("streamlit.error_util", logging.ERROR, __file__, 1, "Uncaught app execution", (),
+                                   sys.exc_info())
+    assert QuietForgedValues().filter(record) and record.exc_info and record.msg == "Uncaught app execution"

@@ -89,9 +89,10 @@ def set_up():
     _return_freed_memory_to_the_system()
     _lighter_chart_json()
     _one_wake_up_per_batch_of_messages()
-    from .server import answer_unknown_fragments
+    from .server import answer_unknown_fragments, quiet_forged_values
 
     answer_unknown_fragments()   # also here: a server started some other way than through app.py's st.App
+    quiet_forged_values()
 
 
 def _one_wake_up_per_batch_of_messages():
@@ -171,10 +172,11 @@ def serving():
     first session: unknown fragments answered, and st.navigation mode from the first session on (see `launch`)."""
     from streamlit.runtime.pages_manager import PagesManager
 
-    from .server import answer_unknown_fragments, middleware
+    from .server import answer_unknown_fragments, middleware, quiet_forged_values
 
     PagesManager.uses_pages_directory = False
     answer_unknown_fragments()
+    quiet_forged_values()
     return middleware()
 
 

@@ -12,9 +12,20 @@ app.py and serves it) get the same guards.
 - A rerun message naming a fragment the session does not hold (gone after a full run, or forged) is answered with a
   full run of the page instead of being dropped unanswered (Streamlit's AppSession.request_rerun returns without a
   word, and the browser's "running" state never ends); no public API exists for this, so AppSession.request_rerun
-  is wrapped (pinned streamlit; tests/test_server_surface.py checks it over a served app)."""
+  is wrapped (pinned streamlit; tests/test_server_surface.py checks it over a served app).
+- A widget value of the wrong type (a string for a slider, a float for a select slider), which only a hand-built
+  message sends, makes Streamlit's own deserialiser raise while it reads the message, before the app's script runs
+  (SessionState.on_script_will_rerun); Streamlit logs it as "Uncaught app execution" with a traceback, once per
+  message, and shows the forging session its redacted error box. The app cannot catch it (none of its code runs),
+  but the log line is a plain `logging` record of the logger "streamlit.error_util": a logging.Filter
+  (`QuietForgedValues`) turns such a record, when the frames after the app's last one pass through Streamlit's
+  session state, into one line without the traceback, at most one a minute. No change to Streamlit."""
 import ipaddress
+import logging
 import os
+import threading
+import time
+from pathlib import Path
 
 METRICS_ENV, HOSTS_ENV = "KERNELSCOPE_METRICS", "KERNELSCOPE_ALLOWED_HOSTS"
 LOOPBACK_NAMES = ("localhost",)
@@ -87,6 +98,68 @@ def middleware():
     from starlette.middleware import Middleware
 
     return [Middleware(Guard)]
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _from_a_forged_value(ex):
+    """True when the exception arose in Streamlit's own reading or re-sending of a widget value: the frames after the
+    app's last one (all of them, when the script had not started) are Streamlit's and pass through its session state."""
+    tb, in_state = ex.__traceback__, False
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename.replace("\\", "/")
+        if name.startswith(ROOT.as_posix()) and "site-packages" not in name:
+            in_state = False     # an app frame: only what Streamlit did after it counts
+        elif name.endswith("streamlit/runtime/state/session_state.py"):
+            in_state = True
+        tb = tb.tb_next
+    return in_state
+
+
+class QuietForgedValues(logging.Filter):
+    """On the logger "streamlit.error_util": a forged widget value's exception becomes one line, at most one per
+    EVERY seconds (module docstring); every other record passes as it is."""
+    EVERY = 60.0
+
+    def __init__(self):
+        super().__init__()
+        self.last, self.quieted = -self.EVERY, 0
+
+    def filter(self, record):
+        ex = record.exc_info[1] if record.exc_info else None
+        if ex is None or not _from_a_forged_value(ex):
+            return True
+        self.quieted += 1
+        now = time.monotonic()
+        if now - self.last < self.EVERY:
+            return False
+        self.last = now
+        record.msg, record.args = ("A session sent a widget value of the wrong type (%s: %s); Streamlit refused it "
+                                   "(%d such messages so far, one line a minute)."), \
+            (type(ex).__name__, str(ex)[:120], self.quieted)
+        record.exc_info = record.exc_text = None
+        return True
+
+
+def quiet_forged_values():
+    """Once per process: QuietForgedValues on Streamlit's logger of uncaught app exceptions, and the same for such an
+    exception that escapes a session's script thread after its run (SessionState.on_script_finished reads the
+    forged value again; Python's threading.excepthook prints it, and that session's script thread ends)."""
+    logger = logging.getLogger("streamlit.error_util")
+    if any(isinstance(f, QuietForgedValues) for f in logger.filters):
+        return
+    quiet = QuietForgedValues()
+    logger.addFilter(quiet)
+    original = threading.excepthook
+
+    def excepthook(args):
+        if args.exc_value is not None and _from_a_forged_value(args.exc_value):
+            logger.error("in a session's script thread", exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+        else:
+            original(args)
+
+    threading.excepthook = excepthook
 
 
 def answer_unknown_fragments():
