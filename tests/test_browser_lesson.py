@@ -88,11 +88,11 @@ def projector_check(page, app_url, url, key):
     page.wait_for_function(CHARTS_DRAWN, timeout=60000)
     main = page.locator("[data-testid='stMain']")
     assert main.get_by_role("heading", name="Predict, then check").count() == 0, f"/{url}: heading without questions"
-    corner = main.locator("[class*='st-key-ex_corner_'] button")
+    corner = main.locator("[class*='st-key-ex_corner_'] button").first
     corner.wait_for(timeout=30000)
     assert_in_view(page, key, f"/{url} presenting")
     corner.click()
-    panel = main.locator("[class*='st-key-ex_panel_']")
+    panel = main.locator("[class*='st-key-ex_panel_']").first
     panel.wait_for(timeout=30000)
     settle(page)
     view = page.viewport_size
