@@ -40,7 +40,11 @@ def test_compare_a_b_draws_two_clickable_fits_with_their_own_counts():
     for key in ("svm_map", "svm_b_map"):
         assert click_catcher(at, key) == {"subplot": "xy"}, key                 # a click adds / removes a point
         assert maps[key]["layout"]["xaxis"]["range"] == [-3.0, 3.0] == maps[key]["layout"]["yaxis"]["range"]
-    assert maps["svm_b_map"]["layout"]["title"]["text"].startswith("B: RBF / Gaussian, γ = 1, C = 100")
+    assert tag(maps["svm_b_map"]).startswith("B: RBF / Gaussian, γ = 1, C = 100")
+    assert tag(maps["svm_map"]).startswith("A: RBF / Gaussian, γ = 1, C = 1")
+    # the key is one row over both maps (ui.legend), so neither map gives room to a legend of its own
+    assert not any(maps[key]["layout"].get("showlegend") for key in ("svm_map", "svm_b_map"))
+    assert sum('class="ks-legend"' in md.value for md in at.markdown) == 1
     a, b = expected(C=1.0), expected(C=100.0)       # B starts with C = 100 over the same points
     assert metrics(at, "Support vectors") == [f"{a['n_sv']} of {a['n']}", f"{b['n_sv']} of {b['n']}"]
     assert metrics(at, "Margin violations") == [str(a["violations"]), str(b["violations"])]
@@ -51,7 +55,13 @@ def test_compare_a_b_draws_two_clickable_fits_with_their_own_counts():
     assert metrics(at, "Support vectors")[1] == f"{b['n_sv']} of {b['n']}"
     assert metrics(at, "Support vectors")[0] == f"{a['n_sv']} of {a['n']}"          # A untouched
     at.selectbox(key=KEY.B_KERNEL).set_value("linear").run()
-    assert not page_errors(at) and "B: Linear, C = 1" in charts(at)["svm_b_map"]["layout"]["title"]["text"]
+    assert not page_errors(at) and tag(charts(at)["svm_b_map"]) == "B: Linear, C = 1"
+
+
+def tag(spec):
+    """The name written in a map's corner ("A: …", "B: …")."""
+    (text,) = [a["text"] for a in spec["layout"].get("annotations", ()) if a["text"].startswith("<b>")]
+    return text.removeprefix("<b>").removesuffix("</b>")
 
 
 def check(at, exercise, answer):

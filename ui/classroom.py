@@ -19,13 +19,21 @@ html { font-size: 20px; }
 /* the exercises (ui.exercises.projected): a button in the screen's corner, and the question it opens in a panel over
    that corner, outside the page's flow so the picture keeps the first screen */
 [data-testid="stMain"] [class*="st-key-ex_corner"],
-[data-testid="stMain"] [class*="st-key-ex_panel"] { position: fixed; right: 1rem; bottom: 1rem; z-index: 999990;
+[data-testid="stMain"] [class*="st-key-ex_panel"] { position: fixed; right: 1rem; top: 4.4rem; z-index: 999990;
   width: auto; }
 [data-testid="stMain"] [class*="st-key-ex_corner"] button { box-shadow: 0 2px 10px rgba(0, 0, 0, 0.25); }
-[data-testid="stMain"] [class*="st-key-ex_panel"] { width: min(25rem, 44vw); max-height: calc(100vh - 5rem);
+[data-testid="stMain"] [class*="st-key-ex_panel"] { width: min(25rem, 44vw); max-height: calc(100vh - 5.4rem);
   overflow-y: auto; background: #fff; box-shadow: 0 4px 24px rgba(0, 0, 0, 0.3); }
 [data-testid="stMain"] [class*="st-key-ex_panel"] [data-testid="stWidgetLabel"] p { font-size: 1.15rem; }
 [data-testid="stMain"] [class*="st-key-ex_panel"] [role="radiogroup"] p { font-size: 1rem; }
+/* Compare A / B (pages/svm/margins.py, pages/kernel_ridge/fit.py): the settings rows over the two pictures without
+   their frames and a slim tools button beside the legend row, so both pictures and their sliders fit the first screen */
+[data-testid="stMain"] [class*="st-key-ab_head"] [class*="_bar"] { border: none; padding: 0; }
+[data-testid="stMain"] [class*="st-key-ab_head"] [data-testid="stElementContainer"]:has([data-testid="stSlider"]) {
+  flex-basis: 5rem; }
+[data-testid="stMain"] [class*="st-key-ab_tools"] > [data-testid="stElementContainer"] { flex: 1 1 0; min-width: 0; }
+[data-testid="stMain"] [class*="st-key-ab_tools"] button { min-height: 0; padding-top: 0; padding-bottom: 0;
+  font-size: 0.85rem; }
 /* the larger type must not push topics into the navigation bar's "N more" menu at 1280 px */
 [data-testid="stTopNavSection"], [data-testid="stTopNavLink"] { padding-left: 6px; padding-right: 6px; }
 </style>"""
@@ -35,6 +43,8 @@ html { font-size: 20px; }
 # picture gets that room on a projector's first screen.
 BASE_CSS = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 4.5rem; }
+/* Compare A / B: the legend row takes the width beside the tools button (and wraps inside it) */
+[data-testid="stMain"] [class*="st-key-ab_tools"] > [data-testid="stElementContainer"] { flex: 1 1 0; min-width: 0; }
 </style>"""
 
 

@@ -8,7 +8,7 @@ import streamlit as st
 from kernel_core import KERNEL_PARAMS
 
 from .kernel_choice import LABELS as KERNEL_LABELS
-from .kernel_choice import Single
+from .kernel_choice import SYMBOLS, Single
 from .ranges import PARAMS, SIGMOID_DEFAULTS
 
 
@@ -29,23 +29,30 @@ def _log_options(low, high, per_decade):
     return tuple(float(f"{v:.3g}") for v in np.geomspace(low, high, n))
 
 
-def log_slider(label, key, low, high, default, help=None, container=st):
+def log_slider(label, key, low, high, default, help=None, container=st, symbol=None):
+    """A slider over log-spaced values. `symbol` (a compact row on a projector): no label above it, the value reads
+    "λ = 0.1"."""
     options = log_options(low, high)
     default = min(options, key=lambda v: abs(np.log(v / default)))
+    name = f"{symbol} = " if symbol else ""
     return container.select_slider(label, options, value=default, key=key, help=help,
-                                   format_func=lambda v: f"{v:g}", bind="query-params")
+                                   format_func=lambda v: f"{name}{v:g}", bind="query-params",
+                                   label_visibility="collapsed" if symbol else "visible")
 
 
-def param_widget(page, kernel, param, container=st, suffix=""):
+def param_widget(page, kernel, param, container=st, suffix="", compact=False):
+    """A kernel parameter's slider from the PARAMS table (compact: no label, the value reads "γ = 1")."""
     label, low, high, default, log, help_ = PARAMS[param]
     if kernel == "sigmoid":
         default = SIGMOID_DEFAULTS.get(param, default)
     key = f"{page}_{param}{suffix}"
+    symbol = SYMBOLS[param] if compact else None
     if log:
-        return log_slider(label, key, low, high, default, help_, container)
-    if isinstance(default, int):
-        return container.slider(label, low, high, default, 1, key=key, help=help_, bind="query-params")
-    return container.slider(label, low, high, default, 0.1, key=key, help=help_, bind="query-params")
+        return log_slider(label, key, low, high, default, help_, container, symbol)
+    shown, name = ("collapsed", f"{symbol} = ") if compact else ("visible", "")
+    step, fmt = (1, f"{name}%d") if isinstance(default, int) else (0.1, f"{name}%.1f" if compact else None)
+    return container.slider(label, low, high, default, step, key=key, help=help_, bind="query-params", format=fmt,
+                            label_visibility=shown)
 
 
 def kernel_picker(page, label="Kernel", default="rbf", container=st, suffix="", options=None):

@@ -17,7 +17,8 @@ BAND_NAME = "± 2 std (GP, σ² = λ)"   # fit_figure's band (its legend entry l
 COLUMNS = (3, 2)       # a section's main chart and the column beside it (the bar, the section's controls, formulas)
 # (normal, presentation) chart heights. The bar sits beside the main chart (settings.frame), so at 1280x720 in
 # presentation mode only the navigation and the section's heading (~150 px) are above it: it fills the rest.
-HEIGHT = {"fit": (520, 570), "main": (520, 570), "side": (440, 420), "curves": (330, 380)}
+HEIGHT = {"fit": (520, 570), "main": (520, 570), "side": (440, 420), "curves": (330, 380),
+          "compare": (460, 470)}   # Compare A / B's two fits, under the two bars and the legend row
 INSIDE = dict(orientation="h", x=0.01, y=0.99, yanchor="top", bgcolor="rgba(255,255,255,0.8)")
 ABOVE = dict(orientation="h", y=1.02, yanchor="bottom", x=0)
 
@@ -99,12 +100,14 @@ def fit_y_range(y, truth=None, reach=None):
 
 
 @cached_figure
-def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None, std=None, reach=None):
+def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None, std=None, reach=None, legend=True,
+               tag=None):
     """The fitted curve over the data (with sin x when `truth`) and, in a strip under it on the same x axis, the
     dual coefficients αₗ as stems. One plot area (the strip is an overlaid y axis), so the data band keeps most of
     the chart's height; clicks below `fit_floor` (on the strip) are not data. With `std` (compute.fit_band) the
     ± 2 std band of the GP with σ² = λ under the curve (all NaN: an empty band trace, so a live sweep can draw the
-    band at values where there is one); `reach`: fit_y_range's."""
+    band at values where there is one); `reach`: fit_y_range's. `legend` False: none (Compare A / B's one row above
+    both charts says it); `tag`: a name in the plot's top left corner ("A: …")."""
     truth = np.sin(xs) if truth else None
     lo, hi = fit_y_range(y, truth, reach)
     floor = lo - (hi - lo) * STRIP / (1 - STRIP)
@@ -142,9 +145,14 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
     fig.add_shape(type="line", xref="paper", x0=0, x1=1, yref="y", y0=lo, y1=lo, line=dict(color="#888888", width=1))
     fig.add_annotation(xref="paper", x=0.005, yref="y", y=lo, yanchor="top", xanchor="left", showarrow=False,
                        text="dual coefficients αₗ", font=dict(color=ACCENT))
+    if tag:   # on a projector two tagged charts side by side keep their height: no x tick labels or title
+        fig.add_annotation(text=f"<b>{tag}</b>", xref="paper", yref="paper", x=0.01, y=0.99, xanchor="left",
+                           yanchor="top", showarrow=False, bgcolor="rgba(255,255,255,0.8)")
+        if present:
+            fig.update_xaxes(title=None, showticklabels=False)
     h = chart_height or height("fit", present)
     # the legend inside: the plot area keeps the chart's height
-    return base_layout(fig, None, height=h, present=present, showlegend=True, legend=INSIDE)
+    return base_layout(fig, None, height=h, present=present, showlegend=legend, legend=INSIDE)
 
 
 def fit_sweep_traces(spec):
@@ -368,3 +376,14 @@ def gp_prior_figure(X, y, res, posterior, present=False):
     fig.update_yaxes(title="f(x)", range=[lo, hi])
     return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
                        legend=legend(present), meta=dict(chart_width=560))
+
+
+def legend_items(truth, band):
+    """fit_figure's key as ui.legend swatches (sin x when `truth`, the ± 2 std band when `band`), for the one legend
+    row over Compare A / B's two fits."""
+    from ui import legend as lg
+
+    items = [(lg.line(TRUTH_COLOR, dash=True, width=2), "sin x (truth)")] if truth else []
+    items += [(lg.line(POSITIVE, width=3), F_NAME), (lg.dot(DATA_COLOR), "data"),
+              (lg.stems(ACCENT, NEGATIVE), f"{ALPHA_NAME} ≥ 0, < 0")]
+    return items + ([(lg.band(BAND_COLOR), BAND_NAME)] if band else [])

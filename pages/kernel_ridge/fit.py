@@ -12,6 +12,7 @@ from ui.code import show_code
 from ui.controls import log_slider
 from ui.exercises import Exercise, exercises
 from ui.formulas import with_numbers
+from ui.legend import legend_row
 from ui.nav import section_footer, section_header
 from ui.points import click_chart
 from ui.points_io import MAX_URL_POINTS
@@ -35,11 +36,13 @@ def band_caption(s, band, lam):
                f"{lam:.4g}{kriege}, whose posterior mean is this very f (Gaussian-process view: next sections).")
 
 
-def clickable_fit(s, fit, band, lam, X, y, key, chart_height=None):
+def clickable_fit(s, fit, band, lam, X, y, key, chart_height=None, legend=True, tag=None):
     """The fit chart with its ± 2 std band (compute.fit_band at penalty `lam`); a click on the data band (snapped to
-    a nice step of the fixed axes) adds or removes a point, a click on the αₗ strip under it is not data."""
+    a nice step of the fixed axes) adds or removes a point, a click on the αₗ strip under it is not data. Compare
+    A / B's two charts: no legend (one row above both), `tag` ("A: …") in the plot's corner."""
     spec = figures.fit_figure(X, y, fit.xs, fit.f, fit.alpha, truth=s.source == "sine", present=present,
-                              chart_height=chart_height, std=band.std, reach=band.reach).to_dict()
+                              chart_height=chart_height, std=band.std, reach=band.reach, legend=legend,
+                              tag=tag).to_dict()
     layout = spec["layout"]
     (x0, x1), y1 = layout["xaxis"]["range"], layout["yaxis"]["range"][1]
     floor = figures.fit_floor(layout)
@@ -106,6 +109,35 @@ def own_points_editor(s):
                    "delete them.")
 
 
+def compare_view(s, X, y, n, fit_a, cv_a, head_b):
+    """Compare A / B under A's bar (the topic's): B's kernel and λ in `head_b` beside it, the click tools folded in a
+    menu beside one legend row, then the two fits, of one size (keys "ab_head", "ab_tools": ui.classroom)."""
+    with head_b:
+        row = st.container(key="kernel_ridge_b_bar", border=True, horizontal=True, gap="small",
+                           vertical_alignment="bottom")
+        kernel_b = settings.pick_kernel(row, page=f"{settings.PAGE}_b", compact=present)
+        lam_b = s.to_lam(log_slider("Ridge penalty λ (B)", KEY.B_LAM, *R["b_lam"], container=row,
+                                    symbol="λ" if present else None))
+    with st.spinner("Fitting and cross-validating B…"):
+        fit_b, cv_b = compute.krr_fit(s.data, kernel_b, lam_b), compute.held_out_error(s.data, kernel_b, lam_b)
+    sides = [(fit_a, cv_a, "A", s.kernel, s.lam, compute.fit_band(s.data, s.kernel, s.lam)),
+             (fit_b, cv_b, "B", kernel_b, lam_b, compute.fit_band(s.data, kernel_b, lam_b))]
+    with st.container(key="ab_tools", horizontal=True, vertical_alignment="center", gap="medium"):
+        with st.popover("🖱 Clicks · A / B", help="What a click on a chart does, Undo, and Compare A / B (off: one "
+                        "fit again)."):
+            toolbar(s, n)
+        legend_row(figures.legend_items(s.source == "sine", any(not band.why for *_, band in sides)),
+                   right=True)
+    for col, (fit, cv, tag, kernel, lam, band) in zip(st.columns(2, gap="large"), sides):
+        with col:
+            spec = clickable_fit(s, fit, band, lam, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
+                                 chart_height=figures.height("compare", present), legend=False,
+                                 tag=f"{tag}: {kernel.describe()}, λ = {lam:.4g}")
+            if tag == "A":   # A follows the bar's sliders
+                live_sweeps(s, spec, X, KEY.FIT_CHART)
+            numbers(fit, cv, f" ({tag})")
+
+
 @st.fragment
 def view():
     """The bar, the fit(s) and their numbers: only this part reruns when a setting of the bar moves or a click edits
@@ -114,8 +146,12 @@ def view():
     state = st.session_state
     compare = bool(state[KEY.COMPARE]) if KEY.COMPARE in state else \
         st.query_params.get(KEY.COMPARE, "").lower() == "true"
-    if compare:                 # two fits side by side under the bar
-        s, left, right = settings.bar(), None, None
+    if compare:                 # two fits side by side, A's settings and B's in one row over them (tight: both fit)
+        ab = st.container(gap="xsmall")
+        with ab, st.container(key="ab_head"):
+            head_a, head_b = st.columns([5, 3], gap="small", vertical_alignment="bottom")   # A: data, kernel, λ, ⋯
+        with head_a:
+            s, left, right = settings.bar(compact=present), None, None
     else:                       # the fit on the left, the bar and the section's controls and numbers on the right
         s, left, right = settings.frame()
     try:
@@ -148,26 +184,8 @@ def view():
                 "curve chases the noise; raise λ and they shrink towards 0 — what the picture shows, not a claim of "
                 "the lecture texts.")
     else:
-        with st.container(horizontal=True, vertical_alignment="bottom"):
-            toolbar(s, n)
-        row = st.container(horizontal=True, gap="small", vertical_alignment="bottom")
-        row.markdown("**B**, its own kernel and λ:")
-        kernel_b = settings.pick_kernel(row, page=f"{settings.PAGE}_b")
-        lam_b = s.to_lam(log_slider("Ridge penalty λ (B)", KEY.B_LAM, *R["b_lam"], container=row))
-        with st.spinner("Fitting and cross-validating B…"):
-            fit_b, cv_b = compute.krr_fit(s.data, kernel_b, lam_b), compute.held_out_error(s.data, kernel_b, lam_b)
-        for col, (fit, cv, tag, kernel, lam) in zip(st.columns(2, gap="large"),
-                                                    [(fit_a, cv_a, "A", s.kernel, s.lam),
-                                                     (fit_b, cv_b, "B", kernel_b, lam_b)]):
-            with col:
-                what = "**A** — the kernel and λ of the bar" if tag == "A" else "**B**"
-                st.markdown(f"{what}: {kernel.describe()}, λ = {lam:.4g}")
-                spec = clickable_fit(s, fit, compute.fit_band(s.data, kernel, lam), lam, X, y,
-                                     KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
-                                     chart_height=figures.height("side", present))
-                if tag == "A":   # A follows the bar's sliders
-                    live_sweeps(s, spec, X, KEY.FIT_CHART)
-                numbers(fit, cv, f" ({tag})")
+        with ab:
+            compare_view(s, X, y, n, fit_a, cv_a, head_b)
         explain("Same data, two settings: the numbers show which fits the training points closer (training MSE) and "
                 "which predicts left-out points better (CV MSE) — they need not be the same one.")
     if s.source == "own":

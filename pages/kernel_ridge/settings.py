@@ -100,29 +100,38 @@ class Settings:
         return self.data[2] if self.source == "sine" else None
 
 
-def pick_kernel(container, page=PAGE):
-    """The kernel's select box and one widget per parameter, side by side in `container` (a horizontal row)."""
+SELECT_WIDTH = {"source": 150, "kernel": 180}   # px of a compact bar's select boxes: the sliders get the rest
+
+
+def pick_kernel(container, page=PAGE, compact=False):
+    """The kernel's select box and one widget per parameter, side by side in `container` (a horizontal row);
+    compact: no labels, the values read "γ = 1" (Compare A / B on a projector)."""
     name = container.selectbox("Kernel", list(KERNEL_LABELS), key=f"{page}_kernel", format_func=labeller(KERNEL_LABELS),
-                               bind="query-params")
-    return Single(name, tuple((p, param_widget(page, name, p, container)) for p in kc.KERNEL_PARAMS[name]))
+                               bind="query-params", label_visibility="collapsed" if compact else "visible",
+                               width=SELECT_WIDTH["kernel"] if compact else "stretch")
+    return Single(name, tuple((p, param_widget(page, name, p, container, compact=compact))
+                              for p in kc.KERNEL_PARAMS[name]))
 
 
-def bar(lam=True):
+def bar(lam=True, compact=False):
     """The topic bar (data, kernel and its parameters, λ), flowing in the width it is given (a section draws it at
     the top of the column beside its main chart, see `frame`); returns the Settings. `lam` False: a section whose
     σ² plays λ's part (the Gaussian-process views) leaves λ and its ⋯ options out of the bar (their values are kept
-    and carried; the noisy sine's n, noise and seed stay in the ⋯ menu)."""
+    and carried; the noisy sine's n, noise and seed stay in the ⋯ menu). compact: one row without labels, the values
+    read "λ = 0.1" (Compare A / B on a projector)."""
     points.init_points()
     (col,) = settings_bar([1])
     with col:
         row = st.container(horizontal=True, gap="small", vertical_alignment="bottom", wrap=True)
         source = row.selectbox("Data", list(SOURCES), format_func=labeller(SOURCES), key=KEY.SOURCE,
                                bind="query-params", help="The noisy sine (its n, noise and seed: the ⋯ menu at the "
-                               "right) or your own points (click on the fit chart; they travel in the link).")
-        kernel = pick_kernel(row)
+                               "right) or your own points (click on the fit chart; they travel in the link).",
+                               label_visibility="collapsed" if compact else "visible",
+                               width=SELECT_WIDTH["source"] if compact else "stretch")
+        kernel = pick_kernel(row, compact=compact)
         ss = st.session_state
         if lam:
-            lam_value = log_slider("Ridge penalty λ", KEY.LAM, *R["lam"], container=row,
+            lam_value = log_slider("Ridge penalty λ", KEY.LAM, *R["lam"], container=row, symbol="λ" if compact else None,
                                    help="Larger λ = smoother curve, smaller dual coefficients.")
         else:
             lam_value = ss.get(KEY.LAM, R["lam"][2])

@@ -18,6 +18,7 @@ WRONG, INSIDE = "#CC79A7", ACCENT   # markers of misclassified and inside-the-ma
 # mode (no title, no axis titles, no legend there: the formula beside it and the lecturer say what it shows).
 MAP_HEIGHT = {False: 600, True: 540}
 PAIR_HEIGHT = {False: 420, True: 462}   # two maps side by side (presentation: under a one-row bar, no x tick labels)
+COMPARE_HEIGHT = {False: 480, True: 462}  # Compare A / B's maps: under the two bars and the legend row
 CHART_HEIGHT = {False: 520, True: 560}  # the main chart in a wide left column (teaching map, CV grid, hinge)
 SIDE_HEIGHT = {False: 320, True: 330}   # a chart in the right column (the loss curve)
 TEACH_HEIGHT = {False: 580, True: 560}  # the teaching map (title and legend under it at normal size)
@@ -272,3 +273,17 @@ def sweep_payload(box, sw, X, y, tr, traces, chart, slider, label, drag):
                                      [np.column_stack([Xtr[m[j]], np.full(int(m[j].sum()), marker["size"])])
                                       for m in masks]))
     return ui.sweep.payload(chart, slider, label, sw.values, field, layers, drag=drag)
+
+
+def legend_items(held_out=True):
+    """The margins map's key as ui.legend swatches, for the one legend row over Compare A / B's two maps."""
+    from ui import legend as lg
+
+    items = [(lg.line("black", width=3), "boundary f = 0"), (lg.line("black", dash=True, width=1.5), "margins f = ±1")]
+    items += [(lg.cross(s["color"]) if s["symbol"] == "x" else lg.dot(s["color"]), s["name"])
+              for s in (CLASS_STYLE[1], CLASS_STYLE[-1])]
+    items += [(lg.dot("black", filled=False, r=6), SV_NAME), (lg.diamond(WRONG), "misclassified"),
+              (lg.diamond(INSIDE), "inside the margin")]
+    if held_out:
+        items.append((lg.dot(CLASS_STYLE[1]["color"], filled=False, r=4), "held out"))
+    return items

@@ -7,13 +7,14 @@ import streamlit as st
 
 import kernel_core as kc
 from pages.svm import compute, figures
-from pages.svm.settings import KEY, PAGE, bar, data, frame
+from pages.svm.settings import KEY, PAGE, bar, data, frame, kernel_widgets
+from pages.svm.settings import slider as bar_slider
 from ui import points
 from ui.classroom import explain, presenting
 from ui.code import show_code
-from ui.controls import log_slider, pick_kernel
 from ui.exercises import Exercise, exercises
 from ui.figures import CHART_CONFIG
+from ui.legend import legend_row
 from ui.nav import section_footer, section_header
 from ui.ranges import SVM as R
 from ui.sweep import payload, sweep
@@ -41,9 +42,11 @@ def solve(d, kernel, C, label=""):
     return fit, Z
 
 
-def draw(d, fit, Z, key, C, show_test, title=None, height=None):
-    fig = figures.svm_map(BOX, Z, fit, d.X, d.y, d.part.tr, d.part.te, C, title, show_test, height,
-                          legend=key == "svm_map", present=present)
+def draw(d, fit, Z, key, C, show_test, height=None, tag=None):
+    """The map, clickable; the single view's map carries its legend, Compare A / B's two (`tag`: "A: …") share one
+    row above them."""
+    fig = figures.svm_map(BOX, Z, fit, d.X, d.y, d.part.tr, d.part.te, C, None, show_test, height,
+                          legend=tag is None, tag=tag, present=present)
     points.clickable_chart(fig, PAGE, key=key, config=CHART_CONFIG)
     return fig
 
@@ -143,24 +146,31 @@ def single():
 
 
 def compare():
-    """A (the bar's kernel and C) and B (its own) side by side on the same points."""
-    s = bar()
+    """A (the bar's kernel and C) and B (its own) side by side on the same points: A's settings and B's in one row
+    (compact on a projector), the click tools folded in a menu beside one legend row for both maps, then the two maps
+    of one size, so both and their sliders fit a projector's and a laptop's first screen (ui.classroom: keys
+    "ab_head", "ab_tools")."""
     d = data()
-    tools, head_b = st.columns([2, 3], gap="medium")
-    with tools:
-        show_test = toolbar()
+    with st.container(key="ab_head"):
+        head_a, head_b = st.columns([4, 3], gap="small", vertical_alignment="bottom")
+    with head_a:
+        s = bar(compact=present)
     with head_b:
-        st.markdown(f"**A** — the bar's kernel and C: {s.describe()}. **B** — its own:")
-        row = st.container(horizontal=True, vertical_alignment="bottom")
-        kernel_b = pick_kernel(f"{PAGE}_b", "Kernel of B", container=row)
-        C_b = log_slider("C of B", KEY.B_C, *R["b_C"], help="B's price of a margin violation.", container=row)
+        row = st.container(key="svm_b_bar", border=True, horizontal=True, gap="small", vertical_alignment="bottom")
+        kernel_b = kernel_widgets(row, "Kernel of B", "", "rbf", present, page=f"{PAGE}_b")
+        C_b = bar_slider(row, "C of B", "C", KEY.B_C, *R["b_C"], "B's price of a margin violation.", compact=present)
+    with st.container(key="ab_tools", horizontal=True, vertical_alignment="center", gap="medium"):
+        with st.popover("🖱 Clicks · A / B", help="What a click on a map does, Undo and Reset, the held-out points, "
+                        "and Compare A / B (off: one map again)."):
+            show_test = toolbar()
+        legend_row(figures.legend_items(held_out=show_test and len(d.part.te) > 0))
     fits = {}
     for col, label, kernel, C, key in zip(st.columns(2, gap="medium"), "AB", (s.kernel, kernel_b), (s.C, C_b),
                                           ("svm_map", "svm_b_map")):
         with col:
             fit, Z = fits[label] = solve(d, kernel, C, f" {label}")
             if fit is not None:
-                draw(d, fit, Z, key, C, show_test, f"{label}: {kernel.describe()}, C = {C:g}", figures.PAIR_HEIGHT[present])
+                draw(d, fit, Z, key, C, show_test, figures.COMPARE_HEIGHT[present], f"{label}: {kernel.describe()}, C = {C:g}")
                 fit_metrics(fit, C, columns=3)
     if all(f is not None for f, _ in fits.values()):
         fa, fb = fits["A"][0], fits["B"][0]
@@ -173,7 +183,8 @@ def panel():
     """Everything a move of the bar, of B's settings or of the toggles changes (reruns only this panel; a click on a
     map, Undo and Reset rerun the whole app)."""
     if compare_on():   # a statement, not an expression: Streamlit's magic would write its value (None) on the page
-        compare()
+        with st.container(gap="xsmall"):   # A / B: tighter, so both maps fit the first screen
+            compare()
     else:
         single()
 

@@ -22,6 +22,7 @@ from ui.settings import remember
 
 PAGE = "svm"                # prefix of every widget key of the topic
 COMBINE = {"none": "k₁ alone", "sum": "k₁ + k₂", "product": "k₁ · k₂"}
+SELECT_WIDTH = {"kernel": 180, "combine": 130}   # px of the compact bar's select boxes: the sliders get the rest
 
 
 class KEY:
@@ -69,16 +70,18 @@ def slider(row, label, symbol, key, low, high, default, help_, log=True, compact
                       format=fmt, bind="query-params", label_visibility=shown)
 
 
-def _kernel(row, label, suffix, default, compact):
-    """One kernel's select box and a slider per parameter (from ui.ranges.PARAMS), side by side in the bar's row."""
+def kernel_widgets(row, label, suffix, default, compact, page=PAGE):
+    """One kernel's select box and a slider per parameter (from ui.ranges.PARAMS), side by side in the bar's row;
+    keys f"{page}_kernel{suffix}", f"{page}_gamma{suffix}" … (page "svm_b": Compare A / B's second SVM)."""
     name = row.selectbox(label, list(KERNEL_LABELS), index=list(KERNEL_LABELS).index(default),
-                         key=f"{PAGE}_kernel{suffix}", format_func=labeller(KERNEL_LABELS), bind="query-params",
-                         label_visibility="collapsed" if compact else "visible")
+                         key=f"{page}_kernel{suffix}", format_func=labeller(KERNEL_LABELS), bind="query-params",
+                         label_visibility="collapsed" if compact else "visible",
+                         width=SELECT_WIDTH["kernel"] if compact else "stretch")
     params = []
     for p in KERNEL_PARAMS[name]:
         text, low, high, value, log, help_ = PARAMS[p]
         value = SIGMOID_DEFAULTS.get(p, value) if name == "sigmoid" else value
-        params.append((p, slider(row, text, SYMBOLS[p] + ("₂" if suffix else ""), f"{PAGE}_{p}{suffix}", low, high,
+        params.append((p, slider(row, text, SYMBOLS[p] + ("₂" if suffix else ""), f"{page}_{p}{suffix}", low, high,
                                   value, help_, log, compact)))
     return Single(name, tuple(params))
 
@@ -89,11 +92,12 @@ def bar(extra=None, compact=False):
     bar returns (Settings, what extra returned). compact: labels hidden, values written "γ = 1" (a projector's
     one-row bar over a section whose picture takes the whole width)."""
     row = settings_row(gap="small")
-    first = _kernel(row, "Kernel k₁", "", "rbf", compact)
+    first = kernel_widgets(row, "Kernel k₁", "", "rbf", compact)
     op = row.selectbox("Combine with k₂", list(COMBINE), key=KEY.COMBINE, format_func=labeller(COMBINE),
                        bind="query-params", help="Closure rules (Kriege): sums and products of kernels are kernels.",
-                       label_visibility="collapsed" if compact else "visible")
-    kernel = first if op == "none" else Composed(op, first, _kernel(row, "Kernel k₂", "2", "linear", compact))
+                       label_visibility="collapsed" if compact else "visible",
+                       width=SELECT_WIDTH["combine"] if compact else "stretch")
+    kernel = first if op == "none" else Composed(op, first, kernel_widgets(row, "Kernel k₂", "2", "linear", compact))
     C = slider(row, "C (price of a violation)", "C", KEY.C, *R["C"], compact=compact,
                help_="The price of a margin violation. Large C: few violations, narrow margin, wiggly boundary. "
                      "Small C: wide margin.")

@@ -1,0 +1,176 @@
+"""A lesson in Chromium, as a lecturer presents it (1280x720, presentation mode) and a student follows it (1400x900):
+every section with a "Predict, then check" exercise shows it on the projector, answerable, without pushing its
+picture off the first screen; Check brings the section's main chart (TOPICS) onto the screen at both sizes; Compare
+A / B's two pictures are on the first screen, of one size, with one legend and their sliders in view, at 1280x720
+presenting and at 1400x900 with the sidebar open and closed. One browser context per section."""
+import ast
+from pathlib import Path
+
+import pytest
+
+from pages import sections, url_path
+from tests.test_browser import CHARTS_DRAWN, IDLE, assert_healthy, settle
+from tests.test_browser_sections import MIN_PLOT_HEIGHT, sized
+
+pytestmark = pytest.mark.timeout(600)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def calls_exercises(module):
+    """The section's script draws exercises (a call of ui.exercises.exercises)."""
+    tree = ast.parse((ROOT / module).read_text())
+    return any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == "exercises" for n in ast.walk(tree))
+
+
+EXERCISE_SECTIONS = [(url_path(t, s), s.main_chart) for t, s in sections() if calls_exercises(s.module)]
+
+# The box of the chart keyed `key` once Plotly has drawn it (null before: a rerun remounting it), with the viewport.
+BOX = """key => { const box = document.querySelector('.st-key-' + key);
+  const plot = box && box.querySelector('.js-plotly-plot');
+  if (!plot || !plot._fullLayout) return null;
+  const r = box.getBoundingClientRect(), a = (box.querySelector('.nsewdrag') || box).getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, height: r.height, plotHeight: a.height, plotWidth: a.width,
+          legend: !!plot._fullLayout.showlegend, viewH: window.innerHeight, viewW: window.innerWidth}; }"""
+# The chart is in the viewport: wholly, or from its top when it is taller than the screen.
+IN_VIEW = f"""key => {{ const b = ({BOX})(key); if (!b) return false;
+  return b.top >= -1 && (b.bottom <= b.viewH + 1 || (b.height > b.viewH && b.top <= 2)); }}"""
+
+
+def open_section(page, url):
+    """tests.test_browser.open_url, with room for a cold server's first run of a section on a busy machine."""
+    page.goto(url)
+    for _ in range(2):   # tests.test_browser.settle with more room
+        page.wait_for_selector(IDLE, timeout=180000)
+        page.wait_for_timeout(500)
+    page.wait_for_selector(IDLE, timeout=180000)
+    page.wait_for_selector("[data-testid='stMain'] h1, [data-testid='stMain'] h4", timeout=30000)
+
+
+def assert_in_view(page, key, where):
+    try:
+        page.wait_for_function(IN_VIEW, arg=key, timeout=20000)
+    except Exception:  # noqa: BLE001 — the assertion below says where the chart is
+        pass
+    box = page.evaluate(BOX, key)
+    assert box is not None, f"{where}: chart .st-key-{key} not drawn"
+    assert box["top"] >= -1 and (box["bottom"] <= box["viewH"] + 1 or box["height"] > box["viewH"] >= box["top"] - 2), \
+        f"{where}: chart {key} at {box}"
+
+
+def check_answer(page, scope, where):
+    """Choose the first answer in `scope` (any answer reveals), press Check and wait for the verdict."""
+    scope.locator("[role='radiogroup'] label").first.click()
+    settle(page)
+    button = scope.get_by_role("button", name="Check")
+    assert button.is_enabled(), f"{where}: Check stays disabled after a choice"
+    button.click()
+    scope.locator("[data-testid='stAlert']").first.wait_for(timeout=60000)
+    settle(page)
+
+
+def laptop_check(page, app_url, url, key):
+    """1400x900: scroll down to the first exercise, answer it; Check brings the main chart onto the screen."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_section(page, f"{app_url}/{url}")
+    page.wait_for_function(CHARTS_DRAWN, timeout=60000)
+    exercise = page.locator("[data-testid='stMain'] [class*='st-key-explain_ex_']").first
+    exercise.scroll_into_view_if_needed()
+    check_answer(page, exercise, f"/{url} at 1400x900")
+    assert_in_view(page, key, f"/{url} at 1400x900 after Check")
+    assert_healthy(page)
+
+
+def projector_check(page, app_url, url, key):
+    """1280x720 presenting: no heading over an empty gap; the button in the corner opens a question in large type
+    with its choices and Check on the screen; the picture stays on the first screen, and after Check too."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_section(page, f"{app_url}/{url}?present=true")
+    page.wait_for_function(CHARTS_DRAWN, timeout=60000)
+    main = page.locator("[data-testid='stMain']")
+    assert main.get_by_role("heading", name="Predict, then check").count() == 0, f"/{url}: heading without questions"
+    corner = main.locator("[class*='st-key-ex_corner_'] button").first
+    corner.wait_for(timeout=30000)
+    assert_in_view(page, key, f"/{url} presenting")
+    corner.click()
+    panel = main.locator("[class*='st-key-ex_panel_']").first
+    panel.wait_for(timeout=30000)
+    settle(page)
+    view = page.viewport_size
+    for item in [panel, *panel.locator("[role='radiogroup'] label").all(), panel.get_by_role("button", name="Check")]:
+        r = item.bounding_box() or {}
+        assert r and r["y"] >= 0 and r["y"] + r["height"] <= view["height"] + 1 and r["x"] + r["width"] <= view["width"], \
+            f"/{url} presenting: part of the question off the screen at {r}"
+    size = panel.locator("[data-testid='stWidgetLabel'] p").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 20, f"/{url} presenting: the question in {size} px type"
+    check_answer(page, panel, f"/{url} presenting")
+    assert_in_view(page, key, f"/{url} presenting after Check")
+    assert_healthy(page)
+
+
+@pytest.mark.parametrize("url,key", EXERCISE_SECTIONS)
+def test_exercise_is_answerable_presenting_and_check_shows_the_changed_chart(browser, app_url, url, key):
+    context, page = sized(browser, 1400, 900)
+    try:
+        laptop_check(page, app_url, url, key)
+        projector_check(page, app_url, url, key)
+    finally:
+        context.close()
+
+
+def test_every_section_with_an_exercise_is_tested():
+    """The generated list is the sections' own: a section's script that draws exercises is in it."""
+    assert len(EXERCISE_SECTIONS) >= 20 and ("svm", "svm_map") in EXERCISE_SECTIONS
+    assert ("kernels-gram", "kernels_gram") in EXERCISE_SECTIONS and all(key for _, key in EXERCISE_SECTIONS)
+
+
+# ---------------------------------------------------------------- Compare A / B on the first screen
+COMPARE = [("svm", "svm_compare", ("svm_map", "svm_b_map"), "svm_b_bar"),
+           ("kernel-ridge", "kernel_ridge_compare", ("kernel_ridge_fit", "kernel_ridge_fit_b"), "kernel_ridge_b_bar")]
+# Sliders of A's bar and B's row that are not wholly on the screen (their values).
+SLIDERS_OFF = """sel => Array.from(document.querySelectorAll(sel)).filter(e => {
+  const r = (e.closest('[role=group]') || e).getBoundingClientRect();   // the slider's track (its input is hidden)
+  return !(r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth); })
+  .map(e => e.getAttribute('aria-valuetext') || e.getAttribute('aria-valuenow'))"""
+
+
+def assert_both_on_first_screen(page, charts, b_bar, where, present=False):
+    page.wait_for_function(f"keys => keys.every(k => ({BOX})(k))", arg=list(charts), timeout=60000)
+    sizes = None
+    for _ in range(60):   # the charts follow a change of the column widths one by one: wait until they stand still
+        page.wait_for_timeout(500)
+        now = page.evaluate(f"keys => keys.map(k => ({BOX})(k))", list(charts))
+        if None not in now and now == sizes:
+            break
+        sizes = now
+    a, b = sizes
+    for key, box in zip(charts, (a, b)):
+        assert box["top"] >= 0 and box["bottom"] <= box["viewH"] + 1, f"{where}: {key} off the first screen at {box}"
+        assert not box["legend"], f"{where}: {key} carries a legend of its own"
+    assert abs(a["plotHeight"] - b["plotHeight"]) <= 1 and abs(a["plotWidth"] - b["plotWidth"]) <= 1, \
+        f"{where}: A {a['plotWidth']:.0f}x{a['plotHeight']:.0f}, B {b['plotWidth']:.0f}x{b['plotHeight']:.0f}"
+    if present:
+        assert a["plotHeight"] >= MIN_PLOT_HEIGHT, f"{where}: plotting area {a['plotHeight']:.0f} px tall"
+    assert page.locator("[data-testid='stMain'] .ks-legend").count() == 1, f"{where}: one legend row for both"
+    sliders = f"[data-testid='stMain'] .st-key-topic_bar input[type='range'], .st-key-{b_bar} input[type='range']"
+    assert page.locator(sliders).count() >= 4
+    assert page.evaluate(SLIDERS_OFF, sliders) == [], f"{where}: sliders off the first screen"
+
+
+@pytest.mark.parametrize("url,param,charts,b_bar", COMPARE)
+def test_compare_a_b_has_both_pictures_on_the_first_screen(browser, app_url, url, param, charts, b_bar):
+    context, page = sized(browser, 1400, 900)
+    try:
+        open_section(page, f"{app_url}/{url}?{param}=true")
+        sidebar = page.locator("[data-testid='stSidebar'][data-collapsed='false']")
+        assert sidebar.count() == 1, "the sidebar starts open at 1400 px"
+        assert_both_on_first_screen(page, charts, b_bar, f"/{url} 1400x900, sidebar open")
+        sidebar.hover()
+        page.locator("[data-testid='stSidebarCollapseButton'] button").click()
+        page.wait_for_selector("[data-testid='stSidebar'][data-collapsed='true']", timeout=10000)
+        assert_both_on_first_screen(page, charts, b_bar, f"/{url} 1400x900, sidebar closed")
+        page.set_viewport_size({"width": 1280, "height": 720})
+        open_section(page, f"{app_url}/{url}?{param}=true&present=true")
+        assert_both_on_first_screen(page, charts, b_bar, f"/{url} 1280x720 presenting", present=True)
+        assert_healthy(page)
+    finally:
+        context.close()

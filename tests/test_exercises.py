@@ -1,0 +1,42 @@
+"""AppTest of ui.exercises (issue: exercises on a projector, the changed picture on the screen): presentation mode
+draws no heading over hidden questions but a button that opens one question at a time, answerable; Check sets the
+revealing settings and sends the script that brings the section's main chart (TOPICS) onto the screen."""
+from pages import find
+from tests.app_pages import open_page, page_errors
+from ui.exercises import main_chart
+
+GRAM = "pages/kernels/gram.py"
+
+
+def scroll_scripts(at):
+    return [e.proto.body for e in at.get("html") if "scrollIntoView" in e.proto.body]
+
+
+def test_the_main_chart_is_the_sections_own_in_topics():
+    assert main_chart(GRAM) == find(GRAM)[1].main_chart == "kernels_gram"
+    assert main_chart("pages/svm/margins.py") == "svm_map"
+    assert main_chart("app.py") == ""                          # not a section: nothing to bring back
+
+
+def test_presenting_opens_one_question_at_a_time_and_check_brings_the_chart_back():
+    at = open_page(GRAM)
+    assert [s.value for s in at.subheader] == ["Predict, then check"] and len(at.radio) == 3   # self-study: all three
+    at.toggle(key="present").set_value(True).run()
+    assert not page_errors(at)
+    assert not [s for s in at.subheader if s.value == "Predict, then check"] and not at.radio   # no empty heading
+    at.button(key="kernels_ex_open_kernels_sigmoid").click().run()
+    assert [r.key for r in at.radio] == ["kernels_ex_kernels_sigmoid"]                         # one question
+    assert at.button(key="kernels_ex_kernels_sigmoid_check").disabled
+    at.button(key="kernels_ex_next_kernels_sigmoid").click().run()
+    assert [r.key for r in at.radio] == ["kernels_ex_kernels_poly_negative_r"]
+    at.button(key="kernels_ex_prev_kernels_sigmoid").click().run()
+    assert not scroll_scripts(at)
+    at.radio(key="kernels_ex_kernels_sigmoid").set_value(1).run()
+    at.button(key="kernels_ex_kernels_sigmoid_check").click().run()
+    assert not page_errors(at)
+    assert at.session_state["kernels_kernel"] == "sigmoid" and at.session_state["kernels_coef0"] == -1.0
+    assert any("Right." in s.value for s in at.success)
+    (script,) = scroll_scripts(at)
+    assert '"kernels_gram"' in script
+    at.button(key="kernels_ex_close_kernels_sigmoid").click().run()
+    assert not at.radio and not scroll_scripts(at)               # closed; a rerun without Check scrolls nothing
