@@ -209,3 +209,22 @@ def test_joins_are_rate_limited(store):
     student.button(key="FormSubmitter:home_join-Join").click().run()
     assert "class_room" not in student.session_state
     assert any("Too many wrong codes" in n for n in notes(student))
+
+
+def test_a_class_runs_on_redis_too(monkeypatch):
+    """The same follow with the rooms in a real redis-server (KERNELSCOPE_STORE), as replicas share them."""
+    from tests.redis_env import redis_server
+
+    with redis_server() as url:
+        monkeypatch.setenv("KERNELSCOPE_STORE", url)
+        room_routes._STORE.clear()
+        try:
+            at, code = lecturer()
+            assert type(room_routes.store()).__name__ == "RedisStore" and room_routes.store().version(code) == 1
+            set_gamma(at, -2)
+            student = open_page(HOME, query={"room": code})
+            student.run()
+            assert gamma(student).value == gamma(at).value and not student.exception
+        finally:
+            room_routes.store().close()
+            room_routes._STORE.clear()
