@@ -62,7 +62,7 @@ def test_starting_a_class_makes_a_room_of_the_view_and_shows_its_code_and_qr(sto
     assert store.is_lecturer(code, key)
     assert key not in str(at.query_params) and "lecturer" not in at.query_params   # never in the address bar
     badge = " ".join(h.proto.body for h in at.get("html"))
-    assert code in badge and "<svg" in badge
+    assert code in badge and 'src="data:image/svg+xml' in badge                # the code and its QR (SVG, offline)
     assert not any(key in h.proto.body for h in at.get("html"))                     # the projector never shows it
 
 
@@ -209,3 +209,22 @@ def test_joins_are_rate_limited(store):
     student.button(key="FormSubmitter:home_join-Join").click().run()
     assert "class_room" not in student.session_state
     assert any("Too many wrong codes" in n for n in notes(student))
+
+
+def test_a_class_runs_on_redis_too(monkeypatch):
+    """The same follow with the rooms in a real redis-server (KERNELSCOPE_STORE), as replicas share them."""
+    from tests.redis_env import redis_server
+
+    with redis_server() as url:
+        monkeypatch.setenv("KERNELSCOPE_STORE", url)
+        room_routes._STORE.clear()
+        try:
+            at, code = lecturer()
+            assert type(room_routes.store()).__name__ == "RedisStore" and room_routes.store().version(code) == 1
+            set_gamma(at, -2)
+            student = open_page(HOME, query={"room": code})
+            student.run()
+            assert gamma(student).value == gamma(at).value and not student.exception
+        finally:
+            room_routes.store().close()
+            room_routes._STORE.clear()

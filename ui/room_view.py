@@ -17,7 +17,7 @@ CSS = """<style>
   background: #fff; border: 2px solid #333; border-radius: .6rem; padding: .6rem .8rem;
   box-shadow: 0 2px 12px rgba(0,0,0,.25); }
 .st-key-class_badge .ks-class-code { font: 700 3.2rem/1 monospace; letter-spacing: .18em; text-align: center; }
-.st-key-class_badge .ks-qr svg { width: 15rem; height: 15rem; display: block; margin: auto; }
+.st-key-class_badge .ks-qr img { width: 15rem; height: 15rem; display: block; margin: auto; image-rendering: pixelated; }
 .st-key-class_badge .ks-join { font-size: .95rem; text-align: center; word-break: break-all; }
 .st-key-class_badge .ks-class-count { font-size: 1.1rem; font-weight: 600; }
 .st-key-class_badge_small { padding: .3rem .6rem; }
@@ -42,11 +42,12 @@ def join_url(code):
     return f"{base_url()}?{lc.JOIN_PARAM}={code}"
 
 
-def qr_svg(text):
-    """The QR code of `text` as inline SVG (segno, drawn here: nothing is fetched)."""
+def qr_image(text):
+    """The QR code of `text` as an <img> of SVG in a data URI (segno, drawn here: nothing is fetched)."""
     import segno
 
-    return segno.make(text, error="m").svg_inline(scale=1, border=2, dark="#000", light="#fff")
+    uri = segno.make(text, error="m").svg_data_uri(scale=1, border=2, dark="#000", light="#fff")
+    return f'<img alt="QR code of the join link" src="{uri}">'
 
 
 def draw(room, following, notes):
@@ -88,7 +89,7 @@ def _badge(room):
                           on_click=_fold, args=(False,))
             return
         st.html(f'<div class="ks-join">Join the class: scan, or open {base_url()} and type</div>'
-                f'<div class="ks-class-code">{code}</div><div class="ks-qr">{qr_svg(join_url(code))}</div>')
+                f'<div class="ks-class-code">{code}</div><div class="ks-qr">{qr_image(join_url(code))}</div>')
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
             lc.listener(room, students=_students(code))
             st.button("Fold", key="class_fold", help="Fold to a small badge", on_click=_fold, args=(True,))
