@@ -3,6 +3,8 @@ collected suite against the file names' own convention, and on small functions o
 import contextlib
 import subprocess
 
+import pytest
+
 import kernel_core as kc
 from tests import app_pages, tiers
 from tests.app_pages import open_page
@@ -64,6 +66,7 @@ def _served():
         return url
 
 
+@pytest.mark.core  # written by hand: it only reads the functions above, which the classifier would follow
 def test_what_a_function_runs_decides_its_tier():
     assert tiers.reaches(_pure) == set()
     assert tiers.reaches(_through_a_helper) == {"app"}
