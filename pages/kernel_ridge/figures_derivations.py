@@ -57,18 +57,16 @@ def cost_map(n, p, present=False):
     N, P = np.meshgrid(10 ** g, 10 ** g)                  # rows: p, columns: n
     left, right = 2 * N * P ** 2 + P ** 3 / 3, 2 * N ** 2 * P + N ** 3 / 3
     ratio = np.log10(left / right)
-    fig = go.Figure(go.Heatmap(x=g, y=g, z=ratio.astype(np.float32), zmid=0, zmin=-6, zmax=6, colorscale="RdBu",
+    fig = go.Figure(go.Heatmap(x=10 ** g, y=10 ** g, z=ratio.astype(np.float32), zmid=0, zmin=-6, zmax=6,
+                               colorscale="RdBu",
                                colorbar=dict(title="left / right", thickness=16, tickvals=[-6, -4, -2, 0, 2, 4, 6],
                                              ticktext=["10⁻⁶", "10⁻⁴", "10⁻²", "1", "10²", "10⁴", "10⁶"]),
-                               hovertemplate="n = 10^%{x:.2f}, p = 10^%{y:.2f}<br>left / right = 10^%{z:.2f}"
-                                             "<extra></extra>"))
-    fig.add_trace(go.Scatter(x=[lo, hi], y=[lo, hi], mode="lines", line=dict(color="black", dash="dot"),
-                             name="p = n: equal cost", hoverinfo="skip"))
-    fig.add_trace(go.Scatter(x=[np.log10(n)], y=[np.log10(p)], mode="markers", name=f"n = {n}, p = {p} (the sliders)",
-                             marker=dict(size=16, symbol="x", color="black", line=dict(width=2, color="white")),
-                             hoverinfo="skip"))
-    ticks = dict(tickvals=[0, 1, 2, 3, 4], ticktext=["1", "10", "100", "1000", "10⁴"], range=[lo, hi])
-    fig.update_xaxes(title="points n (log)", **ticks)
-    fig.update_yaxes(title="features p (log)", **ticks)
+                               hovertemplate="n = %{x:.3g}, p = %{y:.3g}<br>left / right = 10^%{z:.2f}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=[10 ** lo, 10 ** hi], y=[10 ** lo, 10 ** hi], mode="lines", hoverinfo="skip",
+                             line=dict(color="black", dash="dot"), name="p = n: equal cost"))
+    fig.add_trace(go.Scatter(x=[n], y=[p], mode="markers", name=f"n = {n}, p = {p} (the sliders)", hoverinfo="skip",
+                             marker=dict(size=16, symbol="x", color="black", line=dict(width=2, color="white"))))
+    fig.update_xaxes(title="points n (log)", type="log", range=[lo, hi], dtick=1, tickformat="~s")
+    fig.update_yaxes(title="features p (log)", type="log", range=[lo, hi], dtick=1, tickformat="~s")
     return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
                        legend=legend(present), meta=dict(chart_width=560))
