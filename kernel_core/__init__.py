@@ -27,6 +27,7 @@ from .substitution import substituted_gaussian
 from .surface import decision_surface, expansion_surface
 from .svm import C_from_lam, KernelSVM, SubgradientSVM, cross_validate_grid, holdout_split, kriege_objective, lam_from_C, margin_counts
 from .svm import seed_objective as seed_objective  # deprecated name, for one release
+from .woodbury import WoodburySteps, woodbury_costs, woodbury_inverse, woodbury_steps
 
 __all__ = [
     "Exp", "Kernel", "Polynomial", "Product", "Scaled", "Sum", "as_kernel",
@@ -44,6 +45,7 @@ __all__ = [
     "KernelPerceptron", "KNNVote",
     "orthogonal_direction", "representer_coefficients", "representer_objective",
     "RKHSFunction", "rkhs_function", "rkhs_inner", "rkhs_norm",
+    "WoodburySteps", "woodbury_costs", "woodbury_inverse", "woodbury_steps",
     "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
     "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",
     "solve_costs",

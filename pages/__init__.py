@@ -68,6 +68,7 @@ TOPICS = (
            "error bars.", "kernel_ridge",
            ("fit", "The fit and its dual coefficients", "fit", "kernel_ridge_fit"),
            ("dual-derivation", "The dual, derived: J(w) = J(a)", "dual_derivation", "kernel_ridge_dual"),
+           ("woodbury", "The Woodbury identity, step by step", "woodbury", "kernel_ridge_woodbury"),
            ("primal-dual", "Primal or dual, and Kriege's λ", "primal_dual", "kernel_ridge_costs"),
            ("extrapolation", "RBF + linear: extrapolation", "extrapolation", "kernel_ridge_semi"),
            ("cross-validation", "Choosing λ and γ by cross-validation", "cross_validation", "kernel_ridge_cv"),

@@ -28,3 +28,23 @@ def case_dual_derivation(draw):
     else:
         K = draw(st.sampled_from([lambda: np.eye(n), lambda: matrix(draw, n, n), lambda: matrix(draw)]))()
         number(run(lambda: kc.dual_objective(K, t, targets(draw, n), lam)))
+
+
+def case_woodbury(draw):
+    which = draw(st.integers(0, 2))
+    if which == 0:
+        X = matrix(draw)
+        steps = run(lambda: kc.woodbury_steps(X, real(draw, 0.0, 10.0)))
+        n, p = np.shape(X)
+        assert isinstance(steps, kc.WoodburySteps) and len(steps.lines) == 6
+        for line in steps.lines:
+            finite(line, (p, n))
+        finite(steps.gaps, (6,))
+    elif which == 1:
+        p, n = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+        A, C = matrix(draw, p, p), matrix(draw, n, n)
+        U, V = matrix(draw, p, n), matrix(draw, n, p)
+        finite(run(lambda: kc.woodbury_inverse(A, U, C, V)), (p, p))
+    else:
+        c = run(lambda: kc.woodbury_costs(count(draw, 1, 10**6), count(draw, 1, 10**6)))
+        number(c["left"]), number(c["right"])

@@ -32,6 +32,8 @@ KERNEL_RIDGE = {
     "p": (1, 6, 3, 1),
     "dual_p": (1, 6, 3, 1),          # the dual derivation's explicit map φ(x) = (u, …, uᵖ)
     "dual_step": (10**6, 10),        # its gradient-descent step slider: the last step offered, the default
+    "woodbury_n": (1, 200, 12),      # the Woodbury section's data matrix X (n, p) (log sliders): every line of
+    "woodbury_p": (1, 200, 5),       # Held's chain inverts an n x n or p x p matrix, so both stay small
     "c1": (0.1, 5.0, 1.0, 0.1),
     "c2": (0.0, 2.0, 0.5, 0.1),
     "slope": (-1.0, 1.0, 0.4, 0.1),

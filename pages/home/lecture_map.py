@@ -16,7 +16,7 @@ TEXTS = (
         ("Centring in feature space: K′ = JKJ", "kernel-pca-centring"),
         ("The general kPCA algorithm, six steps", "kernel-pca"),
         ("Recap: ridge regression, β = (XᵀX + λI)⁻¹Xᵀy", "kernel-ridge-primal-dual"),
-        ("The Woodbury identity, step by step", None),
+        ("The Woodbury identity, step by step", "kernel-ridge-woodbury"),
         ("Kernel ridge regression: α = (K + λI)⁻¹y, β = Xᵀα", "kernel-ridge"),
         ("Prediction: f(x) = Σ αₗ k(xₗ, x)", "kernel-ridge"),
         ("The linear kernel gives back ridge regression", "kernel-ridge-primal-dual"),

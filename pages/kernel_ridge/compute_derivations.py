@@ -35,3 +35,18 @@ def dual_derivation(data, p, lam, record):
     Phi, t, scale = power_design(data, p)
     path = kc.dual_derivation(Phi, t, lam, record=record)
     return Derivation(path, path.a @ Phi, Phi.T @ path.a_star, len(t), p, scale)
+
+
+@dataclass(frozen=True)
+class Woodbury:
+    steps: kc.WoodburySteps    # Held's six lines, each a p × n matrix, and their gaps to the first
+    costs: dict                # multiply-adds of the left and the right side at this (n, p)
+    n: int
+    p: int
+
+
+@cache_data(max_entries=ENTRIES)
+def woodbury(n, p, lam, seed=0):
+    """Held's chain on a random data matrix X (n, p) with standard normal entries (seeded), and its costs."""
+    X = np.random.default_rng(seed).standard_normal((n, p))
+    return Woodbury(kc.woodbury_steps(X, lam), kc.woodbury_costs(n, p), n, p)

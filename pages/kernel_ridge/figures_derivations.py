@@ -41,4 +41,32 @@ def objectives_figure(steps, J_w, J_a, J_star, k, present=False):
     fig.update_yaxes(title="J − J*, J* = the optimum's objective (log)", type="log",
                      range=[np.log10(floor) - 0.5, top + 0.5], exponentformat="power")
     return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
-                       legend=legend(present), meta=dict(chart_width=800))
+                       legend=legend(present), meta=dict(chart_width=560))
+
+
+COST_RANGE = (0.0, 4.0)   # log10 of n and p on the cost map: 1 to 10 000
+
+
+@cached_figure
+def cost_map(n, p, present=False):
+    """log10(left side's cost / right side's) over n and p (both log, 1 to 10⁴): blue where the right side (the n × n
+    inverse) is cheaper, red where the left (p × p) is; they cost the same on the diagonal p = n. The slider's (n, p)
+    is marked."""
+    lo, hi = COST_RANGE
+    g = np.linspace(lo, hi, 81)
+    N, P = np.meshgrid(10 ** g, 10 ** g)                  # rows: p, columns: n
+    left, right = 2 * N * P ** 2 + P ** 3 / 3, 2 * N ** 2 * P + N ** 3 / 3
+    ratio = np.log10(left / right)
+    fig = go.Figure(go.Heatmap(x=10 ** g, y=10 ** g, z=ratio.astype(np.float32), zmid=0, zmin=-6, zmax=6,
+                               colorscale="RdBu",
+                               colorbar=dict(title="left / right", thickness=16, tickvals=[-6, -4, -2, 0, 2, 4, 6],
+                                             ticktext=["10⁻⁶", "10⁻⁴", "10⁻²", "1", "10²", "10⁴", "10⁶"]),
+                               hovertemplate="n = %{x:.3g}, p = %{y:.3g}<br>left / right = 10^%{z:.2f}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=[10 ** lo, 10 ** hi], y=[10 ** lo, 10 ** hi], mode="lines", hoverinfo="skip",
+                             line=dict(color="black", dash="dot"), name="p = n: equal cost"))
+    fig.add_trace(go.Scatter(x=[n], y=[p], mode="markers", name=f"n = {n}, p = {p} (the sliders)", hoverinfo="skip",
+                             marker=dict(size=16, symbol="x", color="black", line=dict(width=2, color="white"))))
+    fig.update_xaxes(title="points n (log)", type="log", range=[lo, hi], dtick=1, tickformat="~s")
+    fig.update_yaxes(title="features p (log)", type="log", range=[lo, hi], dtick=1, tickformat="~s")
+    return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
+                       legend=legend(present), meta=dict(chart_width=560))

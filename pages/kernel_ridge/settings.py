@@ -42,6 +42,8 @@ class KEY:
     FEATURES, COST_CHART = "kernel_ridge_p", "kernel_ridge_costs"
     # the dual derivation
     DUAL_P, DUAL_STEP, DUAL_CHART = "kernel_ridge_dual_p", "kernel_ridge_dual_step", "kernel_ridge_dual"
+    # the Woodbury identity
+    WB_N, WB_P, WB_CHART = "kernel_ridge_woodbury_n", "kernel_ridge_woodbury_p", "kernel_ridge_woodbury"
     # RBF + linear
     C1, C2, SLOPE, SEMI_CHART = "kernel_ridge_c1", "kernel_ridge_c2", "kernel_ridge_slope", "kernel_ridge_semi"
     # cross-validation, over- and under-fitting
