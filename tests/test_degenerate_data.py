@@ -56,3 +56,10 @@ def test_degenerate_data_gets_a_sentence_never_the_error_box(module, path, kind)
     at = open_page(module, timeout=240, query=LINKS[kind])
     assert not page_errors(at), f"/{path} with {kind}: {page_errors(at)}"
     assert not formula_cells(at), f"/{path}: {formula_cells(at)}"
+
+
+def test_a_three_point_laplacian_eigenmap_says_what_it_needs():
+    at = open_page("pages/kernel_pca/laplacian.py", query={"pts": "*|.5_.5p-1_.25n1_-1p"})
+    assert not page_errors(at)
+    said = " ".join(str(w.value) for w in at.warning)
+    assert "needs at least 4 points" in said and "n_components" not in said
