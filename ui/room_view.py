@@ -11,9 +11,11 @@ SMALL = "class_badge_small"   # the lecturer folded the badge
 CSS = """<style>
 .st-key-class_banner { background: #eef4ff; border: 1px solid #c9dafc; border-radius: .5rem;
   padding: .2rem .6rem; margin-bottom: .3rem; flex-wrap: wrap; row-gap: .1rem; }
-.st-key-class_banner p { margin: 0; font-size: .95rem; }
+.st-key-class_banner p { margin: 0 !important; font-size: .95rem; }
+.st-key-class_banner [data-testid="stMarkdownContainer"], .st-key-class_banner [data-testid="stMarkdown"]
+  { margin: 0 !important; }
 .st-key-class_banner button { min-height: 1.9rem; padding: .1rem .6rem; }
-.st-key-class_badge { position: fixed; right: 1rem; bottom: 1rem; z-index: 999990; width: auto !important;
+.st-key-class_badge, .st-key-class_badge_small { position: fixed; right: 1rem; bottom: 1rem; z-index: 999990; width: auto !important;
   background: #fff; border: 2px solid #333; border-radius: .6rem; padding: .6rem .8rem;
   box-shadow: 0 2px 12px rgba(0,0,0,.25); }
 .st-key-class_badge .ks-class-code { font: 700 3.2rem/1 monospace; letter-spacing: .18em; text-align: center; }
@@ -21,7 +23,8 @@ CSS = """<style>
 .st-key-class_badge .ks-join { font-size: .95rem; text-align: center; word-break: break-all; }
 .st-key-class_badge .ks-class-count { font-size: 1.1rem; font-weight: 600; }
 .st-key-class_badge_small { padding: .3rem .6rem; }
-.st-key-class_badge_small .ks-class-code { font-size: 1.4rem; }
+.st-key-class_badge_small .ks-class-code { font: 700 1.4rem/1 monospace; letter-spacing: .1em; }
+.st-key-class_badge_small .ks-class-count { font-size: .95rem; }
 </style>"""
 
 
