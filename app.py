@@ -12,7 +12,7 @@ if not streamlit_runtime.exists():  # `python app.py [options]`: start the serve
 
 from pages import HOME, TOPICS, setting_keys, topic_keys, url_path  # noqa: E402  (after the launcher)
 from ui import history, runtime  # noqa: E402
-from ui.classroom import classroom_sidebar, presenting  # noqa: E402
+from ui.classroom import classroom_sidebar, link_to_view, presenting  # noqa: E402
 from ui.data import dataset_sidebar  # noqa: E402
 from ui.links import clean_link, link_notes  # noqa: E402
 from ui.settings import carry  # noqa: E402
@@ -30,7 +30,8 @@ page = st.navigation(
     position="top")
 carry(setting_keys())
 dataset_sidebar()
-classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
+link_slot = classroom_sidebar()
 link_notes()
 history.entries()
 page.run()
+link_to_view(link_slot, topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
