@@ -11,6 +11,7 @@ import streamlit as st
 import kernel_core as kc
 
 from . import compute, figures
+from .links import write_param
 from .points_io import class_note, decode_classes, decode_edits, encode_classes, encode_edits
 from .ranges import DATA, DEFAULT_DATASET, PLANE
 from .theme import CLASS_STYLE
@@ -125,10 +126,7 @@ def _sync_url(s):
     text = link_text(s)
     names = encode_classes(s.classes) if text else None
     for key, value in ((URL_KEY, text), (CLASSES_KEY, names)):
-        if value:
-            st.query_params[key] = value
-        elif key in st.query_params:
-            del st.query_params[key]
+        write_param(key, value)
 
 
 def replace(X, y, note="", classes=None):
