@@ -15,6 +15,7 @@ from ui import history, runtime  # noqa: E402
 from ui.classroom import classroom_sidebar, link_to_view, presenting  # noqa: E402
 from ui.data import dataset_sidebar  # noqa: E402
 from ui.links import clean_link, link_notes  # noqa: E402
+from ui.nav import mark_topic  # noqa: E402
 from ui.settings import carry  # noqa: E402
 
 runtime.set_up()
@@ -33,5 +34,6 @@ dataset_sidebar()
 link_slot = classroom_sidebar()
 link_notes()
 history.entries()
+mark_topic(topic_of.get(page.url_path))
 page.run()
 link_to_view(link_slot, topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
