@@ -39,6 +39,7 @@ class Points:
     undo: list = field(default_factory=list)
     note: str = ""
     classes: tuple = None   # (name of class −1, name of class +1) when a CSV named them, else None
+    set_aside: int = 0      # own points a change of preset replaced (Undo brings them back), until the next edit
 
 
 def preset_args():
@@ -66,6 +67,7 @@ def state():
         ss[KEY] = s
     elif s.preset != args:  # another preset was chosen: start from it; undo brings the old points back
         _push(s)
+        s.set_aside = len(s.y) if s.edited else 0
         s.X, s.y = compute.dataset(*args)
         s.preset, s.edited, s.classes = args, False, None
     _sync_url(s)
@@ -134,6 +136,7 @@ def replace(X, y, note="", classes=None):
     s = state()
     _push(s)
     s.X, s.y, s.edited, s.note = np.asarray(X, float).reshape(-1, 2), np.asarray(y, int), True, note
+    s.set_aside = 0
     s.classes = tuple(classes) if classes else None
     _sync_url(s)
 
@@ -142,6 +145,7 @@ def undo():
     s = state()
     if s.undo:
         s.X, s.y, s.edited, s.classes = s.undo.pop()
+        s.set_aside = 0
         _sync_url(s)
 
 
@@ -149,7 +153,7 @@ def reset():
     s = state()
     _push(s)
     s.X, s.y = compute.dataset(*s.preset)
-    s.edited, s.classes = False, None
+    s.edited, s.classes, s.set_aside = False, None, 0
     _sync_url(s)
 
 
