@@ -76,7 +76,7 @@ def edit_dialog():
                                 column_config={"label": st.column_config.SelectboxColumn("label", options=[-1, 1],
                                                                                          required=True)})
         if st.button("Use this table", key="data_table_apply", type="primary"):
-            _apply(lambda: table_points(edited, len(frame)))
+            _apply(lambda: table_points(edited, len(frame), st.session_state.get("data_table")))
     with tab_upload:
         cap = st.get_option("server.maxUploadSize")
         st.caption(f"A CSV with two numeric feature columns and a label column with two values; at most "
@@ -130,12 +130,12 @@ def file_points(frame, x1, x2, label, chosen=None, subsample=False, standardise=
     return (single_precision(X) if standardise else X), y, note, names
 
 
-def table_points(edited, rows_before):
+def table_points(edited, rows_before, changes=None):
     """The edited table's points (X, y, note, no class names). A row left empty is left out and said so (as is a row
-    the editor itself dropped: one added and never filled in); a row with some cells filled but not all is an error
-    naming it (ui.points_io.to_points)."""
-    state = st.session_state.get("data_table") or {}
-    expected = rows_before - len(state.get("deleted_rows", ())) + len(state.get("added_rows", ()))
+    the editor itself dropped: one added and never filled in; `changes`: the editor's record of added and deleted
+    rows); a row with some cells filled but not all is an error naming it (ui.points_io.to_points)."""
+    changes = changes or {}
+    expected = rows_before - len(changes.get("deleted_rows", ())) + len(changes.get("added_rows", ()))
     empty = edited[["x1", "x2", "label"]].isna().all(axis=1)
     kept = edited[~empty]
     numbers = pd.to_numeric(kept["label"], errors="coerce")
