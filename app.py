@@ -22,10 +22,11 @@ else:  # a session's run
     from pages import HOME, TOPICS, setting_keys, topic_keys, url_path
     from ui import history, runtime
     from ui.accessibility import accessibility
-    from ui.classroom import classroom_sidebar, presenting
+    from ui.classroom import classroom_sidebar, link_to_view, presenting
     from ui.data import dataset_sidebar
     from ui.links import clean_link, link_notes
     from ui.live_class import live_class
+    from ui.nav import mark_topic
     from ui.settings import carry
 
     runtime.set_up()
@@ -42,8 +43,10 @@ else:  # a session's run
     live_class(page)
     carry(setting_keys())
     dataset_sidebar()
-    classroom_sidebar(topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
+    link_slot = classroom_sidebar()
     link_notes()
     history.entries()
+    mark_topic(topic_of.get(page.url_path))
     accessibility()
     page.run()
+    link_to_view(link_slot, topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())

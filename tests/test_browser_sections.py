@@ -126,9 +126,12 @@ def svm_C(page):
 
 
 def view_link(page):
-    """The sidebar's "Link to this view"."""
+    """The sidebar's "Link to this view" (the field ui/view_link.js fills once mounted)."""
     page.get_by_text("Link to this view").click()
-    text = page.locator("[data-testid='stPopoverBody'] [data-testid='stCode']").inner_text()
+    page.wait_for_function("""() => { for (const host of document.querySelectorAll('[data-testid="stPopoverBody"] *')) {
+      const f = host.shadowRoot && host.shadowRoot.querySelector('.ks-link-field');
+      if (f && f.value) return true; } return false; }""", timeout=20000)
+    text = page.locator("[data-testid='stPopoverBody'] .ks-link-field").input_value()
     page.keyboard.press("Escape")
     return text.strip()
 

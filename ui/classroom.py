@@ -1,5 +1,5 @@
 """Classroom controls in the sidebar: presentation mode and the link to the current view."""
-from urllib.parse import urlencode
+from pathlib import Path
 
 import streamlit as st
 
@@ -36,6 +36,7 @@ html { font-size: 20px; }
   font-size: 0.85rem; }
 /* the larger type must not push topics into the navigation bar's "N more" menu at 1280 px */
 [data-testid="stTopNavSection"], [data-testid="stTopNavLink"] { padding-left: 6px; padding-right: 6px; }
+[class*="st-key-history_entries"], [class*="st-key-nav_mark"] { display: none; }
 </style>"""
 
 
@@ -45,6 +46,7 @@ BASE_CSS = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 4.5rem; }
 /* Compare A / B: the legend row takes the width beside the tools button (and wraps inside it) */
 [data-testid="stMain"] [class*="st-key-ab_tools"] > [data-testid="stElementContainer"] { flex: 1 1 0; min-width: 0; }
+[class*="st-key-history_entries"], [class*="st-key-nav_mark"] { display: none; }  /* scripts only (even unloaded) */
 </style>"""
 
 
@@ -55,28 +57,50 @@ def presenting():
     return st.query_params.get(PRESENT_KEY, "").lower() == "true"
 
 
-def classroom_sidebar(keys=()):
-    """The sidebar's classroom controls; `keys`: the open section's topic settings (for the view's link)."""
+def classroom_sidebar():
+    """The sidebar's classroom controls. Returns the place of the view's link, filled by `link_to_view` once the
+    section has run (it knows then which settings the address bar shows)."""
     sb = st.sidebar
     sb.markdown("### Classroom")
     sb.toggle("🎦 Presentation mode", key=PRESENT_KEY, bind="query-params",
               help="Large type and markers for a projector; explanations and secondary controls hidden.")
     st.html(PRESENTATION_CSS if presenting() else BASE_CSS)
     with sb.popover("🔗 Link to this view", width="stretch"):
-        st.caption("Copy this address (button at its right): it opens this page with the same settings "
-                   "and points in any browser.")
-        st.code(view_link(keys), language=None, wrap_lines=True)
+        st.caption("Copy this address: it opens this page with the same settings and points in any browser.")
+        return st.empty()
 
 
-def view_link(keys=()):
-    """The address of this view: the address bar's parameters and the topic's settings (`keys`) as the student left
-    them (ui.settings.link_params: a setting carried from another section is not in the address bar yet)."""
+LINK_HTML = """<textarea class="ks-link-field" readonly rows="3" aria-label="Link to this view"
+spellcheck="false"></textarea><div class="ks-link-row"><button type="button" title="Copy the link">📋 Copy link</button>
+<span class="ks-link-said" aria-live="polite"></span></div>"""
+LINK_CSS = """.ks-link-field { box-sizing: border-box; width: 100%; resize: none; word-break: break-all; font-family: monospace;
+  font-size: 0.8rem; line-height: 1.35; padding: 0.35rem 0.5rem; border: 1px solid #9ca3af; border-radius: 0.4rem;
+  background: #f8fafc; color: #111827; }
+.ks-link-row { display: flex; gap: 0.6rem; align-items: center; margin-top: 0.35rem; }
+.ks-link-row button { font-size: 0.9rem; padding: 0.3rem 0.8rem; border-radius: 0.4rem; cursor: pointer;
+  border: 1px solid #0072B2; background: #0072B2; color: #fff; }
+.ks-link-row button:hover, .ks-link-row button:focus-visible { background: #005a8c; }
+.ks-link-said { font-size: 0.8rem; color: #1f2937; }"""
+_LINK = st.components.v2.component("kernelscope.view_link", html=LINK_HTML, css=LINK_CSS,
+                                   js=(Path(__file__).parent / "view_link.js").read_text())
+
+
+def link_to_view(slot, keys=()):
+    """Into `slot` (from classroom_sidebar), after the section has run: the address of this view in a field with a
+    Copy button, always visible. The browser fills it from the address bar as it is (ui/view_link.js): a move inside
+    a section's fragment changes the address without rerunning this sidebar. Added to it: the topic's settings
+    (`keys`) the address bar does not show because this section draws no widget for them (ui.settings.link_params),
+    so the link opened elsewhere keeps them for the other sections."""
+    with slot:
+        _LINK(key="view_link", data={"extras": link_extras(keys)})
+
+
+def link_extras(keys=()):
+    """{key: [texts]}: the topic's settings as the student left them that are not in the address bar after the
+    section's run (a setting this section draws is in the bar unless at its default; then it is left out too)."""
     from .settings import link_params
 
-    base = (st.context.url or "http://localhost:8501/").split("?")[0]
-    params = {k: st.query_params.get_all(k) for k in st.query_params}
-    params.update(link_params(keys))
-    return base + ("?" + urlencode(params, doseq=True) if params else "")
+    return {k: v for k, v in link_params(keys).items() if k not in st.query_params}
 
 
 def explain(markdown):

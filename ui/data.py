@@ -23,7 +23,7 @@ from .points_io import (
     to_csv,
     to_points,
 )
-from .ranges import DATA, DEFAULT_DATASET
+from .ranges import DATA, DEFAULT_DATASET, PLANE
 
 
 def dataset_sidebar():
@@ -42,6 +42,10 @@ def dataset_sidebar():
     sb.number_input("Random seed", lo, hi, default, step, key="data_seed", bind="query-params")
     s = points.state()
     sb.caption(f"In use: {points.describe(s)}")
+    if s.set_aside:   # a change of preset replaced the student's own points: say so, and how to get them back
+        sb.warning(f"The new preset replaced your own {s.set_aside} point{'s' if s.set_aside != 1 else ''}.",
+                   icon="↩️")
+        sb.button("↩ Bring my points back", key="data_undo_preset", on_click=points.undo, width="stretch")
     if s.note or s.classes:      # the class names stay on screen after the student adds or removes a point
         sb.info(as_text(s.note or class_note(*s.classes)))
     if points.link_text(s) is None:
@@ -73,7 +77,7 @@ def edit_dialog():
                                 column_config={"label": st.column_config.SelectboxColumn("label", options=[-1, 1],
                                                                                          required=True)})
         if st.button("Use this table", key="data_table_apply", type="primary"):
-            _apply(lambda: (*to_points(edited.astype({"label": str}), "x1", "x2", "label"), None))
+            _apply(lambda: table_points(edited, len(frame), st.session_state.get("data_table")))
     with tab_upload:
         cap = st.get_option("server.maxUploadSize")
         st.caption(f"A CSV with two numeric feature columns and a label column with two values; at most "
@@ -129,11 +133,39 @@ def file_points(frame, x1, x2, label, chosen=None, subsample=False, standardise=
     return (single_precision(X) if standardise else X), y, note, names
 
 
+def table_points(edited, rows_before, changes=None):
+    """The edited table's points (X, y, note, no class names). A row left empty is left out and said so (as is a row
+    the editor itself dropped: one added and never filled in; `changes`: the editor's record of added and deleted
+    rows); a row with some cells filled but not all is an error naming it (ui.points_io.to_points)."""
+    changes = changes or {}
+    expected = rows_before - len(changes.get("deleted_rows", ())) + len(changes.get("added_rows", ()))
+    empty = edited[["x1", "x2", "label"]].isna().all(axis=1)
+    kept = edited[~empty]
+    numbers = pd.to_numeric(kept["label"], errors="coerce")
+    if numbers.notna().all():   # −1 / 1 (a float column once a cell was empty): the classes are named "-1" and "1"
+        kept = kept.assign(label=numbers.astype(int))
+    X, y, note = to_points(kept.astype({"label": str}), "x1", "x2", "label")
+    dropped = int(empty.sum()) + max(expected - len(edited), 0)
+    if dropped:
+        note = f"{dropped} empty row{'s were' if dropped != 1 else ' was'} left out. " + note
+    return X, y, note, None
+
+
+def outside_note(X):
+    """A sentence when some points lie outside the plotted window (the maps show PLANE on both axes), else ""."""
+    lo, hi = PLANE
+    outside = int((~((X >= lo) & (X <= hi)).all(axis=1)).sum()) if len(X) else 0
+    if not outside:
+        return ""
+    return (f"{outside} point{'s lie' if outside != 1 else ' lies'} outside the plotted window ({lo:g} … {hi:g} on "
+            "both axes): not drawn, but used by every model. ").replace("-", "−")
+
+
 def _apply(make):
     try:
         X, y, note, names = make()
     except ValueError as err:
         st.error(f"{as_text(err)} Your current points are unchanged.")
         return
-    points.replace(X, y, note, names)
+    points.replace(X, y, outside_note(X) + note, names)
     st.rerun()

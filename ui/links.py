@@ -174,3 +174,15 @@ def link_notes():
     if notes:
         st.warning("Some values in this link could not be used, so their defaults are shown: "
                    + "; ".join(notes) + ".", icon="🔗")
+
+
+def write_param(key, text):
+    """Set the link's parameter `key` to `text` (falsy: take it out), only when that changes it. Every write sends the
+    whole address as this run received it: a write on every run would put back a slider's older value when the student
+    has moved it again meanwhile (the address bar then lags the screen)."""
+    params = st.query_params
+    if text:
+        if params.get_all(key) != [text]:
+            params[key] = text
+    elif key in params:
+        del params[key]

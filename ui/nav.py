@@ -1,10 +1,10 @@
-"""Moving through the app: the Prev / Next links at the end of every section (from the TOPICS table) and, in
-presentation mode, PageDown / PageUp to the next / previous section."""
+"""Moving through the app: the Prev / Next links at the end of every section and Home's link to the first section
+(from the TOPICS table) and, in presentation mode, PageDown / PageUp to the next / previous section."""
 from pathlib import Path
 
 import streamlit as st
 
-from pages import HOME, find, neighbours
+from pages import HOME, find, neighbours, sections
 
 from .classroom import presenting
 
@@ -14,6 +14,15 @@ KEYS_CSS = """[class*="st-key-nav_keys"] {
 _KEYS = st.components.v2.component("kernelscope.nav_keys", js=(Path(__file__).parent / "nav_keys.js").read_text(),
                                    css=KEYS_CSS, isolate_styles=False)
 
+MARK_CSS = """[class*="st-key-nav_mark"] {
+  display: none;
+}
+[data-testid="stTopNavSection"][aria-current="true"] {
+  box-shadow: inset 0 -3px 0 #0072B2;
+  font-weight: 700;
+}"""
+_MARK = st.components.v2.component("kernelscope.nav_mark", js=(Path(__file__).parent / "nav_mark.js").read_text(),
+                                   css=MARK_CSS, isolate_styles=False)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,6 +55,19 @@ def section_footer(file):
             st.page_link(nxt[1].module, label=_label(nxt, "→"))
         else:
             st.page_link(HOME, label="→ 🔭 Home")
+    _keys()
+
+
+def home_footer():
+    """Home's link to the first section of the path (PageDown follows it when presenting)."""
+    first = sections()[0]
+    with st.container(key="nav_next", horizontal_alignment="right"):
+        st.page_link(first[1].module, label=f"Start: {_label(first, '→')}")
+    _keys()
+
+
+def _keys():
+    """PageDown / PageUp follow this page's Next / Prev link, in presentation mode (ui/nav_keys.js)."""
     if presenting():
         with st.container(key="nav_keys"):
             _KEYS(key="nav_keys_listener", data={"enabled": True})
@@ -58,3 +80,10 @@ def section_header(file):
         st.markdown(f"#### {topic.icon} {topic.title} › {section.title}")
     else:
         st.markdown(f"#### {topic.icon} {topic.title}")
+
+
+def mark_topic(topic=None):
+    """The top menu marks `topic` (the open section's, None on Home) as the current one: aria-current and an
+    underline (ui/nav_mark.js). Call once per full run."""
+    with st.sidebar.container(key="nav_mark"):
+        _MARK(key="nav_mark_js", data={"label": f"{topic.icon} {topic.short}" if topic else ""})

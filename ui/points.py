@@ -12,6 +12,7 @@ import streamlit as st
 import kernel_core as kc
 
 from . import compute, figures
+from .links import write_param
 from .points_io import class_note, decode_classes, decode_edits, encode_classes, encode_edits, finite_number
 from .ranges import DATA, DEFAULT_DATASET, PLANE
 from .theme import CLASS_STYLE
@@ -40,6 +41,7 @@ class Points:
     undo: list = field(default_factory=list)
     note: str = ""
     classes: tuple = None   # (name of class −1, name of class +1) when a CSV named them, else None
+    set_aside: int = 0      # own points a change of preset replaced (Undo brings them back), until the next edit
 
 
 def preset_args():
@@ -70,6 +72,7 @@ def state():
         _follow(s, args, *follow)
     elif s.preset != args:  # another preset was chosen: start from it; undo brings the old points back
         _push(s)
+        s.set_aside = len(s.y) if s.edited else 0
         s.X, s.y = compute.dataset(*args)
         s.preset, s.edited, s.classes = args, False, None
     _sync_url(s)
@@ -146,10 +149,7 @@ def _sync_url(s):
     text = link_text(s)
     names = encode_classes(s.classes) if text else None
     for key, value in ((URL_KEY, text), (CLASSES_KEY, names)):
-        if value:
-            st.query_params[key] = value
-        elif key in st.query_params:
-            del st.query_params[key]
+        write_param(key, value)
 
 
 def replace(X, y, note="", classes=None):
@@ -157,6 +157,7 @@ def replace(X, y, note="", classes=None):
     s = state()
     _push(s)
     s.X, s.y, s.edited, s.note = np.asarray(X, float).reshape(-1, 2), np.asarray(y, int), True, note
+    s.set_aside = 0
     s.classes = tuple(classes) if classes else None
     _sync_url(s)
 
@@ -165,6 +166,7 @@ def undo():
     s = state()
     if s.undo:
         s.X, s.y, s.edited, s.classes = s.undo.pop()
+        s.set_aside = 0
         _sync_url(s)
 
 
@@ -172,7 +174,7 @@ def reset():
     s = state()
     _push(s)
     s.X, s.y = compute.dataset(*s.preset)
-    s.edited, s.classes = False, None
+    s.edited, s.classes, s.set_aside = False, None, 0
     _sync_url(s)
 
 

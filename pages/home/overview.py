@@ -1,11 +1,39 @@
-"""Home: what Kernelscope teaches, the path through the topics and their sections, how to use it in class, the
-lecture notes it follows, and the lecture map (each text's items linked to the sections that show them)."""
+"""Home: what Kernelscope teaches, the path through the topics and their sections (a link each, with the
+predictions checked per topic), how to use it in class, the lecture notes it follows, and the lecture map (each
+text's items linked to the sections that show them)."""
+import ast
+import functools
+from pathlib import Path
+
 import streamlit as st
 
 from pages import TOPICS
 from pages.home import lecture_map
-from ui.exercises import progress
+from ui.exercises import DONE_KEY, progress
+from ui.nav import home_footer
 from ui.room_view import home_panel
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@functools.cache
+def exercise_ids(topic):
+    """The ids of the topic's "Predict, then check" exercises, read from its sections' source (the first argument
+    of each `Exercise(...)`): Home does not run the sections to learn them."""
+    ids = []
+    for section in topic.sections:
+        tree = ast.parse((ROOT / section.module).read_text(encoding="utf-8"))
+        ids += [node.args[0].value for node in ast.walk(tree)
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Exercise"
+                and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)]
+    return tuple(ids)
+
+
+def topic_progress(topic):
+    """(checked, total) of the topic's exercises in this session."""
+    ids = exercise_ids(topic)
+    done = st.session_state.get(DONE_KEY, set())
+    return sum(i in done for i in ids), len(ids)
 
 st.title("🔭 Kernelscope")
 st.markdown(
@@ -20,11 +48,18 @@ left, right = st.columns(2, gap="large")
 with left:
     st.subheader("The path through the app")
     for topic in TOPICS:
-        with st.container(border=True):
-            st.page_link(topic.sections[0].module, label=f"**{topic.title}**", icon=topic.icon)
+        with st.container(border=True, key=f"path_{topic.slug}"):
+            head = st.container(horizontal=True, vertical_alignment="center")
+            head.page_link(topic.sections[0].module, label=f"**{topic.title}**", icon=topic.icon)
+            checked, total = topic_progress(topic)
+            if total:
+                head.caption(f"{'✅' if checked == total else '☑️' if checked else '⬜'} {checked} of {total} "
+                             f"prediction{'s' if total != 1 else ''} checked", width="content")
             st.caption(topic.summary)
             if len(topic.sections) > 1:
-                st.markdown(" · ".join(f"{i}. {s.title}" for i, s in enumerate(topic.sections, 1)))
+                with st.container(horizontal=True, gap="small", key=f"path_sections_{topic.slug}"):
+                    for i, section in enumerate(topic.sections, 1):
+                        st.page_link(section.module, label=f"{i}. {section.title}", width="content")
 with right:
     st.subheader("Using it in class")
     st.markdown(
@@ -46,7 +81,8 @@ with right:
     )
     done = progress()
     if done:
-        st.success(f"You have checked {done} prediction{'s' if done != 1 else ''} in this session.")
+        st.success(f"You have checked {done} prediction{'s' if done != 1 else ''} in this session (per topic: "
+                   "beside each topic of the path).")
 
 st.subheader("References: the lecture notes")
 st.markdown(
@@ -84,3 +120,5 @@ for tab, (author, title, items) in zip(st.tabs([author for author, _, _ in lectu
             else:
                 topic, section = where
                 st.page_link(section.module, label=f"{i}. {item} → {section.title}", icon=topic.icon)
+
+home_footer()

@@ -5,6 +5,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from ui.links import write_param
 from ui.points_io import MAX_ROWS, MAX_URL_POINTS
 from ui.ranges import KERNEL_RIDGE as R
 from ui.ranges import KERNEL_RIDGE_POINTS
@@ -84,11 +85,7 @@ def link_fits():
 
 def sync_link():
     """Write the own points into the link (or take them out: the built-in points, or too many for a link)."""
-    text = encode(st.session_state[POINTS])
-    if text:
-        st.query_params[URL_KEY] = text
-    elif URL_KEY in st.query_params:
-        del st.query_params[URL_KEY]
+    write_param(URL_KEY, encode(st.session_state[POINTS]))
 
 
 # ---------------------------------------------------------------- the table

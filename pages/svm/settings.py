@@ -58,16 +58,24 @@ class Settings:
 
 
 def slider(row, label, symbol, key, low, high, default, help_, log=True, compact=False):
-    """A slider of the bar. compact (a projector's one-row bar): no label above it, the value reads "γ = 1"."""
-    shown, name = ("collapsed", f"{symbol} = ") if compact else ("visible", "")
+    """A slider of the bar. compact (a projector's one-row bar): no label above it, the value reads "γ = 1" (the
+    symbol is drawn by COMPACT_CSS, not by the format: a select slider writes its formatted value into the link,
+    which must read "1" whatever the layout)."""
+    shown = "collapsed" if compact else "visible"
+    if compact:   # a style alone takes no room in the row
+        row.html(COMPACT_CSS.format(key=key, symbol=symbol))
     if log:
         options = log_options(low, high)
         value = min(options, key=lambda v: abs(np.log(v / default)))
         return row.select_slider(label, options, value=value, key=key, help=help_, bind="query-params",
-                                 format_func=lambda v: f"{name}{v:g}", label_visibility=shown)
-    fmt = f"{name}%d" if isinstance(default, int) else f"{name}%.1f"
+                                 format_func=lambda v: f"{v:g}", label_visibility=shown)
+    fmt = "%d" if isinstance(default, int) else "%.1f"
     return row.slider(label, low, high, default, 1 if isinstance(default, int) else 0.1, key=key, help=help_,
                       format=fmt, bind="query-params", label_visibility=shown)
+
+
+COMPACT_CSS = ('<style>.st-key-{key} [data-testid="stSliderThumbValue"] {{ white-space: nowrap; }}\n'
+               '.st-key-{key} [data-testid="stSliderThumbValue"]::before {{ content: "{symbol} = "; }}</style>')
 
 
 def kernel_widgets(row, label, suffix, default, compact, page=PAGE):
