@@ -21,6 +21,7 @@ K = kc.gram(X, kernel="rbf", gamma=1.0)
 A8 = np.linspace(-1.0, 1.0, 8)
 X12, Y12 = RNG.normal(size=(12, 2)), np.array([-1, 1] * 6)
 PHI, W5 = RNG.normal(size=(3, 5)), np.linspace(-1.0, 1.0, 5)
+T3 = np.array([1.0, -0.5, 0.25])
 GRID = np.linspace(-2.0, 2.0, 5)
 RBF, LIN = kc.Kernel("rbf", gamma=1.0), kc.Kernel("linear")
 ADJ = kc.knn_graph(X, 3)
@@ -111,7 +112,7 @@ FUNCTIONS = {
     "rkhs_norm": (kc.rkhs_norm, dict(alpha=A8, X=X, kernel="rbf", squared=False, gamma=1.0)),
     "cross_validate": (kc.cross_validate, dict(X=X, y=T, kernel="rbf", lams=(0.1, 1.0), grid=None, n_folds=2, seed=0,
                                                gamma=1.0)),
-    "lam_from_seed003": (kc.lam_from_seed003, dict(lam_003=0.1, n=10)),
+    "lam_from_kriege": (kc.lam_from_kriege, dict(lam_kriege=0.1, n=10)),
     "power_features": (kc.power_features, dict(x=X[:, 0], degree=3)),
     "primal_ridge": (kc.primal_ridge, dict(X=X, y=T, lam=0.1)),
     "solve_costs": (kc.solve_costs, dict(n=100, p=3)),
@@ -129,7 +130,14 @@ FUNCTIONS = {
                                                          seed=0)),
     "holdout_split": (kc.holdout_split, dict(y=Y12, test_size=0.3, seed=0, X=X12)),
     "margin_counts": (kc.margin_counts, dict(y=Y_PM, f=T)),
-    "seed_objective": (kc.seed_objective, dict(K=K, y=Y_PM, alpha=np.abs(A8), b=0.0, lam=0.1)),
+    "kriege_objective": (kc.kriege_objective, dict(K=K, y=Y_PM, alpha=np.abs(A8), b=0.0, lam=0.1)),
+    "primal_objective": (kc.primal_objective, dict(Phi=PHI, t=T3, w=W5, lam=0.1)),
+    "dual_objective": (kc.dual_objective, dict(K=PHI @ PHI.T, t=T3, a=np.ones(3), lam=0.1)),
+    "dual_from_primal": (kc.dual_from_primal, dict(Phi=PHI, t=T3, w=W5, lam=0.1)),
+    "dual_derivation": (kc.dual_derivation, dict(Phi=PHI, t=T3, lam=0.1, max_steps=1000, record=(0, 5, 50), rtol=1e-12)),
+    "woodbury_inverse": (kc.woodbury_inverse, dict(A=0.5 * np.eye(3), U=PHI[:, :2], C=np.eye(2), V=PHI[:, :2].T)),
+    "woodbury_steps": (kc.woodbury_steps, dict(X=PHI, lam=0.1)),
+    "woodbury_costs": (kc.woodbury_costs, dict(n=100, p=3)),
 }
 
 KERNELS = {   # the kernel classes: constructor, call and latex of each; the base class's shared methods once
@@ -250,6 +258,7 @@ ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fit
     "KernelSVM.fit": (lambda X, y: kc.KernelSVM("rbf", 1.0).fit(X, y), dict(X=X, y=Y_PM)),
     "KernelSVM.expansion": (lambda: _svm().expansion(), {}),
     "KernelSVM.seed_alpha": (lambda n: _svm().seed_alpha(n), dict(n=8)),
+    "KernelSVM.kriege_alpha": (lambda n: _svm().kriege_alpha(n), dict(n=8)),
     "_KernelClassifier.decision_function": (lambda X: _svm().decision_function(X), dict(X=Q)),
     "_KernelClassifier.predict": (lambda X: _subgradient().predict(X), dict(X=Q)),
     "SubgradientSVM.__init__": (lambda kernel, lam, n_steps, batch_size, fit_intercept, tol, seed, gamma:

@@ -76,7 +76,7 @@ FUZZ = settings(max_examples=100, deadline=None, derandomize=True, database=None
                 phases=[Phase.explicit, Phase.generate], report_multiple_bugs=False,  # no shrinking: bounded time
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 CONSTANTS = {"CLASSIFICATION_DATASETS", "MANIFOLDS", "DEFAULTS", "KERNEL_FUNCTIONS", "KERNEL_PARAMS", "MERCER",
-             "PSD_RTOL", "SYMMETRY_RTOL", "Verdict"}
+             "PSD_RTOL", "SYMMETRY_RTOL", "Verdict", "DualPath", "WoodburySteps"}   # records, not calls
 
 CASES = {
     "gram": case_gram, "Kernel": case_kernel, "make_classification": case_make_classification,
