@@ -22,12 +22,12 @@ A, B = R["thm_interval"]
 def numbers(t, q):
     """The theorem, then this kernel's numbers: the first eigenvalues, the sum of all of them and the sup gap."""
     st.latex(r"\begin{aligned}k(x, x') &= \textstyle\sum_{i=1}^{\infty}\lambda_i\,\phi_i(x)\,\phi_i(x')\\ "
-             r"\textstyle\int_X k(x, x')\phi_i(x')\,dx' &= \lambda_i\phi_i(x)\end{aligned}")
+             r"\textstyle\int_X k(x, x')\phi_i(x')\,dx' &= \lambda_i\phi_i(x)\end{aligned}\;")
     first = ",\\ ".join(f"{v:.3g}" for v in t.eigenvalues[:3])
     gap = t.sup_errors[q - 1]
     shown = f"{gap:.1e}".replace("e-", r"\times10^{-") + "}" if 0 < gap < 1e-3 else f"{gap:.3g}"
     st.latex(rf"\begin{{aligned}}&\lambda_1, \lambda_2, \lambda_3 = {first}\\ &\textstyle\sum_i \lambda_i = "
-             rf"\int_X k(x, x)\,dx = {t.trace:.4g}\\ &\max_{{x, x'}}\,|k - k_{{{q}}}| = {shown}\end{{aligned}}")
+             rf"\int_X k(x, x)\,dx = {t.trace:.4g}\\ &\max_{{x, x'}}\,|k - k_{{{q}}}| = {shown}\end{{aligned}}\;")
 
 
 @st.fragment
@@ -51,7 +51,7 @@ def panel():
     with chart:
         st.plotly_chart(series_figure(t.xs, t.k, t.terms, t.x2, present=present), key=KEY.THM_CHART, config=CONFIG)
     with side:
-        st.latex(with_numbers(choice.name, dict(choice.params), aligned=True))
+        st.latex(with_numbers(choice.name, dict(choice.params), aligned=True) + r"\;")   # a thin space: KaTeX overhangs its box without
         numbers(t, q)
     left, right = st.columns(2, gap="medium")
     left.plotly_chart(eigenfunctions_figure(t.xs, t.phis, present=present), key="mercer_theorem_phis", config=CONFIG)
