@@ -16,6 +16,7 @@ from .kernels import DEFAULTS, KERNEL_FUNCTIONS, KERNEL_PARAMS, MERCER, gram
 from .kpca import KernelPCA, add_noise, centring_matrix, laplacian_eigenmap
 from .large_n import ApproxKernelPCA, ApproxKernelRidge, kernel_error, kpca_gap, large_dataset, resolve_method, ridge_gap
 from .lpp import KernelLPP
+from .mercer import MercerExpansion, mercer_expansion
 from .perceptron import KernelPerceptron, KNNVote
 from .quadratic import negative_direction, vkv_both_ways
 from .representer import orthogonal_direction, representer_coefficients, representer_objective
@@ -45,6 +46,7 @@ __all__ = [
     "KernelPerceptron", "KNNVote",
     "orthogonal_direction", "representer_coefficients", "representer_objective",
     "RKHSFunction", "rkhs_function", "rkhs_inner", "rkhs_norm",
+    "MercerExpansion", "mercer_expansion",
     "WoodburySteps", "woodbury_costs", "woodbury_inverse", "woodbury_steps",
     "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
     "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",

@@ -52,6 +52,7 @@ TOPICS = (
            ("lift", "The lift to 3-D", "lift", "mercer_lift3d"),
            ("explosion", "The feature explosion", "explosion", "mercer_explosion"),
            ("eigen", "The eigen map of K", "eigen_map", "mercer_eig_spectrum"),
+           ("theorem", "Mercer's theorem: k = Σ λᵢφᵢφᵢ", "theorem", "mercer_theorem"),
            ("approx", "Finite maps for RBF", "approximations", "mercer_approx_curve")),
     _topic("kernel-pca", "Kernel PCA", "Kernel PCA", "🌀",
            "Linear vs kernel PCA, centring K′ = JKJ, projecting a new point, denoising by pre-images, and the "

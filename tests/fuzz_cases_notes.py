@@ -48,3 +48,17 @@ def case_woodbury(draw):
     else:
         c = run(lambda: kc.woodbury_costs(count(draw, 1, 10**6), count(draw, 1, 10**6)))
         number(c["left"]), number(c["right"])
+
+
+def case_mercer(draw):
+    kernel = draw(st.sampled_from(["rbf", "laplacian", "poly", "sigmoid", "linear"]))
+    a, b = real(draw, -5.0, 5.0), real(draw, -5.0, 5.0)
+    e = run(lambda: kc.mercer_expansion(kernel, a, b, count(draw, 1, 60)))
+    m = len(e.grid)
+    assert isinstance(e, kc.MercerExpansion)
+    finite(e.eigenvalues, (m,)), finite(e.values, (m, m))
+    q = draw(st.integers(1, m))
+    x = draw(st.sampled_from([lambda: np.linspace(-2, 2, 5), lambda: real(draw), lambda: matrix(draw)]))()
+    out = run(lambda: e.at(x, q))
+    finite(out, (np.size(x), q))
+    finite(run(lambda: e.sup_errors([q])), (1,))

@@ -56,6 +56,9 @@ def _kpca():
     return fitted(kc.KernelPCA, 2, "rbf", data=(X,), gamma=1.0)
 
 
+_MERCER = kc.mercer_expansion("rbf", -3.0, 3.0, 40, gamma=1.0)
+
+
 def _gp():
     return fitted(kc.GaussianProcessRegressor, "rbf", 0.1, data=(X, T), gamma=1.0)
 
@@ -138,6 +141,7 @@ FUNCTIONS = {
     "woodbury_inverse": (kc.woodbury_inverse, dict(A=0.5 * np.eye(3), U=PHI[:, :2], C=np.eye(2), V=PHI[:, :2].T)),
     "woodbury_steps": (kc.woodbury_steps, dict(X=PHI, lam=0.1)),
     "woodbury_costs": (kc.woodbury_costs, dict(n=100, p=3)),
+    "mercer_expansion": (kc.mercer_expansion, dict(kernel="rbf", a=-3.0, b=3.0, n_grid=40, gamma=1.0)),
 }
 
 KERNELS = {   # the kernel classes: constructor, call and latex of each; the base class's shared methods once
@@ -259,6 +263,13 @@ ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fit
     "KernelSVM.expansion": (lambda: _svm().expansion(), {}),
     "KernelSVM.seed_alpha": (lambda n: _svm().seed_alpha(n), dict(n=8)),
     "KernelSVM.kriege_alpha": (lambda n: _svm().kriege_alpha(n), dict(n=8)),
+    "MercerExpansion.__init__": (lambda kernel, grid, h, eigenvalues, values:
+                                 kc.MercerExpansion(kernel, grid, h, eigenvalues, values).at(GRID, 2),
+                                 dict(kernel=RBF, grid=_MERCER.grid, h=_MERCER.h, eigenvalues=_MERCER.eigenvalues,
+                                      values=_MERCER.values)),
+    "MercerExpansion.at": (lambda x, q: _MERCER.at(x, q), dict(x=GRID, q=3)),
+    "MercerExpansion.truncated": (lambda x, y, q: _MERCER.truncated(x, y, q), dict(x=GRID, y=GRID, q=3)),
+    "MercerExpansion.sup_errors": (lambda qs: _MERCER.sup_errors(qs), dict(qs=[1, 2, 3])),
     "_KernelClassifier.decision_function": (lambda X: _svm().decision_function(X), dict(X=Q)),
     "_KernelClassifier.predict": (lambda X: _subgradient().predict(X), dict(X=Q)),
     "SubgradientSVM.__init__": (lambda kernel, lam, n_steps, batch_size, fit_intercept, tol, seed, gamma:

@@ -64,7 +64,7 @@ from tests.fuzz_cases_learners import (
     case_svm_helpers,
     case_vkv,
 )
-from tests.fuzz_cases_notes import case_dual_derivation, case_woodbury
+from tests.fuzz_cases_notes import case_dual_derivation, case_mercer, case_woodbury
 from tests.fuzz_cases_odd import CALLS, ODD
 from tests.fuzz_support import (
     Refused,
@@ -97,7 +97,7 @@ CASES = {
     "Warped": case_closure_rules, "vkv_both_ways": case_vkv,
     "knn_graph": case_graphs, "KernelLPP": case_kernel_lpp,
     "hsic": case_independence, "representer_coefficients": case_representer,
-    "dual_derivation": case_dual_derivation, "woodbury_steps": case_woodbury,
+    "dual_derivation": case_dual_derivation, "woodbury_steps": case_woodbury, "mercer_expansion": case_mercer,
 }
 COVERED = {  # public names exercised by each case besides its own
     "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative"},
@@ -118,6 +118,7 @@ COVERED = {  # public names exercised by each case besides its own
     "representer_coefficients": {"representer_objective", "orthogonal_direction"},
     "dual_derivation": {"DualPath", "primal_objective", "dual_objective", "dual_from_primal"},
     "woodbury_steps": {"WoodburySteps", "woodbury_inverse", "woodbury_costs"},
+    "mercer_expansion": {"MercerExpansion"},
 }
 
 

@@ -28,9 +28,9 @@ def test_degenerate_data_gets_a_sentence(file, case):
     # Gram matrix, closure, geometry, substitution and ANOVA sections need two points (and say so), not two classes
     quiet += tuple(f"pages/kernels/{m}.py" for m in ("kernel", "not_symmetric", "bilinear") +
                    (("gram", "closure", "geometry", "substitution", "anova") if case == "page-one-class" else ()))
-    # Mercer: the map, the lift and the explosion use no shared data; the eigen map and the RBF approximations
-    # need two points (and say so), not two classes
-    quiet += tuple(f"pages/mercer/{m}.py" for m in ("feature_map", "lift", "explosion") +
+    # Mercer: the map, the lift, the explosion and the theorem (a kernel on an interval) use no shared data; the eigen
+    # map and the RBF approximations need two points (and say so), not two classes
+    quiet += tuple(f"pages/mercer/{m}.py" for m in ("feature_map", "lift", "explosion", "theorem") +
                    (("eigen_map", "approximations") if case == "page-one-class" else ()))
     quiet += ("pages/kernel_pca/large_n.py",)  # kernel PCA's large-n section generates its own data
     quiet += ("pages/graphs/independence.py",)  # draws its own samples (x, y)

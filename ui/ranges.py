@@ -124,6 +124,11 @@ MERCER = {
     "approx_default": 20,
     "approx_seed": (0, 99, 0, 1),
     "approx_repeats": 3,
+    # Mercer's theorem on an interval: the compact set X = [a, b], the Nyström grid of the integral operator, the
+    # plotting grid, the terms q of the series (slider), the second argument x′, and how much of the spectrum is drawn
+    "thm_interval": (-3.0, 3.0), "thm_grid": 300, "thm_points": 301,
+    "thm_q": (1, 30, 3, 1), "thm_x2": (-3.0, 3.0, 0.5, 0.1),
+    "thm_shown": 30, "thm_functions": 4,
     # Work bounded whatever the data (up to ui.points_io.MAX_ROWS = 2 000 points from a link or a CSV): above these
     # sizes a section uses a seeded random subsample of the points and says so on screen.
     "eigen_max": 500,                          # the eigen map: eigh of the n x n Gram matrix, O(n³)

@@ -2,7 +2,7 @@
 topic's widget keys. The bar at the top of every section draws the shared ones; sections, Apply buttons, exercises
 and tests use the names below.
 
-λ is Held's and Bishop's (α = (K + λI)⁻¹y, scikit-learn's `alpha`); Kriege divides the squared error by n, so her
+λ is Held's and Bishop's (α = (K + λI)⁻¹y, scikit-learn's `alpha`); Kriege divides the squared error by n, so his
 λ is λ / n. A toggle in the bar lets the slider set Kriege's λ instead."""
 from dataclasses import dataclass
 

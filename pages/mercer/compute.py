@@ -228,3 +228,31 @@ def approx_sweep(X, y, gamma, seed):
     K = kc.gram(X, kernel="rbf", gamma=gamma)[keep]
     return ApproxSweep(tuple(R["approx_sizes"]), K.astype(np.float32), np.stack(rff).astype(np.float32),
                        np.stack(nys).astype(np.float32))
+
+
+# ------------------------------------------------------------------ Mercer's theorem on an interval
+@dataclass(frozen=True)
+class Theorem:
+    xs: np.ndarray            # the plotting grid over the interval
+    x2: float                 # the fixed second argument x′
+    eigenvalues: np.ndarray   # λ₁ ≥ λ₂ ≥ … (the first R["thm_shown"])
+    phis: np.ndarray          # (len(xs), R["thm_functions"]): φ₁, φ₂, … on the plotting grid
+    terms: np.ndarray         # (len(xs), q): λᵢ φᵢ(x) φᵢ(x′), i = 1 … q
+    k: np.ndarray             # k(x, x′) on the plotting grid
+    sup_errors: np.ndarray    # max over the Nyström grid of |k − k_q| for q = 1 … R["thm_shown"]
+    trace: float              # Σ λᵢ (all of them) = ∫ k(x, x) dx
+
+
+@cache_data(max_entries=ENTRIES)
+def theorem(choice, q, x2):
+    """Mercer's expansion of `choice` (a ui.kernel_choice.Single of one variable) on R["thm_interval"] by the Nyström
+    method: eigenvalues, the first eigenfunctions, the q terms of the series at x′ and k itself."""
+    a, b = R["thm_interval"]
+    e = kc.mercer_expansion(build_kernel(choice), a, b, R["thm_grid"])
+    xs = np.linspace(a, b, R["thm_points"])
+    shown = min(R["thm_shown"], len(e.eigenvalues))
+    phis = e.at(xs, R["thm_functions"])
+    terms = e.at(xs, q) * e.eigenvalues[:q] * e.at(np.array([x2]), q)[0]
+    k = build_kernel(choice)(xs[:, None], np.array([[x2]]))[:, 0]
+    return Theorem(xs, float(x2), e.eigenvalues[:shown], phis, terms, k, e.sup_errors(range(1, shown + 1)),
+                   float(e.eigenvalues.sum()))

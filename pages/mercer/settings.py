@@ -27,10 +27,14 @@ class KEY:
     KERNEL_EIG, GAMMA_EIG, COEF0_EIG, Q = "mercer_kernel_eig", "mercer_gamma_eig", "mercer_coef0_eig", "mercer_q"
     # random Fourier features and Nyström
     GAMMA_APPROX, FEATURES, APPROX_SEED = "mercer_gamma_approx", "mercer_features", "mercer_approx_seed"
+    # Mercer's theorem (ui.controls.pick_kernel's "{page}_kernel_thm", "{page}_{param}_thm")
+    KERNEL_THM, GAMMA_THM = "mercer_kernel_thm", "mercer_gamma_thm"
+    Q_THM, X2_THM, THM_CHART = "mercer_q_thm", "mercer_x2_thm", "mercer_theorem"
 
 
 KEYS = (KEY.DEGREE, KEY.COEF0)
 EIG_SUFFIX = "_eig"
+THM_SUFFIX = "_thm"
 
 
 @dataclass(frozen=True)
