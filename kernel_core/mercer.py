@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_array, check_positive_int, check_real
+from ._validation import check_array, check_list, check_positive_int, check_real
 from .algebra import as_kernel
 from .spectral import PSD_RTOL
 
@@ -53,7 +53,7 @@ class MercerExpansion:
 
     def sup_errors(self, qs):
         """max over grid pairs of |k(x_j, x_l) - k_q(x_j, x_l)| for each q in qs: how uniformly the series converges."""
-        qs = [self._q(q) for q in qs]
+        qs = [self._q(q) for q in check_list(qs, "qs", "term counts")]
         residual = self.kernel(self.grid[:, None])          # k - k_q, one term taken off at a time
         gaps = {}
         for q in range(1, max(qs, default=0) + 1):

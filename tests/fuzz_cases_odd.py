@@ -263,10 +263,6 @@ ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fit
     "KernelSVM.expansion": (lambda: _svm().expansion(), {}),
     "KernelSVM.seed_alpha": (lambda n: _svm().seed_alpha(n), dict(n=8)),
     "KernelSVM.kriege_alpha": (lambda n: _svm().kriege_alpha(n), dict(n=8)),
-    "MercerExpansion.__init__": (lambda kernel, grid, h, eigenvalues, values:
-                                 kc.MercerExpansion(kernel, grid, h, eigenvalues, values).at(GRID, 2),
-                                 dict(kernel=RBF, grid=_MERCER.grid, h=_MERCER.h, eigenvalues=_MERCER.eigenvalues,
-                                      values=_MERCER.values)),
     "MercerExpansion.at": (lambda x, q: _MERCER.at(x, q), dict(x=GRID, q=3)),
     "MercerExpansion.truncated": (lambda x, y, q: _MERCER.truncated(x, y, q), dict(x=GRID, y=GRID, q=3)),
     "MercerExpansion.sup_errors": (lambda qs: _MERCER.sup_errors(qs), dict(qs=[1, 2, 3])),

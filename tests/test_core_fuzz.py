@@ -12,6 +12,7 @@ No call may hang: fuzz_support.run bounds every call by CALL_SECONDS of CPU time
 fail on a loaded machine without any hang). Deterministic (derandomize) and without an example database, so a
 failure reproduces and nothing is written to the working tree; one failing call prints its arguments
 (hypothesis' falsifying example)."""
+import dataclasses
 import inspect
 
 import pytest
@@ -154,6 +155,8 @@ def public_callables():
                 if not klass.__module__.startswith("kernel_core"):
                     continue
                 for attr, value in vars(klass).items():
+                    if attr == "__init__" and dataclasses.is_dataclass(klass):
+                        continue   # a result record's generated constructor: the library builds it, not the caller
                     public = not attr.startswith("_") or attr in ("__init__", "__call__", "__add__", "__mul__")
                     if public and inspect.isfunction(value):
                         out.setdefault(value.__qualname__, value)
