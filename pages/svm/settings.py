@@ -74,8 +74,8 @@ def slider(row, label, symbol, key, low, high, default, help_, log=True, compact
                       format=fmt, bind="query-params", label_visibility=shown)
 
 
-COMPACT_CSS = ('<style>.st-key-{key} [data-testid="stSliderThumbValue"] {{ white-space: nowrap; }}\n'
-               '.st-key-{key} [data-testid="stSliderThumbValue"]::before {{ content: "{symbol} = "; }}</style>')
+COMPACT_CSS = ('<style>.st-key-{key} [data-testid="stSliderThumbValue"] {{ display: flex; white-space: nowrap; }}\n'
+               '.st-key-{key} [data-testid="stSliderThumbValue"]::before {{ content: "{symbol} =\\00a0"; }}</style>')
 
 
 def kernel_widgets(row, label, suffix, default, compact, page=PAGE):
