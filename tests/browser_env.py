@@ -3,9 +3,12 @@
 The test command installs it when it can (root with apt-get); otherwise the tests fail - never
 skip - with the exact command to run.
 """
+import contextlib
+import fcntl
 import os
 import shutil
 import subprocess
+import tempfile
 
 CHROMIUM = "/usr/bin/chromium"
 PACKAGES = ["chromium", "fonts-noto-color-emoji"]
@@ -15,9 +18,24 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
+@contextlib.contextmanager
+def one_installer():
+    """Hold the test processes' install lock: two processes running apt-get at once, the second fails on dpkg's lock."""
+    with open(os.path.join(tempfile.gettempdir(), "kernelscope-tests-apt.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def ensure_chromium():
     """Return the Chromium path, installing the Debian package first when possible; else raise."""
     if os.path.exists(CHROMIUM):
+        return CHROMIUM
+    with one_installer():
+        return _install_chromium()
+
+
+def _install_chromium():
+    if os.path.exists(CHROMIUM):  # another test process installed it while this one waited
         return CHROMIUM
     if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
