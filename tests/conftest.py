@@ -1,11 +1,13 @@
 """Shared fixtures: the app served by `python app.py` and a headless Chromium driven by Playwright (one of each per
 test process); every collected test marked with its tier (tests/tiers.py)."""
 import contextlib
+import random
 from pathlib import Path
 
 import pytest
 
 from bench.serve import serve
+from bench.student import Stats, Student, run_async
 from tests import tiers
 from tests.browser_env import ARGS, ensure_chromium
 
@@ -25,9 +27,17 @@ def serve_app(command="python"):
         yield server.url
 
 
+async def _first_session(url):
+    """One session opening a section, as a first student would: the server imports the libraries and compiles the
+    app then, not inside the first browser test's waits (each test process starts its own server)."""
+    async with Student(url.replace("http://", "ws://") + "/_stcore/stream", Stats(), random.Random(0)) as student:
+        await student.open("svm")
+
+
 @pytest.fixture(scope="session")
 def app_url():
     with serve_app() as url:
+        run_async(_first_session(url))
         yield url
 
 
