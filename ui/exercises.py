@@ -1,7 +1,7 @@
 """'Predict, then check' exercises: the student commits to an answer, then one button sets the page's widgets to the
 revealing configuration, explains what is seen and brings the section's picture (its main chart in TOPICS) back onto
-the screen. On a projector (presentation mode) the questions wait behind a button in the screen's corner and open
-one at a time in a panel floating over that corner, so the picture keeps the first screen."""
+the screen. On a projector (presentation mode) the questions wait behind a button in the screen's top right corner
+and open one at a time in a panel floating over that corner, so the picture keeps the first screen."""
 import json
 import sys
 from dataclasses import dataclass
@@ -63,7 +63,7 @@ def listed(page, items):
 
 
 def projected(page, items):
-    """Presentation mode: a button "❓ Predict, then check" in the screen's corner opens a panel over that corner
+    """Presentation mode: a button "❓ Predict, then check" in the screen's top right corner opens a panel there
     (ui.classroom.PRESENTATION_CSS pins both) with one question at a time, ‹ › between them and ✕ to close."""
     first = items[0].id
     shown, at = f"ex_open_{first}", f"ex_at_{first}"
