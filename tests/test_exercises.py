@@ -1,4 +1,4 @@
-"""AppTest of ui.exercises (issue: exercises on a projector, the changed picture on the screen): presentation mode
+"""AppTest of ui.exercises (exercises on a projector, the changed picture back on the screen): presentation mode
 draws no heading over hidden questions but a button that opens one question at a time, answerable; Check sets the
 revealing settings and sends the script that brings the section's main chart (TOPICS) onto the screen."""
 from pages import find

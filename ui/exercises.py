@@ -1,7 +1,7 @@
 """'Predict, then check' exercises: the student commits to an answer, then one button sets the page's widgets to the
 revealing configuration, explains what is seen and brings the section's picture (its main chart in TOPICS) back onto
-the screen. On a projector (presentation mode) the questions wait behind a button in the screen's corner and open
-one at a time in a panel floating over that corner, so the picture keeps the first screen."""
+the screen. On a projector (presentation mode) the questions wait behind a button in the screen's top right corner
+and open one at a time in a panel floating over that corner, so the picture keeps the first screen."""
 import json
 import sys
 from dataclasses import dataclass
@@ -32,7 +32,7 @@ def _check(ex):
         st.session_state[key] = value
     st.session_state.setdefault(DONE_KEY, set()).add(ex.id)
     st.session_state[f"ex_checked_{ex.id}"] = True
-    st.session_state[SCROLLS] = st.session_state.get(SCROLLS, 0) + 1
+    st.session_state[SCROLLS] = st.session_state.get(SCROLLS, 0) + 1   # a scroll is due (kept over an st.rerun)
 
 
 def _set(key, value):
@@ -63,7 +63,7 @@ def listed(page, items):
 
 
 def projected(page, items):
-    """Presentation mode: a button "❓ Predict, then check" in the screen's corner opens a panel over that corner
+    """Presentation mode: a button "❓ Predict, then check" in the screen's top right corner opens a panel there
     (ui.classroom.PRESENTATION_CSS pins both) with one question at a time, ‹ › between them and ✕ to close."""
     first = items[0].id
     shown, at = f"ex_open_{first}", f"ex_at_{first}"
@@ -87,17 +87,22 @@ def projected(page, items):
 
 
 # After Check the page reruns with the revealed settings; the chart they changed is brought onto the screen once
-# Plotly has drawn it, and again while the page's layout settles around the redrawn charts (a chart in full view is
-# left where it is). A chart taller than the screen is aligned with its top.
+# Plotly has drawn it, and again while the app is still running and the page's layout settles around the redrawn
+# charts (a chart in full view is left where it is; at most ~30 s). A chart taller than the screen is aligned with
+# its top.
 SCROLLS = "ex_scrolls"     # Checks pressed in this session: a new script (a new element) for every Check
-SCROLL = """<script>/* check %d */ (() => { const key = %s; let tries = 0, seen = 0;
+SCROLLED = "ex_scrolled"   # the last Check whose scroll was sent
+SCROLL = """<script>/* check %d */ (() => { const key = %s; let tries = 0, calm = 0;
+  const running = () => { const app = document.querySelector('[data-testid="stApp"]');
+    return !!app && app.dataset.testScriptState === 'running'; };
   const go = () => {
     const box = document.querySelector('.st-key-' + key), plot = box && box.querySelector('.js-plotly-plot');
     if (plot && plot._fullLayout) {
       const r = box.getBoundingClientRect(), h = window.innerHeight;
       if (r.top < 0 || r.bottom > h) box.scrollIntoView({block: r.height > h ? 'start' : 'center'});
-      if (++seen < 8) setTimeout(go, 250);
-    } else if (tries++ < 150) setTimeout(go, 100); };
+      calm = running() ? 0 : calm + 1;
+    }
+    if (calm < 6 && tries++ < 120) setTimeout(go, 250); };
   go(); })();</script>"""
 
 
@@ -109,10 +114,15 @@ def main_chart(file):
         return ""
 
 
-def bring_chart_back(page, items, chart):
-    """After a Check of one of `items` in this run, scroll the chart keyed `chart` onto the screen."""
-    if chart and any(st.session_state.get(f"{page}_ex_{ex.id}_check") for ex in items):
-        st.html(SCROLL % (st.session_state.get(SCROLLS, 0), json.dumps(chart)), unsafe_allow_javascript=True)
+def bring_chart_back(chart):
+    """After a Check not yet followed by its scroll (its rerun may have been restarted by st.rerun before reaching
+    the exercises), scroll the chart keyed `chart` onto the screen."""
+    state = st.session_state
+    due = state.get(SCROLLS, 0)
+    if due != state.get(SCROLLED, 0):
+        state[SCROLLED] = due
+        if chart:
+            st.html(SCROLL % (due, json.dumps(chart)), unsafe_allow_javascript=True)
 
 
 def exercises(page, items, chart=None):
@@ -121,7 +131,7 @@ def exercises(page, items, chart=None):
     if chart is None:   # the section is the script calling this function
         chart = main_chart(sys._getframe(1).f_globals.get("__file__", ""))
     (projected if presenting() else listed)(page, items)
-    bring_chart_back(page, items, chart)
+    bring_chart_back(chart)
 
 
 def progress():
