@@ -1,6 +1,6 @@
 """Browser tests of the kernel ridge fit section's clickable chart (issue 8): in own-points mode a click adds a point
 at the clicked (x, y), remove takes it away, undo brings it back; on the noisy sine a click switches to own points
-seeded with the sine's points plus the click; a click on the αₗ strip under the data changes nothing. And the own
+seeded with the sine's points plus the click; a click on the αᵢ strip under the data changes nothing. And the own
 points travel in the link (issue 21, item 10): a fresh browser opening the address shows the same points and the
 same fit."""
 import re
@@ -22,7 +22,7 @@ DATA = f"""() => {{ const el = ({FIND})(); if (!el) return null; const t = el._f
 
 
 def pixels(page, x, y, axis=""):
-    """The page's pixel at (x, y) of the chart's axes (axis '2': the αₗ strip's)."""
+    """The page's pixel at (x, y) of the chart's axes (axis '2': the αᵢ strip's)."""
     return ready_value(page, to_pixels(FIND), [x, y, axis])
 
 
@@ -73,7 +73,7 @@ def test_click_on_the_fit_chart_adds_removes_undoes_and_leaves_the_sine(page, ap
     assert near((2.0, 1.5), data(page))
     assert "7 points — your own" in main_text(page)
 
-    page.mouse.click(*pixels(page, 2.5, 0.0, "2"))                 # on the αₗ strip: no point, no rerun
+    page.mouse.click(*pixels(page, 2.5, 0.0, "2"))                 # on the αᵢ strip: no point, no rerun
     page.wait_for_timeout(2000)
     settle(page)
     assert len(data(page)) == n0 + 1

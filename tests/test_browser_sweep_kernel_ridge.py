@@ -1,5 +1,5 @@
 """Browser tests of kernel ridge's live sweeps (ui.sweep) on the fit chart: in Chromium, dragging the bar's λ or γ
-slider redraws the ± 2 std band (the sweep's filled polygon, under the curve), the curve and the αₗ stems while the
+slider redraws the ± 2 std band (the sweep's filled polygon, under the curve), the curve and the αᵢ stems while the
 pointer moves (no rerun on the way; the α axis's tick labels follow), and releasing hands the value to the slider, so
 the section's formula and numbers follow and Plotly's own band is back where the last frame drew it; a sideways drag
 across the chart sweeps λ. Fixtures (the served app, Chromium) are tests/conftest.py's."""

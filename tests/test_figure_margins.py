@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 import pytest
 
 from ui import figures
-from ui.theme import FONT_SIZE, PRESENT_FONT_SIZE
+from ui.theme import FONT_SIZE, INK, PRESENT_FONT_SIZE
 
 
 def margins(fig):
@@ -134,3 +134,30 @@ def test_a_legend_already_clear_of_the_axis_stays_where_its_figure_put_it():
     fig = legend_below(["a", "b"]).update_layout(legend_y=-0.6)
     layout = figures.to_spec(fig)["layout"]
     assert layout["legend"]["y"] == -0.6 and layout["height"] == 400
+
+
+def test_a_colour_bar_under_an_untitled_chart_starts_below_plotlys_toolbar():
+    spec = figures.to_spec(heat())                        # no title: the top margin is 10 px, the toolbar ~30 px
+    layout, bar = spec["layout"], spec["data"][0]["colorbar"]
+    plot_h = layout["height"] - layout["margin"]["t"] - layout["margin"]["b"]
+    top = layout["margin"]["t"] + (1 - bar["len"]) * plot_h   # px from the chart's top to the bar's top
+    assert bar["y"] == 0 and bar["yanchor"] == "bottom" and top >= figures.margins.MODEBAR - 1
+    titled = figures.to_spec(heat().update_layout(title="a title"))["data"][0].get("colorbar", {})
+    assert "len" not in titled                            # under a title the toolbar stands in the title's room
+
+
+def test_a_legend_name_is_measured_by_its_text_not_its_tags():
+    plain = legend_below(["━━ samples", "mean"])
+    tagged = legend_below(['<span style="color:#E69F00">━</span><span style="color:#CC79A7">━</span> samples', "mean"])
+    assert margins(tagged) == margins(plain)
+
+
+def test_presentation_type_is_large_and_dark_on_ticks_legend_and_colour_bar():
+    fig = figures.base_layout(heat(), present=True)
+    fig.add_trace(go.Scatter(x=[0, 1], y=[0, 1], name="a"))
+    spec = figures.to_spec(fig)
+    layout = spec["layout"]
+    for font in (layout["xaxis"]["tickfont"], layout["yaxis"]["tickfont"], layout["legend"]["font"],
+                 spec["data"][0]["colorbar"]["tickfont"]):
+        assert font["size"] >= PRESENT_FONT_SIZE and font["color"] == INK
+    assert "tickfont" not in figures.to_spec(figures.base_layout(heat(), present=False))["layout"].get("xaxis", {})

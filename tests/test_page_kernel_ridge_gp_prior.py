@@ -79,7 +79,8 @@ def test_prior_view_is_zero_mean_with_the_kernels_band():
     _, lo, hi = band(fig, "0 ± 2√k(x, x)")
     assert np.allclose(hi, 2) and np.allclose(lo, -2)                    # RBF: k(x, x) = 1
     draws = [t for t in fig["data"] if t.get("legendgroup") == "samples"]
-    assert len(draws) == 3 and draws[0]["name"].startswith("prior samples")
+    assert len(draws) == 3 and draws[0]["name"].endswith(" prior samples f ~ GP(0, k)")
+    assert draws[0]["name"].count("━") == 2          # the legend's one entry shows the other two curves' colours
 
 
 def test_no_points_is_the_prior_and_one_point_narrows_the_band_there():

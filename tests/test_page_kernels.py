@@ -181,6 +181,26 @@ def test_gram_heatmap_cells_sit_where_their_labels_say():
     np.testing.assert_allclose(z, pairwise_kernels(X, metric="rbf", gamma=1.0)[np.ix_(rows, cols)], atol=1e-6)
 
 
+def test_log_axis_draws_every_eigenvalues_magnitude_down_to_its_floor_and_the_negative_ones_red():
+    at = open_page(GRAM)
+    at.selectbox(key=KEY.kernel).set_value("sigmoid").run()
+    at.select_slider(key=KEY.gamma).set_value(2.0).run()
+    at.slider(key=KEY.coef0).set_value(-1.0).run()
+    at.segmented_control(key=KEY.scale).set_value("log |λ|").run()
+    assert not page_errors(at)
+    chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith("-kernels_spectrum"))
+    spec = json.loads(chart.proto.spec)
+    trace, axis = spec["data"][0], spec["layout"]["yaxis"]
+    bars = np.frombuffer(base64.b64decode(trace["y"]["bdata"]), np.float32)
+    colour = np.frombuffer(base64.b64decode(trace["marker"]["color"]["bdata"]), np.int8)
+    X, _ = moons()
+    ev = np.sort(np.linalg.eigvalsh(pairwise_kernels(X, metric="sigmoid", gamma=2.0, coef0=-1.0)))[::-1]
+    top = np.abs(ev).max()
+    assert axis["type"] == "log"
+    np.testing.assert_allclose(bars, np.maximum(np.abs(ev), 1e-6 * top), rtol=1e-4)
+    assert np.array_equal(colour == 1, ev < -1e-8 * top) and colour.sum() > 0   # red: significantly negative
+
+
 # ---------------------------------------------------------------- closure rules
 def test_sum_rule_check_and_the_composed_spectrum_against_sklearn():
     at = open_page(CLOSURE)

@@ -1,7 +1,7 @@
 """The live sweeps of kernel ridge's fit chart (issue 22, ui.sweep): λ and γ over the bar's own slider options. Every
 frame is the fit chart at that value — the curve f equal to scikit-learn's KernelRidge predictions on the chart's
 grid and to the static figure's curve (within float32), the ± 2 std band the static figure's band polygon (a "fill"
-layer in its trace's place; none for sigmoid, empty at λ = 0), the αₗ stems and markers where the static figure draws them
+layer in its trace's place; none for sigmoid, empty at λ = 0), the αᵢ stems and markers where the static figure draws them
 (the α strip's own scale at that value, its tick labels too) and equal to scikit-learn's dual_coef_; Kriege's λ;
 the frames follow the student's points; the payload stays under 1.5 MB; the section mounts its sweeps (AppTest)."""
 import json
@@ -92,7 +92,7 @@ def check_frame(payload, i, data, kernel, lam, sk, present=False):
     stem = next(t for t in spec["data"] if t.get("yaxis") == "y2" and t.get("mode") == "lines")
     for style, t in zip(styles, (traces[figures.F_NAME], stem)):
         assert (style["color"], style["width"]) == (t["line"]["color"], t["line"]["width"])
-    # the stems: from the α axis's 0 up (or down) to each αₗ, one piece per point
+    # the stems: from the α axis's 0 up (or down) to each αᵢ, one piece per point
     s = stems[i].astype(float).reshape(-1, 3, 2)
     assert len(s) == len(X) and np.all(np.isnan(s[:, 2]))
     assert np.allclose(s[:, 0, 1], to_main_y(spec, 0.0), atol=1e-4) and np.allclose(s[:, 1, 1], at, atol=1e-4)

@@ -30,6 +30,12 @@ CLICK_CSS = """[data-plot-click="xy"] .nsewdrag[data-subplot="xy"] { cursor: cro
 _CATCHER = st.components.v2.component("kernelscope.plot_click", js=(Path(__file__).parent / "plot_click.js").read_text(),
                                       css=CLICK_CSS, isolate_styles=False)
 MODES = {"+1": f"Add {CLASS_STYLE[1]['name']} (●)", "-1": f"Add {CLASS_STYLE[-1]['name']} (✕)", "remove": "Remove"}
+# The selected mode in its class's colour (the theme's primary colour, red, said "class −1" over a blue class +1);
+# Remove in dark grey. {key}: the segmented control's widget key; its buttons stand in MODES' order.
+MODE_CSS = "<style>" + "".join(
+    f".st-key-{{key}} button[aria-checked=true]:nth-child({i}) {{{{ color: {color}; border-color: {color}; "
+    f"background-color: {color}1a; }}}}"
+    for i, color in enumerate((CLASS_STYLE[1]["color"], CLASS_STYLE[-1]["color"], "#374151"), start=1)) + "</style>"
 
 
 @dataclass
@@ -202,6 +208,8 @@ def toolbar(page, narrow=False):
     the mode on a row of its own, then undo, reset and the count). True when Undo or Reset was pressed in this run
     (a caller inside an st.fragment then reruns the whole app, so every part shows the changed points)."""
     s = state()
+    st.html(MODE_CSS.format(key=f"{page}_click_mode"))
+
     def mode(container):
         container.segmented_control("Click on the plot to", list(MODES), format_func=MODES.get,
                                     key=f"{page}_click_mode", default="+1", selection_mode="single")

@@ -106,6 +106,26 @@ function drawAxisTicks(ov, data, i) {
   });
 }
 
+// The sign over an idle chart says what each gesture sweeps: a sideways drag across the picture sweeps one parameter
+// (payload "drag"), a drag of a slider its own: "⟷ drag picture: γ · sliders: γ, C".
+function idleSign(chart) {
+  const sweeps = Object.values(STORE).filter((o) => o.data.chart === chart)
+    .sort((a, b) => b.data.drag - a.data.drag);
+  const names = (list) => [...new Set(list.map((o) => o.data.label))];
+  const drag = names(sweeps.filter((o) => o.data.drag)), sliders = names(sweeps);
+  const byslider = `slider${sliders.length > 1 ? "s" : ""}: ${sliders.join(", ")}`;
+  return drag.length ? `\u27F7 drag picture: ${drag.join(", ")} \u00B7 ${byslider}` : `live ${byslider}`;
+}
+
+// While a sweep shows a value the section has not computed yet (a drag under way, or its release not redrawn yet),
+// the section's formulas and numbers still tell the old value: the main area gets the class "ks-sweeping", and
+// ui.sweep's CSS greys them with a note "release to update".
+function markStale() {
+  const main = document.querySelector("[data-testid='stMain']");
+  const stale = Object.values(STORE).some((o) => o.overlay && o.shown != null && o.shown !== o.committedAtStart);
+  if (main && main.classList.contains("ks-sweeping") !== stale) main.classList.toggle("ks-sweeping", stale);
+}
+
 function create(data) {
   const s = {
     data, frames: null, overlay: null, want: null, shown: null, mode: null, since: 0, loop: false, send: null,
@@ -269,6 +289,7 @@ function create(data) {
     ov.axis.forEach((k) => { k.el.textContent = k.text; k.el.setAttribute("transform", k.transform); });
     (ov.barTicks || []).forEach(([t, text]) => { t.textContent = text; });
     sign(false);
+    markStale();
   };
   const done = () => {   // the sweep is over: the static picture is back, the slider is Streamlit's again
     s.uninstall();
@@ -362,14 +383,12 @@ function create(data) {
       });
       box.appendChild(el);
     }
-    const labels = Object.values(STORE).filter((o) => o.data.chart === data.chart)
-      .sort((a, b) => b.data.drag - a.data.drag).map((o) => o.data.label);
     if (active) {
       el.dataset.owner = data.slider;
       el.textContent = `\u27F7 ${data.label} = ${data.labels[i]}`;
     } else if (!el.dataset.owner || el.dataset.owner === data.slider) {
       delete el.dataset.owner;
-      el.textContent = `\u27F7 sweep ${[...new Set(labels)].join(" \u00B7 ")}`;
+      el.textContent = idleSign(data.chart);
     }
   }
   s.sign = sign;
@@ -399,6 +418,7 @@ function create(data) {
       draw(s.want);
       STATS.drawMs.push(performance.now() - t0);
       s.shown = s.want;
+      markStale();
       if (s.pressAt != null) { STATS.waits.push(performance.now() - s.pressAt); s.pressAt = null; }
       STATS.frames += 1;
       STATS.last = { slider: data.slider, index: s.want };

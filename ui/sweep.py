@@ -10,7 +10,8 @@ by Streamlit brings the static picture back.
 
 The sweep follows the section's Streamlit slider itself (its thumb while it is dragged, and a keyboard step at
 once), and a horizontal drag across the picture; when that drag ends the slider takes the value (a widget callback,
-before the script runs) and the section reruns, so its numbers and formula follow.
+before the script runs) and the section reruns, so its numbers and formula follow (greyed until then, with a note
+"release to update"). The sign over the chart says what a sideways drag and what each slider sweeps.
 
 Frames cost nothing until used (issue 20: <= 100 KiB a rerun). The session remembers which frames the browser
 holds (a digest); a rerun sends a sweep's frames only the first time the section is drawn in the session or when
@@ -56,7 +57,18 @@ CSS = """[class*="st-key-sweep_"] {
 }
 .stElementContainer:has(.ks-sweep-sign), .js-plotly-plot:has(.ks-sweep-sign) {
   overflow: visible !important;
-}"""  # the component's own element takes no room (it draws into the chart); the sign may stand above the chart
+}
+.ks-sweeping .stElementContainer:has(.katex-display, .ks-metrics, [data-testid="stMetric"]) > * {
+  opacity: 0.3;
+}
+.ks-sweeping .stElementContainer:has(.katex-display, .ks-metrics) { position: relative; }
+.ks-sweeping .stElementContainer:has(.katex-display, .ks-metrics)::after {
+  content: "release to update"; position: absolute; top: 50%; left: 50%; transform: translate(-50%, -50%);
+  padding: 0 0.6em; background: rgba(255, 255, 255, 0.92); border: 1px solid #9ca3af; border-radius: 0.4em;
+  font-weight: 600; color: #111827; white-space: nowrap; pointer-events: none;
+}"""  # the component's own element takes no room (it draws into the chart); the sign may stand above the chart.
+# While a sweep shows a value the section has not computed (sweep.js sets "ks-sweeping" on the main area), the
+# formulas and numbers that still tell the old value are greyed, with a note.
 # The code (ui/sweep.js, ~20 kB) travels once a session: a component element carries its js on every rerun, so the
 # sweeps' own element is a stub that calls the code a one-off element installed on the page (window); it asks for
 # the code again (the component's value {lib}) if it does not find it.

@@ -10,6 +10,7 @@ NEGATIVE = "#CC3311"
 POSITIVE = "#0072B2"
 FONT_SIZE = 14
 PRESENT_FONT_SIZE = 20
+INK = "#1f2937"   # text on a chart (dark: a projector washes out grey)
 MARKER_SIZE = 8
 PRESENT_MARKER_SIZE = 13
 SEQUENTIAL = "Viridis"
@@ -22,7 +23,7 @@ import plotly.io as pio  # noqa: E402
 
 _GRID = "#E5E8EF"
 pio.templates["kernelscope"] = go.layout.Template(layout=dict(
-    paper_bgcolor="white", plot_bgcolor="white", font=dict(color="#1f2937"),
+    paper_bgcolor="white", plot_bgcolor="white", font=dict(color=INK),
     xaxis=dict(gridcolor=_GRID, zerolinecolor=_GRID, linecolor=_GRID, ticks=""),
     yaxis=dict(gridcolor=_GRID, zerolinecolor=_GRID, linecolor=_GRID, ticks=""),
     colorway=["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"],

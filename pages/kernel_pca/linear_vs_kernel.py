@@ -82,6 +82,7 @@ def body():
             points.clickable_chart(figures.data_figure(everything.X, everything.y, None, "Input space (click to edit)",
                                                        height=figures.INPUT[present], present=present), PAGE, key=KEY.INPUT_CHART,
                                    config=figures.CONFIG)
+            points.toolbar(PAGE, narrow=True)   # what a click adds, right under the picture it edits
         else:
             st.plotly_chart(figures.data_figure(everything.X, None, everything.t, "Input space (drag to rotate)",
                                                 height=figures.INPUT[present], present=present), key=KEY.INPUT_CHART, config=figures.CONFIG)
@@ -91,8 +92,6 @@ def body():
                 fits = compute.fit(d.X, s.kernel), compute.fit(d.X, compute.LINEAR)
             except ValueError as err:
                 st.error(f"Kernel PCA cannot be computed with these settings: {err}")
-    if s.source == "sidebar":
-        points.toolbar(PAGE)
     if fits is None:
         return
     kp, lin = fits

@@ -20,7 +20,7 @@ CV_GAMMAS = tuple(log_options(*PARAMS["gamma"][1:3])[::5])   # its γ (9)
 @dataclass(frozen=True)
 class Fit:
     xs: np.ndarray         # the plotting grid
-    f: np.ndarray          # f(x) = Σ αₗ k(xₗ, x) on the grid
+    f: np.ndarray          # f(x) = Σ αᵢ k(xᵢ, x) on the grid
     alpha: np.ndarray      # the dual coefficients, one per data point
     train_mse: float
     solver: str            # "cholesky", or "lstsq" when K + λI is singular / not positive definite

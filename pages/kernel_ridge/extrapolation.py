@@ -57,7 +57,7 @@ exercises(settings.PAGE, [
              ("Both continue the trend", "RBF alone falls back to 0; RBF + linear continues the trend",
               "RBF alone continues the trend; RBF + linear flattens out"), 1,
              {**settings.LAM_OFF, KEY.C1: 1.0, KEY.C2: 1.0, KEY.SLOPE: 1.0},
-             "Every RBF bump exp(−‖x − xₗ‖²/h²) dies away far from the data, so f(x) = Σ αₗ k(xₗ, x) → 0 — "
+             "Every RBF bump exp(−‖x − xᵢ‖²/h²) dies away far from the data, so f(x) = Σ αᵢ k(xᵢ, x) → 0 — "
              "'nonparametric models fail to extrapolate' (Kriege). The linear part c₂ xᵀx′ adds a straight line "
              "that carries the trend beyond the data."),
 ])

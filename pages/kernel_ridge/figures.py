@@ -11,8 +11,8 @@ from ui.theme import ACCENT, NEGATIVE, POSITIVE
 
 DATA_COLOR, TRUTH_COLOR, BAND_COLOR = "#222222", "#999999", "rgba(0,114,178,0.18)"
 SAMPLE_COLORS = ("#E69F00", "#CC79A7", "#009E73", "#56B4E9", "#D55E00", "#F0E442", "#999999", "#000000")
-STRIP = 0.3            # share of the fit chart's plot height under the data band: the αₗ stems
-F_NAME, ALPHA_NAME, ALPHA_SIZE = "f(x) = Σ αₗ k(xₗ, x)", "αₗ", 7   # fit_figure's curve and α markers
+STRIP = 0.3            # share of the fit chart's plot height under the data band: the αᵢ stems
+F_NAME, ALPHA_NAME, ALPHA_SIZE = "f(x) = Σ αᵢ k(xᵢ, x)", "αᵢ", 7   # fit_figure's curve and α markers
 BAND_NAME = "± 2 std (GP, σ² = λ)"   # fit_figure's band (its legend entry last: the legend stays two rows)
 COLUMNS = (3, 2)       # a section's main chart and the column beside it (the bar, the section's controls, formulas)
 # (normal, presentation) chart heights. The bar sits beside the main chart (settings.frame), so at 1280x720 in
@@ -51,7 +51,7 @@ def nice_step(span, count):
 
 
 def _nice_below(v):
-    """The largest of 1, 2, 5 x 10^k that is at most v (> 0): a tick on the αₗ axis."""
+    """The largest of 1, 2, 5 x 10^k that is at most v (> 0): a tick on the αᵢ axis."""
     base = 10 ** np.floor(np.log10(v))
     return float(max(m * base for m in (1, 2, 5) if m * base <= v * (1 + 1e-9)))
 
@@ -70,12 +70,12 @@ def _data_trace(X, y, name="data", **kw):
 
 
 def fit_floor(layout):
-    """The y (data units) where the fit chart's data band ends and the αₗ strip under it begins."""
+    """The y (data units) where the fit chart's data band ends and the αᵢ strip under it begins."""
     return layout["meta"]["floor"]
 
 
 def alpha_scale(alpha):
-    """The αₗ strip's scale: m (its axis runs from −m up, the strip STRIP of the plot's height spanning 2m) and the
+    """The αᵢ strip's scale: m (its axis runs from −m up, the strip STRIP of the plot's height spanning 2m) and the
     tick a (ticks at −a, 0, a)."""
     m = float(np.max(np.abs(alpha))) * 1.15 or 1.0
     return m, _nice_below(m / 1.15)
@@ -83,7 +83,7 @@ def alpha_scale(alpha):
 
 def band_polygon(xs, f, std, lo, hi):
     """The ± 2 std band as one closed polygon (x, y): along the upper edge f + 2 std, back along the lower edge,
-    clipped to the data band [lo, hi] of the fit chart (it never covers the αₗ strip under it)."""
+    clipped to the data band [lo, hi] of the fit chart (it never covers the αᵢ strip under it)."""
     return np.r_[xs, xs[::-1]], np.clip(np.r_[f + 2 * std, (f - 2 * std)[::-1]], lo, hi)
 
 
@@ -103,7 +103,7 @@ def fit_y_range(y, truth=None, reach=None):
 def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None, std=None, reach=None, legend=True,
                tag=None):
     """The fitted curve over the data (with sin x when `truth`) and, in a strip under it on the same x axis, the
-    dual coefficients αₗ as stems. One plot area (the strip is an overlaid y axis), so the data band keeps most of
+    dual coefficients αᵢ as stems. One plot area (the strip is an overlaid y axis), so the data band keeps most of
     the chart's height; clicks below `fit_floor` (on the strip) are not data. With `std` (compute.fit_band) the
     ± 2 std band of the GP with σ² = λ under the curve (all NaN: an empty band trace, so a live sweep can draw the
     band at values where there is one); `reach`: fit_y_range's. `legend` False: none (Compare A / B's one row above
@@ -144,7 +144,7 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
         meta=dict(floor=lo, chart_width=900))
     fig.add_shape(type="line", xref="paper", x0=0, x1=1, yref="y", y0=lo, y1=lo, line=dict(color="#888888", width=1))
     fig.add_annotation(xref="paper", x=0.005, yref="y", y=lo, yanchor="top", xanchor="left", showarrow=False,
-                       text="dual coefficients αₗ", font=dict(color=ACCENT))
+                       text="dual coefficients αᵢ", font=dict(color=ACCENT))
     if tag:   # on a projector two tagged charts side by side keep their height: no x tick labels or title
         fig.add_annotation(text=f"<b>{tag}</b>", xref="paper", yref="paper", x=0.01, y=0.99, xanchor="left",
                            yanchor="top", showarrow=False, bgcolor="rgba(255,255,255,0.8)")
@@ -180,7 +180,7 @@ def _strip_y(alpha, m, floor, hi):
 def fit_sweep_payload(sw, X, traces, chart, slider, label, drag):
     """The frames of compute.Sweep `sw` as ui.sweep's payload, each fit_figure at that value: the ± 2 std band (a
     "fill" layer in the band trace's place, under the curve; empty where K + λI is not positive definite), the curve
-    f, the stems and markers of the αₗ (coloured by sign, on the strip's own scale at that frame, which the α axis's
+    f, the stems and markers of the αᵢ (coloured by sign, on the strip's own scale at that frame, which the α axis's
     tick labels follow); the data and sin x do not change."""
     f_trace, stem_trace, alpha_trace, (floor, hi), (f_color, f_width), (stem_color, stem_width), size, \
         band_trace, band_color, lo = traces
@@ -201,7 +201,7 @@ def fit_sweep_payload(sw, X, traces, chart, slider, label, drag):
         ticks.append([(_strip_y(v, m, floor, hi), t) for v, t in ((-a, f"{-a:.3g}"), (0.0, "0"), (a, f"{a:.3g}"))])
     layers = [ui.sweep.layer(f_trace, "lines", dict(color=f_color, width=f_width, dash="solid"), curves),
               ui.sweep.layer(stem_trace, "lines", dict(color=stem_color, width=stem_width, dash="solid"), stems),
-              # the negative αₗ just before the trace of the markers (not hiding it: the positive ones do)
+              # the negative αᵢ just before the trace of the markers (not hiding it: the positive ones do)
               ui.sweep.layer(alpha_trace - 0.5, "markers", dict(symbol="circle", color=NEGATIVE, width=0), neg),
               ui.sweep.layer(alpha_trace, "markers", dict(symbol="circle", color=ACCENT, width=0), pos)]
     if bands:
@@ -314,7 +314,8 @@ def gp_figure(X, y, xs, mean, std, samples, present=False):
                              fill="toself", fillcolor=BAND_COLOR, line=dict(width=0), name="m(x) ± 2 std",
                              hoverinfo="skip"))
     for s in range(samples.shape[1]):
-        fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(samples[:, s]), mode="lines", name="posterior samples",
+        fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(samples[:, s]), mode="lines",
+                                 name=samples_name("posterior samples", samples.shape[1]),
                                  line=dict(color=SAMPLE_COLORS[s % len(SAMPLE_COLORS)], width=1.5),
                                  showlegend=s == 0, legendgroup="samples", hoverinfo="skip"))
     fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(mean), mode="lines", name="posterior mean m(x)",
@@ -330,6 +331,13 @@ def gp_figure(X, y, xs, mean, std, samples, present=False):
 
 
 PRIOR_COLOR = "#888888"
+
+
+def samples_name(name, count):
+    """The legend's name of `count` sample curves drawn in SAMPLE_COLORS: its line symbol shows the first colour
+    only, so a dash in each further colour leads the name (one entry stands for all the curves)."""
+    dashes = "".join(f'<span style="color:{c}">━</span>' for c in SAMPLE_COLORS[1:min(count, len(SAMPLE_COLORS))])
+    return f"{dashes} {name}" if dashes else name
 
 
 def _band(xs, lo, hi, name, color):
@@ -355,7 +363,8 @@ def gp_prior_figure(X, y, res, posterior, present=False):
         fig.add_trace(_band(xs, -2 * ps, 2 * ps, "0 ± 2√k(x, x)", "rgba(136,136,136,0.2)"))
         draws, name, mean, mean_name = res.prior, "prior samples f ~ GP(0, k)", np.zeros_like(xs), "prior mean 0"
     for i, f in enumerate(draws):
-        fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f), mode="lines", name=name, legendgroup="samples",
+        fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f), mode="lines", name=samples_name(name, len(draws)),
+                                 legendgroup="samples",
                                  line=dict(color=SAMPLE_COLORS[i % len(SAMPLE_COLORS)], width=1.5),
                                  showlegend=i == 0, hoverinfo="skip"))
     std = res.std if posterior else ps

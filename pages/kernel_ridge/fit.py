@@ -1,4 +1,4 @@
-"""Kernel ridge regression › The fit: one dual coefficient αₗ per data point, f(x) = Σ αₗ k(xₗ, x) (Held, Bishop's
+"""Kernel ridge regression › The fit: one dual coefficient αᵢ per data point, f(x) = Σ αᵢ k(xᵢ, x) (Held, Bishop's
 notes, Kriege, Nguyen). Click the chart to add or remove points; Compare A / B puts a second setting beside it."""
 import numpy as np
 import streamlit as st
@@ -38,7 +38,7 @@ def band_caption(s, band, lam):
 
 def clickable_fit(s, fit, band, lam, X, y, key, chart_height=None, legend=True, tag=None):
     """The fit chart with its ± 2 std band (compute.fit_band at penalty `lam`); a click on the data band (snapped to
-    a nice step of the fixed axes) adds or removes a point, a click on the αₗ strip under it is not data. Compare
+    a nice step of the fixed axes) adds or removes a point, a click on the αᵢ strip under it is not data. Compare
     A / B's two charts: no legend (one row above both), `tag` ("A: …") in the plot's corner."""
     spec = figures.fit_figure(X, y, fit.xs, fit.f, fit.alpha, truth=s.source == "sine", present=present,
                               chart_height=chart_height, std=band.std, reach=band.reach, legend=legend,
@@ -61,7 +61,7 @@ def clickable_fit(s, fit, band, lam, X, y, key, chart_height=None, legend=True, 
 
 def live_sweeps(s, spec, X, key):
     """The live sweeps of λ (also by dragging the chart sideways) and of γ over the fit chart `spec` just drawn
-    (ui.sweep): the curve and the αₗ follow the bar's slider while it is dragged. None at λ = 0 (the λ slider is
+    (ui.sweep): the curve and the αᵢ follow the bar's slider while it is dragged. None at λ = 0 (the λ slider is
     not used) or beyond compute.SWEEP_MAX points."""
     traces = figures.fit_sweep_traces(spec)
     for param, slider, label in (("lam", KEY.LAM, "λ"), ("gamma", KEY.GAMMA, "γ")):
@@ -76,7 +76,7 @@ def numbers(fit, held_out, suffix=""):
     row.metric(f"Training MSE{suffix}", f"{fit.train_mse:.4g}", width="content")
     row.metric(f"{R['folds']}-fold CV MSE{suffix}", "—" if held_out is None else f"{held_out:.4g}", width="content",
                help="Held-out error of this very setting: fit without one fold, score on it (Cross-validation).")
-    row.metric(f"Largest |αₗ|{suffix}", f"{np.max(np.abs(fit.alpha)):.4g}", width="content")
+    row.metric(f"Largest |αᵢ|{suffix}", f"{np.max(np.abs(fit.alpha)):.4g}", width="content")
     if fit.solver == "lstsq":
         st.warning("K + λI is singular (λ = 0 with repeated x, or nearly so) or not positive definite: the "
                    "Cholesky solve is replaced by least squares, which returns the shortest α that fits best.")
@@ -179,8 +179,8 @@ def view():
         with left:
             live_sweeps(s, clickable_fit(s, fit_a, compute.fit_band(s.data, s.kernel, s.lam), s.lam, X, y,
                                          KEY.FIT_CHART), X, KEY.FIT_CHART)
-        explain("The stems under the curve are the **dual coefficients αₗ**: each data point adds the bump "
-                "αₗ k(xₗ, x), with α = (K + λI)⁻¹y (Held). Lower λ and the αₗ grow and alternate in sign as the "
+        explain("The stems under the curve are the **dual coefficients αᵢ**: each data point adds the bump "
+                "αᵢ k(xᵢ, x), with α = (K + λI)⁻¹y (Held). Lower λ and the αᵢ grow and alternate in sign as the "
                 "curve chases the noise; raise λ and they shrink towards 0 — what the picture shows, not a claim of "
                 "the lecture texts.")
     else:
@@ -198,7 +198,7 @@ def view():
 view()
 show_code(kc.KernelRidge, kc.ridge.solve_dual)
 exercises(settings.PAGE, [
-    Exercise("kr_alphas", "What happens to the dual coefficients αₗ = ((K + λI)⁻¹y)ₗ as λ → 0?",
+    Exercise("kr_alphas", "What happens to the dual coefficients αᵢ = ((K + λI)⁻¹y)ᵢ as λ → 0?",
              ("They shrink towards 0", "They grow large and alternate in sign while the curve runs through every "
               "noisy point", "Nothing: λ only moves the curve up or down"), 1,
              {**settings.LAM_OFF, KEY.SOURCE: "sine", KEY.LAM: 0.0001, KEY.COMPARE: True,

@@ -119,15 +119,15 @@ def bar(lam=True, compact=False):
     """The topic bar (data, kernel and its parameters, λ), flowing in the width it is given (a section draws it at
     the top of the column beside its main chart, see `frame`); returns the Settings. `lam` False: a section whose
     σ² plays λ's part (the Gaussian-process views) leaves λ and its ⋯ options out of the bar (their values are kept
-    and carried; the noisy sine's n, noise and seed stay in the ⋯ menu). compact: one row without labels, the values
+    and carried; the noisy sine's n, noise and seed stay in the ⋯ Options menu). compact: one row without labels, the values
     read "λ = 0.1" (Compare A / B on a projector)."""
     points.init_points()
     (col,) = settings_bar([1])
     with col:
         row = st.container(horizontal=True, gap="small", vertical_alignment="bottom", wrap=True)
         source = row.selectbox("Data", list(SOURCES), format_func=labeller(SOURCES), key=KEY.SOURCE,
-                               bind="query-params", help="The noisy sine (its n, noise and seed: the ⋯ menu at the "
-                               "right) or your own points (click on the fit chart; they travel in the link).",
+                               bind="query-params", help="The noisy sine (its n, noise and seed: the ⋯ Options menu "
+                               "at the right) or your own points (click on the fit chart; they travel in the link).",
                                label_visibility="collapsed" if compact else "visible",
                                width=SELECT_WIDTH["source"] if compact else "stretch")
         kernel = pick_kernel(row, compact=compact)
@@ -137,7 +137,7 @@ def bar(lam=True, compact=False):
                                    help="Larger λ = smoother curve, smaller dual coefficients.")
         else:
             lam_value = ss.get(KEY.LAM, R["lam"][2])
-        with row.popover("⋯", help="Kriege's λ, λ = 0, and the noisy sine's n, noise and seed" if lam else
+        with row.popover("⋯ Options", help="Kriege's λ, λ = 0, and the noisy sine's n, noise and seed" if lam else
                          "The noisy sine's n, noise and seed"):
             if lam:
                 kriege = st.toggle("Slider sets Kriege's λ (α = (K + nλI)⁻¹y)", key=KEY.KRIEGE, bind="query-params")

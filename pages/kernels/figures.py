@@ -4,6 +4,7 @@ their plotting area stays ≥ 440 px tall on a 1280x720 projector."""
 import numpy as np
 import plotly.graph_objects as go
 
+import kernel_core as kc
 import ui.sweep
 from ui.cache import cache_data
 from ui.figures import builders
@@ -63,6 +64,26 @@ def spectrum(ev, title=None, height=None, present=None):
     """Eigenvalues, descending; negative ones red."""
     fig = builders.spectrum_bars.uncached(ev, title, present=present)
     return fig.update_layout(height=height or SIDE[bool(present)])
+
+
+LOG_FLOOR = 1e-6   # a log spectrum's axis ends at this share of max|λ|: smaller |λ| are as good as 0 (round-off)
+
+
+@cached_figure
+def log_spectrum(ev, title=None, present=None):
+    """|λ| on a log axis, descending, the significantly negative ones (below −PSD_RTOL·max|λ|) red: the decay over
+    the decades that a linear axis squeezes into one spike at λ₁. |λ| under LOG_FLOOR·max|λ| stand at the floor."""
+    ev = np.asarray(ev, float)
+    top = max(float(np.abs(ev).max()), 1e-300)
+    negative = (ev < -kc.PSD_RTOL * top).astype(np.int8)
+    fig = go.Figure(go.Bar(x=np.arange(1, len(ev) + 1, dtype=np.int32),
+                           y=np.maximum(np.abs(ev), LOG_FLOOR * top).astype(np.float32), customdata=ev.astype(np.float32),
+                           marker=dict(color=negative, colorscale=[[0, POSITIVE], [1, NEGATIVE]], cmin=0, cmax=1),
+                           hovertemplate="λ_%{x} = %{customdata:.4g}<extra></extra>"))
+    fig.update_xaxes(title="index")
+    fig.update_yaxes(title="|λ| (log scale)", type="log", range=[np.log10(top) - 6.2, np.log10(top) + 0.2],
+                     dtick=2, exponentformat="power")
+    return base_layout(fig, title, height=SIDE[bool(present)], present=present, bargap=builders.SPECTRUM_BARGAP)
 
 
 TOPS = (1, 2, 4, 6, 8, 10)   # a fixed-tick spectrum's axis ends at one of these × 10^k: four readable steps

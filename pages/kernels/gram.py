@@ -15,6 +15,7 @@ from ui.nav import section_footer, section_header
 from ui.sweep import sweep
 
 SWEPT = (("gamma", "γ", "index"), ("degree", "m", "value"))   # the bar's sliders swept live: γ, the degree m
+SCALES = ("linear λ", "log |λ|")   # the spectrum's y axis (a link names the choice by its label)
 
 
 def _short(v, width=6):
@@ -50,8 +51,9 @@ def body():
     # drag γ (the polynomial's degree m too) and K and its spectrum follow (ui.sweep)
     sweeps = [(live, getattr(KEY, param), label, by) for param, label, by in SWEPT
               if (live := compute.gram_sweep(Xg, s.choice, param)) is not None]
-    bars = [b for live, key, label, by in sweeps
-            if (b := figures.spectrum_sweep(live, f"{PAGE}_spectrum", key, label, by)) is not None]
+    log = st.session_state.get(KEY.scale, st.query_params.get(KEY.scale)) == SCALES[1]   # the spectrum's axis
+    bars = [] if log else [b for live, key, label, by in sweeps
+                           if (b := figures.spectrum_sweep(live, f"{PAGE}_spectrum", key, label, by)) is not None]
     with left:
         st.plotly_chart(figures.gram_map(result.K, yg, present=present), key=f"{PAGE}_gram", config=CHART_CONFIG)
         for live, key, label, by in sweeps:
@@ -59,7 +61,19 @@ def body():
         if not sweeps and s.choice.gamma is not None and len(Xg) > compute.GRAM_SWEEP_MAX:
             st.caption(f"Live sweep off: {len(Xg)} points, more than {compute.GRAM_SWEEP_MAX} (K at all 41 γ would "
                        "stall the class); γ redraws on release.")
-    with right:
+    with right:   # the spectrum first (on a projector's first screen), then its numbers and the verdict
+        title = "Eigenvalues of K, descending"
+        if log:
+            st.plotly_chart(figures.log_spectrum(ev, title, present=present), key=f"{PAGE}_spectrum",
+                            config=CHART_CONFIG)
+        else:
+            st.plotly_chart(figures.gram_spectrum(ev, title, present=present) if bars else
+                            figures.spectrum(ev, title, present=present), key=f"{PAGE}_spectrum", config=CHART_CONFIG)
+            for b in bars:
+                sweep(b)
+        st.segmented_control("Eigenvalue axis", SCALES, default=SCALES[0], key=KEY.scale, bind="query-params",
+                             help="log |λ|: the decay over the decades, below the largest few (no live sweep of "
+                                  "the bars on it)", label_visibility="collapsed")
         m1, m2, m3 = st.columns(3)
         m1.metric("Largest λ", _short(ev[0]), help=f"{ev[0]:.6g}")
         m2.metric("Smallest λ", "≈ 0" if result.roundoff else _short(ev[-1]),
@@ -69,11 +83,6 @@ def body():
         if len(Xg) < len(X):
             st.caption(f"K of a random {len(Xg)} of the {len(X)} points (the same ones on every rerun): the "
                        f"eigenvalues of a {len(X)} × {len(X)} matrix would take too long on every move.")
-        title = "Eigenvalues of K, descending"
-        st.plotly_chart(figures.gram_spectrum(ev, title, present=present) if bars else
-                        figures.spectrum(ev, title, present=present), key=f"{PAGE}_spectrum", config=CHART_CONFIG)
-        for b in bars:
-            sweep(b)
     if s.not_psd_why:
         st.warning(s.not_psd_why + (" The red bars are its negative eigenvalues." if v.n_negative else
                                     " On these data no eigenvalue is negative enough to show it: try other data "

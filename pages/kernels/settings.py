@@ -30,6 +30,7 @@ class KEY:
     p_mu, p_sigma = (f"{PAGE}_p_mu1", f"{PAGE}_p_mu2"), f"{PAGE}_p_sigma"
     # why K is PSD: the number of points, the weights vᵢ
     n_v = f"{PAGE}_n_v"
+    scale = f"{PAGE}_spectrum_scale"                            # the Gram section's eigenvalue axis: linear or log
 
     @staticmethod
     def v(i):

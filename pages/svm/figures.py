@@ -11,13 +11,13 @@ import ui.sweep
 from ui.cache import cache_data
 from ui.figures import Spec, add_classes, base_layout, cached_figure, decision_map, level_lines, level_points
 from ui.ranges import SVM as R
-from ui.theme import ACCENT, CLASS_STYLE, POSITIVE
+from ui.theme import ACCENT, CLASS_STYLE, POSITIVE, PRESENT_FONT_SIZE
 
 WRONG, INSIDE = "#CC79A7", ACCENT   # markers of misclassified and inside-the-margin points
 # The main chart's height (px): its plotting area fills the first screen of a 1280x720 projector in presentation
 # mode (no title, no axis titles, no legend there: the formula beside it and the lecturer say what it shows).
 MAP_HEIGHT = {False: 600, True: 540}
-PAIR_HEIGHT = {False: 420, True: 462}   # two maps side by side (presentation: under a one-row bar, no x tick labels)
+PAIR_HEIGHT = {False: 420, True: 456}   # two maps side by side (presentation: under a one-row bar, x ticks in view)
 COMPARE_HEIGHT = {False: 480, True: 462}  # Compare A / B's maps: under the two bars and the legend row
 CHART_HEIGHT = {False: 520, True: 560}  # the main chart in a wide left column (teaching map, CV grid, hinge)
 SIDE_HEIGHT = {False: 320, True: 330}   # a chart in the right column (the loss curve)
@@ -28,6 +28,29 @@ SV_NAME = "support vector (size ∝ α)"
 SV_MARKER = dict(symbol="circle-open", color="black", line=dict(width=1.5))
 MARKED = {"misclassified": dict(symbol="diamond-open", size=17, color=WRONG, line=dict(width=2.5)),
           "inside the margin": dict(symbol="diamond-open", size=17, color=INSIDE, line=dict(width=2.5))}
+
+
+def key_html(items):
+    """A chart's legend as one block of HTML in presentation type, for beside the chart when presenting (a Plotly
+    legend there would cost the chart a third of its size): each (colour, glyph, name) as the glyph in its colour,
+    then the name."""
+    cells = "".join(f'<span style="white-space:nowrap"><span style="color:{color};font-weight:700">{glyph}</span>'
+                    f'\u2009{name}</span>' for color, glyph, name in items)
+    return (f'<div class="ks-chart-key" style="font-size:{PRESENT_FONT_SIZE}px;line-height:1.35;display:flex;'
+            f'flex-wrap:wrap;gap:0.1rem 1.1rem;margin-bottom:0.6rem">{cells}</div>')
+
+
+def map_key(show_test=True):
+    """The margins map's key (key_html): its lines and the marks on its points."""
+    items = [("black", "━", "boundary f = 0"), ("black", "╌", "margins f = ±1"),
+             (SV_MARKER["color"], "◯", "support vector (size ∝ αᵢ)")]
+    items += [(marker["color"], "◇", name) for name, marker in MARKED.items()]
+    if show_test:
+        items.append(("#555555", "○ ✕", "held out (hollow)"))
+    return key_html(items)
+
+
+TEACH_KEY = key_html([("black", "━", "boundary after t subgradient steps"), (ACCENT, "╌", "libsvm's boundary")])
 
 
 def sv_sizes(alpha, C):
@@ -116,7 +139,7 @@ def svm_map_figure(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, hei
     Filled f(x), boundary f = 0 and margins f = ±1, support vectors ringed and sized by α, misclassified and
     inside-the-margin training points marked, held-out points hollow. X, y: all points; tr, te: the split.
     tag: a name written in the plot's corner (costs no margin, unlike a title); with a tag in presentation mode the
-    x axis drops its tick labels and the colour bar goes, so two maps side by side keep their size under the bar."""
+    colour bar goes, so two maps side by side keep their size under the bar."""
     xs, ys = np.linspace(box[0], box[1], Z.shape[1]), np.linspace(box[2], box[3], Z.shape[0])
     fig = _map(xs, ys, Z, X[tr], y[tr], title, (-1.0, 0.0, 1.0), height or MAP_HEIGHT[present], present)
     sv = tr[fit.sv]
@@ -136,10 +159,10 @@ def svm_map_figure(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, hei
                                      marker=dict(symbol=f"{style['symbol']}-open", size=9, color=style["color"],
                                                  line=dict(width=1.5))))
     if tag:
-        fig.add_annotation(text=f"<b>{tag}</b>", xref="paper", yref="paper", x=0.02, y=0.98, xanchor="left",
+        # inside the plotting area ("x domain": the axis' own, narrowed by the equal scales), clear of the tick labels
+        fig.add_annotation(text=f"<b>{tag}</b>", xref="x domain", yref="y domain", x=0.02, y=0.98, xanchor="left",
                            yanchor="top", showarrow=False, bgcolor="rgba(255,255,255,0.8)")
         if present:
-            fig.update_xaxes(showticklabels=False)
             fig.update_traces(selector=dict(type="heatmap"), showscale=False)
     if legend and not present:  # the section's main map, in a wide column (ui.figures.reserve_margins)
         fig.update_layout(meta=dict(chart_width=560))

@@ -112,12 +112,16 @@ def compare_on():
 def toolbar():
     """What a click on a map does (add either class, remove), Undo and Reset, Compare A / B and the held-out
     points; returns show_test. Undo and Reset rerun the whole app (the sidebar shows the points too)."""
+    key = st.empty() if present else None   # the map has no legend on the projector: its key stands first here
     if points.toolbar(PAGE, narrow=True):   # Undo or Reset: the whole app shows the changed points
         st.rerun()
     st.toggle("Compare A / B", False, key=KEY.COMPARE, bind="query-params",
               help="A second SVM with its own kernel and C on the same points, drawn beside this one.")
-    return st.toggle("Show the held-out points", True, key=KEY.SHOW_TEST, bind="query-params",
-                     help="Draw the points kept back from training (hollow markers).")
+    show_test = st.toggle("Show the held-out points", True, key=KEY.SHOW_TEST, bind="query-params",
+                          help="Draw the points kept back from training (hollow markers).")
+    if key is not None:
+        key.markdown(figures.map_key(show_test), unsafe_allow_html=True)
+    return show_test
 
 
 def single():
@@ -136,10 +140,10 @@ def single():
             return
         live_sweeps(d, s, draw(d, fit, Z, "svm_map", s.C, show_test), "svm_map")
     with right:
-        st.markdown(   # the kernel and f as two display formulas (st.latex's $$ blocks) in one element
+        st.markdown(   # the kernel and f as two display formulas (st.latex's $$ blocks) and b, in one element
             "$$\n" + r"k(\mathbf{x},\mathbf{y}) = " + s.kernel.kernel().latex() + "\n$$\n\n$$\n"
-            + r"f(\mathbf{x}) = \sum_{i \in \mathrm{SV}} \alpha_i y_i\, k(\mathbf{x}_i, \mathbf{x}) + b,"
-            + rf"\ \ b = {fit.b:.3g}" + "\n$$\n\n"
+            + r"f(\mathbf{x}) = \sum_{i \in \mathrm{SV}} \alpha_i y_i\, k(\mathbf{x}_i, \mathbf{x}) + b"
+            + "\n$$\n\n" + f"with offset $b = {fit.b:.3g}$. "   # b apart, so the line fits a narrow column
             + "Kriege's predictor is the sum without b; the offset b is libsvm's (scikit-learn's SVC), fitted "
               "unpenalised. *Kriege's objective, step by step* solves his form with and without it.")
         fit_metrics(fit, s.C)

@@ -51,6 +51,8 @@ def panel():
         left.info(d.missing)
         return
     with right:
+        if present:   # the map's title and legend are off on the projector: its key stands here
+            st.markdown(figures.TEACH_KEY, unsafe_allow_html=True)
         batch, clicks, reset = controls()
     try:
         fit = compute.fit(d.X, d.y, d.part, s.kernel, s.C)

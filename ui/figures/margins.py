@@ -1,6 +1,7 @@
 """Margins reserved on the server, and a finished figure as plain data (`Spec`)."""
 import json
 import math
+import re
 
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -48,6 +49,7 @@ CHART_WIDTH = 440  # px a chart is assumed to have (a two-column chart's): a hor
                    # plot area. A builder of a wider chart says so with layout.meta = {"chart_width": px}.
 
 
+MODEBAR = 40       # px under the chart's top edge that Plotly's toolbar covers (on hover), and a gap
 FILLED = {"heatmap", "contour"}  # traces with a colour bar and no legend entry unless asked for
 THREE_D = {"scatter3d", "surface", "mesh3d", "cone", "streamtube", "volume", "isosurface"}
 
@@ -61,7 +63,7 @@ def _legend_entries(data):
     for trace in data:
         shown = trace.get("showlegend", trace.get("type") not in FILLED)
         if shown and trace.get("name"):
-            names.append(str(trace["name"]))
+            names.append(re.sub(r"<[^>]*>", "", str(trace["name"])))   # the text shown, without its tags
     return names
 
 
@@ -154,12 +156,17 @@ def reserve_margins(spec):
         percent = "%" in str(bar.get("tickformat", ""))   # tick labels such as "100%": a character wider
         margin["r"] = 24 + max(bar.get("thickness", 30) + (3.9 + CHAR * percent) * fs,
                                CHAR * fs * len(_text(bar.get("title"))) + 0.4 * fs)
-        if _text(bar.get("title")) and not _text(layout.get("title")):
-            # The colour bar's title stands above the bar; over an untitled chart it would push the top margin
-            # (a second drawing). A bar a little shorter than the plot, from its bottom, keeps the title inside.
+        # The colour bar's title stands above the bar; over an untitled chart it would push the top margin (a
+        # second drawing). And Plotly's toolbar (MODEBAR px tall, shown on hover) sits in the chart's top right
+        # corner, over the bar's top tick label. A bar a little shorter than the plot, from its bottom, clears both.
+        titled = _text(bar.get("title")) and not _text(layout.get("title"))
+        plot_h = height - margin["t"] - margin["b"]
+        free = max(0.0, (MODEBAR - margin["t"]) / plot_h) if plot_h > 0 else 0.0
+        if titled or free:
             for trace in bars:
                 holder = trace if "colorbar" in trace else trace.get("marker", trace)
-                holder["colorbar"] = {"len": 0.86, "y": 0.0, "yanchor": "bottom", **(holder.get("colorbar") or {})}
+                holder["colorbar"] = {"len": round(min(0.86 if titled else 1.0, 1.0 - free), 3), "y": 0.0,
+                                      "yanchor": "bottom", **(holder.get("colorbar") or {})}
     # A tick label at the very end of an axis overhangs the plot by half its size, into the margin estimated
     # above; without this Plotly would push that margin (and draw the chart twice) for a few pixels.
     for key, axis in axes.items():

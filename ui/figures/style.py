@@ -5,6 +5,7 @@ import numpy as np
 from ..theme import (
     DIVERGING,
     FONT_SIZE,
+    INK,
     PRESENT_FONT_SIZE,
     PRESENT_MARKER_SIZE,
     SEQUENTIAL,
@@ -33,9 +34,29 @@ def base_layout(fig, title=None, height=420, present=None, **kw):
         present = presenting()
     if present:
         fig.update_traces(selector=dict(mode="markers"), marker_size=PRESENT_MARKER_SIZE)
+        present_type(fig)
     fig.update_layout(title=title, height=height, template=TEMPLATE,
                       font_size=PRESENT_FONT_SIZE if present else FONT_SIZE,
                       margin=dict(l=10, r=10, t=50 if title else 10, b=10), **kw)
+    return fig
+
+
+def present_type(fig):
+    """Tick labels, axis titles, colour-bar ticks and the legend in presentation type: PRESENT_FONT_SIZE and dark
+    ink. Streamlit's chart theme sets these fonts itself (smaller, light grey: unreadable on a projector); values in
+    the figure win over its theme."""
+    font = dict(size=PRESENT_FONT_SIZE, color=INK)
+    fig.update_xaxes(tickfont=font, title_font=font)
+    fig.update_yaxes(tickfont=font, title_font=font)
+    fig.update_layout(legend_font=font)
+    for trace in fig.data:
+        # a colour bar of its own, or of its markers when they show a scale (touching an unused marker colour bar
+        # would make Plotly draw it)
+        holder = trace if "colorbar" in trace else trace.marker if "marker" in trace and trace.marker.showscale \
+            else None
+        if holder is not None:
+            holder.colorbar.tickfont = font
+            holder.colorbar.title.font = font
     return fig
 
 

@@ -1,0 +1,236 @@
+"""Browser tests of what a class sees on a 1280x720 projector (presentation mode) and a 1400x900 laptop: chart type
+large and dark, keys beside the maps that have no legend, Plotly's toolbar clear of the colour bar, panel tags clear
+of the ticks, nothing cut with the sidebar open, the click mode's colour, the live sweep's sign and its greyed stale
+numbers, the Gram spectrum on the first screen, the kernel-PCA click modes next to their picture, the GP samples'
+legend in their colours. Fixtures (the served app, Chromium) are tests/conftest.py's."""
+import contextlib
+
+import pytest
+
+from tests.test_browser import open_url, settle
+
+pytestmark = pytest.mark.timeout(600)
+
+PROJECTOR, LAPTOP = (1280, 720), (1400, 900)
+DRAWN = "() => { const p = [...document.querySelectorAll('.js-plotly-plot')]; " \
+        "return p.length > 0 && p.every(e => e._fullData && e._fullLayout); }"
+
+
+@contextlib.contextmanager
+def view(browser, url, size, sidebar=False):
+    """A page of its own at `size` showing `url` with every chart drawn; `sidebar`: opened if it is collapsed."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    try:
+        open_url(page, url)
+        page.wait_for_function(DRAWN, timeout=60000)
+        if sidebar:
+            expand = page.locator("[data-testid='stExpandSidebarButton']")
+            if expand.count() and expand.is_visible():
+                expand.click()
+            page.wait_for_function("() => { const s = document.querySelector('[data-testid=stSidebar]'); "
+                                   "return !!s && s.getBoundingClientRect().right > 200; }", timeout=20000)
+            page.wait_for_timeout(600)   # the sidebar's slide-in
+        yield page
+    finally:
+        context.close()
+
+
+def dark(css_color):
+    """An "rgb(r, g, b)" colour is dark ink: every channel under 100."""
+    channels = [int(float(c)) for c in css_color[css_color.index("(") + 1:css_color.index(")")].split(",")[:3]]
+    return max(channels) < 100
+
+
+TYPE = """() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(p =>
+  [...p.querySelectorAll('.xtick text, .ytick text, .legendtext, .cbaxis text, .colorbar .tick text')]
+  .filter(t => t.textContent.trim()).map(t => [t.textContent, parseFloat(t.style.fontSize), t.style.fill]))"""
+
+
+@pytest.mark.parametrize("path", ["svm", "svm-subgradient", "kernels-gram"])
+def test_presenting_chart_type_is_large_and_dark(browser, app_url, path):
+    with view(browser, f"{app_url}/{path}?present=true", PROJECTOR) as page:
+        texts = page.evaluate(TYPE)
+    assert len(texts) > 10
+    small = [t for t in texts if t[1] < 20]
+    assert not small, f"under 20 px on the projector: {small[:5]}"
+    light = [t for t in texts if not dark(t[2])]
+    assert not light, f"light ink on the projector: {light[:5]}"
+
+
+MODEBAR = """() => { const out = [];
+  for (const p of document.querySelectorAll('.js-plotly-plot')) {
+    const bar = p.querySelector('.colorbar'), tools = p.querySelector('.modebar');
+    if (!bar || !tools || !tools.getBoundingClientRect().width) continue;
+    const b = bar.getBoundingClientRect(), m = tools.getBoundingClientRect();
+    out.push({overlap: m.left < b.right && b.left < m.right && m.top < b.bottom && b.top < m.bottom,
+              bar: [b.left, b.top, b.right, b.bottom], tools: [m.left, m.top, m.right, m.bottom]}); }
+  return out; }"""
+
+
+@pytest.mark.parametrize("size, query", [(PROJECTOR, "?present=true"), (LAPTOP, "")])
+def test_plotly_toolbar_clears_the_colour_bar(browser, app_url, size, query):
+    with view(browser, f"{app_url}/svm{query}", size) as page:
+        page.locator(".st-key-svm_map .nsewdrag").first.hover()
+        page.wait_for_timeout(300)
+        boxes = page.evaluate(MODEBAR)
+    assert boxes, "the map has a colour bar and Plotly's toolbar"
+    assert not any(b["overlap"] for b in boxes), boxes
+
+
+KEY_BOX = """() => { const k = document.querySelector('.ks-chart-key');
+  if (!k) return null; const r = k.getBoundingClientRect();
+  return {text: k.innerText, top: r.top, bottom: r.bottom, size: parseFloat(getComputedStyle(k).fontSize)}; }"""
+
+
+@pytest.mark.parametrize("path, names", [
+    ("svm", ("boundary f = 0", "margins f = ±1", "support vector", "misclassified", "inside the margin", "held out")),
+    ("svm-subgradient", ("subgradient", "libsvm")),
+])
+def test_presenting_maps_without_a_legend_have_a_key_on_the_first_screen(browser, app_url, path, names):
+    with view(browser, f"{app_url}/{path}?present=true", PROJECTOR) as page:
+        key = page.evaluate(KEY_BOX)
+        legends = page.evaluate("() => document.querySelectorAll('.js-plotly-plot')[0].querySelectorAll("
+                                "'.legendtext').length")
+    assert legends == 0                        # the map itself keeps its size: no Plotly legend on it
+    assert key is not None, "no key beside the map"
+    assert all(name in key["text"] for name in names), key["text"]
+    assert key["bottom"] <= PROJECTOR[1] and key["size"] >= 20
+
+
+TAGS = """() => [...document.querySelectorAll('.js-plotly-plot')].map(p => {
+  const tag = p.querySelector('.annotation'); if (!tag) return null; const a = tag.getBoundingClientRect();
+  const ticks = [...p.querySelectorAll('.ytick text')].map(t => t.getBoundingClientRect());
+  const xs = [...p.querySelectorAll('.xtick text')].map(t => t.getBoundingClientRect());
+  return {covers: ticks.some(t => t.left < a.right && a.left < t.right && t.top < a.bottom && a.top < t.bottom),
+          xticks: xs.length, xbottom: Math.max(...xs.map(t => t.bottom))}; }).filter(Boolean)"""
+
+
+def test_gauss_laplace_tags_clear_the_ticks_and_the_x_ticks_are_on_the_first_screen(browser, app_url):
+    with view(browser, f"{app_url}/svm-gauss-laplace?present=true", PROJECTOR) as page:
+        tags = page.evaluate(TAGS)
+    assert len(tags) == 2
+    for tag in tags:
+        assert not tag["covers"]               # "Gaussian, C = 1" no longer hides the top y tick
+        assert tag["xticks"] >= 3 and tag["xbottom"] <= PROJECTOR[1]
+
+
+CUT = """() => {
+  const W = window.innerWidth, out = [];
+  const shown = e => { const s = getComputedStyle(e); return e.getBoundingClientRect().width > 0
+    && s.visibility !== 'hidden' && s.opacity !== '0'; };
+  for (const item of document.querySelectorAll('[data-testid="stTopNav"] .rc-overflow-item'))
+    if (shown(item) && item.getBoundingClientRect().right > W + 0.5) out.push('nav: ' + item.innerText);
+  for (const group of document.querySelectorAll('[data-testid="stButtonGroup"]')) {
+    const g = group.getBoundingClientRect();
+    for (const b of group.querySelectorAll('button'))
+      if (b.getBoundingClientRect().right > g.right + 0.5) out.push('button: ' + b.innerText); }
+  for (const b of document.querySelectorAll('[data-testid="stSidebar"] button p, [data-testid="stMain"] button p'))
+    if (shown(b) && b.scrollWidth > b.clientWidth + 1) out.push('label: ' + b.innerText);
+  for (const i of document.querySelectorAll('[data-testid="stSelectbox"] input'))
+    if (shown(i) && i.scrollWidth > i.clientWidth + 1) out.push('select: ' + i.value);
+  for (const f of document.querySelectorAll('[data-testid="stMain"] .katex-display'))
+    if (shown(f) && (f.scrollWidth > f.clientWidth + 1 || f.getBoundingClientRect().right > W + 0.5))
+      out.push('formula: ' + f.innerText.slice(0, 30));
+  return out; }"""
+
+
+@pytest.mark.parametrize("query", ["?present=true", ""])
+@pytest.mark.parametrize("path", ["svm", "kernels?kernels_kernel=poly"])
+def test_nothing_is_cut_at_1280x720_with_the_sidebar_open(browser, app_url, path, query):
+    url = f"{app_url}/{path}" + (query if "?" not in path else query.replace("?", "&"))
+    with view(browser, url, PROJECTOR, sidebar=True) as page:
+        cut = page.evaluate(CUT)
+    assert cut == [], cut
+
+
+def test_presenting_the_gamma_slider_spans_the_column(browser, app_url):
+    with view(browser, f"{app_url}/svm?present=true", PROJECTOR) as page:
+        width = page.evaluate("() => document.querySelector('.st-key-svm_gamma').getBoundingClientRect().width")
+        column = page.evaluate("() => document.querySelector('.st-key-svm_gamma').closest('[data-testid=stColumn]')"
+                               ".getBoundingClientRect().width")
+    assert width >= 0.85 * column and width >= 380   # two of its four decades over ≥ 190 px
+
+
+def test_selected_add_class_plus_one_is_blue(browser, app_url):
+    with view(browser, f"{app_url}/svm", LAPTOP) as page:
+        selected = page.locator(".st-key-svm_click_mode button[aria-checked=true]")
+        assert "+1" in selected.inner_text()
+        color = selected.evaluate("b => getComputedStyle(b).color")
+    r, g, b = (int(c) for c in color[color.index("(") + 1:color.index(")")].split(",")[:3])
+    assert b > 150 and b > r + 80            # class +1's blue (#0072B2), not the theme's red
+
+
+SIGN = "() => (document.querySelector('.st-key-svm_map .ks-sweep-sign') || {}).textContent || null"
+STALE = """() => { const main = document.querySelector('[data-testid=stMain]');
+  const f = main && main.querySelector('.stElementContainer:has(.katex-display)'); if (!f) return null;
+  return {on: main.classList.contains('ks-sweeping'), opacity: parseFloat(getComputedStyle(f.firstElementChild).opacity),
+          note: getComputedStyle(f, '::after').content}; }"""
+
+
+def test_sweep_sign_names_both_gestures_and_a_drag_greys_the_stale_formula(page, app_url):
+    open_url(page, f"{app_url}/svm")
+    sign = page.wait_for_function(f"() => {{ const s = ({SIGN})(); return s && s.includes('drag') ? s : null; }}",
+                                  timeout=60000).json_value()
+    assert sign == "\u27F7 drag picture: γ \u00B7 sliders: γ, C"
+    page.wait_for_function("() => Object.values(window.__kernelscopeSweeps || {}).some(o => o.data.chart === "
+                           "'svm_map' && o.data.drag)", timeout=60000)
+    before = page.evaluate(STALE)
+    assert before["on"] is False and before["opacity"] == 1
+    area = page.locator(".st-key-svm_map .nsewdrag").first.bounding_box()
+    x, y = area["x"] + 0.5 * area["width"], area["y"] + 0.9 * area["height"]
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 0.3 * area["width"], y, steps=10)
+    page.wait_for_function(f"() => {{ const s = ({STALE})(); return !!s && s.on; }}", timeout=60000)
+    during = page.evaluate(STALE)
+    assert during["opacity"] < 0.5 and "release to update" in during["note"]
+    page.mouse.up()
+    page.wait_for_function(f"() => {{ const s = ({STALE})(); return !!s && !s.on; }}", timeout=60000)
+    settle(page)
+    assert page.evaluate(STALE)["opacity"] == 1
+
+
+SPECTRUM = """() => { const box = document.querySelector('.st-key-kernels_spectrum');
+  const p = box && box.querySelector('.js-plotly-plot'); if (!p || !p._fullLayout) return null;
+  const d = p.querySelector('.nsewdrag').getBoundingClientRect();
+  return {bottom: d.bottom, height: d.height, type: p._fullLayout.yaxis.type}; }"""
+
+
+def test_gram_spectrum_is_on_the_first_screen_presenting_and_offers_a_log_axis(browser, app_url):
+    with view(browser, f"{app_url}/kernels-gram?present=true", PROJECTOR) as page:
+        linear = page.wait_for_function(SPECTRUM, timeout=30000).json_value()
+        assert linear["type"] == "linear" and linear["bottom"] <= PROJECTOR[1] and linear["height"] >= 100
+        page.locator("[data-testid=stMain] button", has_text="log |λ|").click()
+        log = page.wait_for_function(f"() => {{ const s = ({SPECTRUM})(); return s && s.type === 'log' ? s : null; }}",
+                                     timeout=60000).json_value()
+    assert log["bottom"] <= PROJECTOR[1]
+
+
+KPCA = """() => { const d = document.querySelector('.st-key-kernel_pca_data_fig .nsewdrag');
+  const m = document.querySelector('.st-key-kernel_pca_click_mode'); if (!d || !m) return null;
+  const r = d.getBoundingClientRect(); return {width: r.width, gap: m.getBoundingClientRect().top - r.bottom}; }"""
+
+
+@pytest.mark.parametrize("size, query", [(PROJECTOR, "?present=true"), (LAPTOP, "")])
+def test_kernel_pca_click_modes_stand_under_their_input_plane(browser, app_url, size, query):
+    with view(browser, f"{app_url}/kernel-pca{query}", size) as page:
+        box = page.wait_for_function(KPCA, timeout=30000).json_value()
+    assert 0 <= box["gap"] <= 120               # under the picture, not ~1000 px lower
+    assert box["width"] >= 270
+
+
+def test_kernel_ridge_bar_menu_is_labelled(page, app_url):
+    open_url(page, f"{app_url}/kernel-ridge")
+    menu = page.locator("[data-testid=stMain] [data-testid=stPopover] button").first
+    assert "Options" in menu.inner_text()
+
+
+SAMPLES = """() => { const t = [...document.querySelectorAll('.legendtext')].find(e => e.textContent.includes('samples'));
+  return t ? [...new Set([...t.querySelectorAll('tspan')].map(s => s.style.fill).filter(Boolean))] : null; }"""
+
+
+def test_gp_samples_legend_shows_their_colours(page, app_url):
+    open_url(page, f"{app_url}/kernel-ridge-gp-prior")
+    fills = page.wait_for_function(SAMPLES, timeout=60000).json_value()
+    assert len(fills) >= 3                      # one entry for the curves, in their colours (five drawn)
