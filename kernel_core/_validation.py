@@ -176,6 +176,15 @@ def check_flag(value, name):
     raise TypeError(f"{name} must be True or False, got {_kind(value)}.")
 
 
+def check_targets(X, y, x_name="X", y_name="y", rows="samples"):
+    """(X, y) as checked arrays, X with one row per target of the 1-D y; ValueError with a sentence if they differ."""
+    X = check_array(X, x_name)
+    y = check_array(y, y_name, ndim=1)
+    if len(y) != len(X):
+        raise ValueError(f"{x_name} has {len(X)} {rows} but {y_name} has {len(y)} targets; they must match.")
+    return X, y
+
+
 def check_list(values, name, what="numbers"):
     """A flat list (or tuple or 1-D array) of values, as a list; None, text, a single number or a nested list is
     refused with a sentence. The items themselves are checked by the caller."""

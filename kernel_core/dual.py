@@ -17,18 +17,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_array, check_positive_int, check_real, check_size
+from ._validation import check_array, check_positive_int, check_real, check_size, check_targets
 
 MAX_STEPS = 10**8
 """The most gradient-descent steps a path follows (its iterates have a closed form, so the count costs nothing)."""
 
 
 def _check_design(Phi, t):
-    Phi = check_array(Phi, "Phi")
-    t = check_array(t, "t", ndim=1)
-    if len(t) != len(Phi):
-        raise ValueError(f"Phi has {len(Phi)} rows (one per point) but t has {len(t)} targets; they must match.")
-    return Phi, t
+    return check_targets(Phi, t, "Phi", "t", "rows (one per point)")
 
 
 def _check_lam(lam):

@@ -24,6 +24,7 @@ from ._validation import (
     check_real,
     check_seed,
     check_size,
+    check_targets,
     describe,
 )
 from .algebra import as_kernel
@@ -43,11 +44,7 @@ MAX_PRIOR_SAMPLES = 100_000
 
 
 def _check_xy(X, y):
-    X = check_array(X, "X")
-    y = check_array(y, "y", ndim=1)
-    if len(y) != len(X):
-        raise ValueError(f"X has {len(X)} samples but y has {len(y)} targets; they must match.")
-    return X, y
+    return check_targets(X, y)
 
 
 def _finite(a, what):

@@ -2,9 +2,9 @@
 contrast that passes WCAG AA, strong focus rings, and formulas that fit their box (scaled down to fit, and a
 focusable, named scroll region where even that is not enough), and charts that a screen reader can read: a name and
 a description with the current numbers (ui/accessibility.js). Mounted once per run by app.py."""
-from pathlib import Path
-
 import streamlit as st
+
+from .scripts import page_script
 
 # Streamlit fades captions to opacity 0.6 (2.9:1 on white); this grey is 7.6:1. Focus rings: 3 px of class +1's blue
 # with a white halo, visible on white, on the blue of a selected control and on a plot.
@@ -16,11 +16,7 @@ ACCESSIBLE_CSS = """
 .kernelscope-sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """
-FIT_CSS = """[class*="st-key-a11y_fit"] {
-  display: none;
-}"""  # inline CSS over several lines (Streamlit reads a one-line string as a file path)
-_FIT = st.components.v2.component("kernelscope.a11y_fit", js=(Path(__file__).parent / "accessibility.js").read_text(),
-                                  css=FIT_CSS, isolate_styles=False)
+_FIT = page_script("a11y_fit", "accessibility.js", "a11y_fit")
 
 
 def accessibility():

@@ -6,16 +6,13 @@ the new address). On the server (`restore`), the settings of that address: Strea
 "the address wins", but first drops from it every parameter last bound to a widget of another page, which is every
 topic setting (the section just left drew the same setting with its own widget); without them the widgets would
 fall back to their defaults."""
-from pathlib import Path
 from urllib.parse import parse_qs
 
 import streamlit as st
 
-_CSS = """[class*="st-key-history_entries"] {
-  display: none;
-}"""   # inline CSS over several lines (Streamlit reads a one-line string as a file path)
-_HISTORY = st.components.v2.component("kernelscope.history", js=(Path(__file__).parent / "history.js").read_text(),
-                                      css=_CSS, isolate_styles=False)
+from .scripts import page_script
+
+_HISTORY = page_script("history", "history.js", "history_entries")
 
 
 def restore():

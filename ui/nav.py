@@ -7,22 +7,13 @@ import streamlit as st
 from pages import HOME, find, neighbours, sections
 
 from .classroom import presenting
+from .scripts import page_script
 
-KEYS_CSS = """[class*="st-key-nav_keys"] {
-  display: none;
-}"""  # inline CSS over several lines (Streamlit reads a one-line string as a file path)
-_KEYS = st.components.v2.component("kernelscope.nav_keys", js=(Path(__file__).parent / "nav_keys.js").read_text(),
-                                   css=KEYS_CSS, isolate_styles=False)
-
-MARK_CSS = """[class*="st-key-nav_mark"] {
-  display: none;
-}
-[data-testid="stTopNavSection"][aria-current="true"] {
+_KEYS = page_script("nav_keys", "nav_keys.js", "nav_keys")
+_MARK = page_script("nav_mark", "nav_mark.js", "nav_mark", css="""[data-testid="stTopNavSection"][aria-current="true"] {
   box-shadow: inset 0 -3px 0 #0072B2;
   font-weight: 700;
-}"""
-_MARK = st.components.v2.component("kernelscope.nav_mark", js=(Path(__file__).parent / "nav_mark.js").read_text(),
-                                   css=MARK_CSS, isolate_styles=False)
+}""")
 
 ROOT = Path(__file__).resolve().parents[1]
 
