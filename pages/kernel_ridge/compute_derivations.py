@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import kernel_core as kc
-from pages.kernel_ridge.compute import dataset
+from pages.kernel_ridge.compute import cv_sample, dataset
 from ui.cache import cache_data
 
 ENTRIES = 32
@@ -20,21 +20,25 @@ class Derivation:
     n: int                 # points N
     p: int                 # features M: φ(x) = (u, u², …, uᵖ), u = x / max|x|
     scale: float           # max|x|, the u scale
+    n_all: int             # points in the data set (N of them, a seeded sample, when there are more: cv_sample)
 
 
 def power_design(data, p):
-    """Φ (n, p) with rows φ(xₙ)ᵀ = (u, u², …, uᵖ), u = x / max|x| (kept in [−1, 1]), the targets t, and max|x|."""
-    X, y = dataset(data)
+    """Φ (N, p) with rows φ(xₙ)ᵀ = (u, u², …, uᵖ), u = x / max|x| (kept in [−1, 1]), the targets t, max|x| and the
+    data set's size. N: every point up to cross-validation's cap, else its seeded sample (the dual's N × N solve is
+    O(N³), so a 2 000-point link must not make it)."""
+    X_all, y_all = dataset(data)
+    X, y = cv_sample(X_all, y_all)
     scale = float(np.abs(X).max()) or 1.0
-    return kc.power_features(X[:, 0] / scale, p), y, scale
+    return kc.power_features(X[:, 0] / scale, p), y, scale, len(y_all)
 
 
 @cache_data(max_entries=ENTRIES)
 def dual_derivation(data, p, lam, record):
     """J(w) and J(a) along gradient descent on J(w), with the explicit map φ(x) = (u, …, uᵖ)."""
-    Phi, t, scale = power_design(data, p)
+    Phi, t, scale, n_all = power_design(data, p)
     path = kc.dual_derivation(Phi, t, lam, record=record)
-    return Derivation(path, path.a @ Phi, Phi.T @ path.a_star, len(t), p, scale)
+    return Derivation(path, path.a @ Phi, Phi.T @ path.a_star, len(t), p, scale, n_all)
 
 
 @dataclass(frozen=True)

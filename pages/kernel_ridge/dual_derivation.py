@@ -59,6 +59,9 @@ def derivation():
         right.error(f"No derivation on these data: {err}")
         return
     path = d.path
+    if d.n < d.n_all:
+        right.caption(f"The derivation uses a seeded random {d.n} of the {d.n_all} points: the dual's N × N solve grows "
+                      "as N³.")
     i = int(np.searchsorted(path.steps, min(k, int(path.steps[-1]))))
     with left:
         st.plotly_chart(objectives_figure(path.steps, path.J_w, path.J_a, path.J_star, int(path.steps[i]),
