@@ -39,7 +39,7 @@ def objectives_figure(steps, J_w, J_a, J_star, k, present=False):
     fig.update_xaxes(title="gradient-descent step k (log; step 0 at the left edge)", type="log",
                      range=[np.log10(0.4), np.log10(max(x[-1], 1.0)) + 0.1], tickformat="~g")
     fig.update_yaxes(title="J − J*, J* = the optimum's objective (log)", type="log",
-                     range=[np.log10(floor) - 0.5, top + 0.5], exponentformat="power")
+                     range=[np.log10(floor) - 0.5, top + 0.5], tickformat=".0e")   # "1e-14": margin reserved
     return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
                        legend=legend(present), meta=dict(chart_width=560))
 

@@ -64,6 +64,6 @@ def decay_figure(eigenvalues, sup_errors, q, present=False):
                    line=dict(color=ACCENT, width=2.5), marker=dict(size=5))])
     fig.add_vline(x=q + 0.5, line=dict(color="black", dash="dot"))
     fig.update_xaxes(title="i (eigenvalue) = q (terms)", range=[0.4, len(i) + 0.6])
-    fig.update_yaxes(title="log scale", type="log", exponentformat="power")
+    fig.update_yaxes(title="log scale", type="log", tickformat=".0e")   # "1e-16": its margin is reserved
     return base_layout(fig, "Eigenvalues decay; the series converges uniformly", height=340, present=present,
                        showlegend=True)
