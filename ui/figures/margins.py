@@ -132,9 +132,12 @@ def reserve_margins(spec):
         labels = max((len(str(t)) for a in ticks for t in a.get("ticktext") or ()), default=0)
         if any(str(a.get("tickformat", "")).endswith("e") for a in ticks):   # "1e+10": five characters at least
             labels = max(labels, 5)
+        if any(a.get("exponentformat") == "power" and a.get("type") == "log" for a in ticks):
+            labels = max(labels, 6)   # "10⁻¹⁴": the raised exponent is set wider than its character count
         titled = any(_text(a.get("title")) for a in shown)
         tick_px = max(across * fs, CHAR * fs * labels + 8) if ticks else 0
-        turned = [a for a in ticks if a.get("tickangle") not in (None, 0, "auto")]
+        if letter == "x" and any(a.get("type") == "log" for a in ticks):
+            tick_px += 0.2 * fs   # a log axis's labels ("10", "100") sit a little lower than a linear axis's        turned = [a for a in ticks if a.get("tickangle") not in (None, 0, "auto")]
         if letter == "x" and turned:   # slanted category labels (names of features): their height when turned
             names = max((len(str(v)) for t in data for v in (t.get("x") if isinstance(t.get("x"), list) else ())
                          if isinstance(v, str)), default=0)
