@@ -51,12 +51,12 @@ def test_captions_are_dark_and_opaque(page, app_url):
 
 def test_keyboard_focus_ring_is_visible_on_a_slider(page, app_url):
     open_url(page, f"{app_url}/svm")
-    page.locator("[data-testid='stMain'] [role='slider']").first.focus()
+    page.locator("[data-testid='stMain']").get_by_role("slider").first.focus()
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")   # focus by keyboard: :focus-visible applies
-    ring = page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
-      return [document.activeElement.getAttribute('role'), s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }""")
-    assert ring[0] == "slider" and ring[1] == "solid" and ring[2] >= 3 and ring[3] == "rgb(0, 114, 178)", ring
+    ring = page.evaluate("""() => { const e = document.activeElement, s = getComputedStyle(e.parentElement);
+      return [e.type, s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }""")
+    assert ring[0] == "range" and ring[1] == "solid" and ring[2] >= 3 and ring[3] == "rgb(0, 114, 178)", ring
 
 
 def test_a_wide_formula_fits_a_phone_or_scrolls_by_keyboard(browser, app_url):
@@ -90,8 +90,8 @@ def test_the_main_chart_is_described_with_its_numbers_and_follows_the_slider(pag
     page.wait_for_function(A11Y_READY, timeout=30000)
     role, name, before = chart_description(page, "svm_map")
     assert role == "img" and "Support vector machines" in name, name
-    gamma = page.locator("[data-testid='stMain'] [role='slider']").first
-    start = gamma.get_attribute("aria-valuetext") or gamma.get_attribute("aria-valuenow")
+    gamma = page.locator("[data-testid='stMain']").get_by_role("slider").first
+    start = gamma.get_attribute("aria-valuetext")
     assert f"= {start}" in before and "points" in before and "axis" in before, before
     gamma.focus()
     page.keyboard.press("ArrowRight")
@@ -99,5 +99,34 @@ def test_the_main_chart_is_described_with_its_numbers_and_follows_the_slider(pag
                            " const n = svg && document.getElementById(svg.getAttribute('aria-describedby'));"
                            " return n && n.textContent !== old; }", arg=["svm_map", before], timeout=30000)
     after = chart_description(page, "svm_map")[2]
-    moved = gamma.get_attribute("aria-valuetext") or gamma.get_attribute("aria-valuenow")
+    moved = gamma.get_attribute("aria-valuetext")
     assert moved != start and f"= {moved}" in after, (start, moved, after)
+
+
+def test_a_point_is_added_and_removed_by_keyboard(page, app_url):
+    """Tab to the plot, move the crosshair with the arrow keys, Enter adds a point of the chosen class there; in
+    Remove mode, Enter at the same place removes it. No mouse."""
+    from tests.test_browser_points import FIND, count, mode, near, points, wait_count
+
+    open_url(page, f"{app_url}/kernels-geometry")
+    page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
+    n0 = count(page)
+    box = page.locator('[class*="st-key-clickable_"]').first
+    box.focus()
+    for key in ["Shift+ArrowRight"] * 5 + ["Shift+ArrowLeft"] * 2 + ["ArrowUp"]:   # right to the edge, back 40 %
+        page.keyboard.press(key)
+    place = [float(v) for v in box.get_attribute("data-crosshair").split(",")]
+    status = page.locator(".kernelscope-sr-only[role='status']").first.inner_text()
+    assert "Crosshair at x₁" in status, status
+    page.keyboard.press("Enter")
+    wait_count(page, n0 + 1)
+    assert any(near(place, pts, tol=0.03) for pts in points(page).values()), (place, points(page))
+    mode(page, "Remove")
+    box = page.locator('[class*="st-key-clickable_"]').first
+    box.focus()
+    if box.get_attribute("data-crosshair") is None:   # a new plot container: its crosshair starts at the centre
+        for key in ["Shift+ArrowRight"] * 5 + ["Shift+ArrowLeft"] * 2 + ["ArrowUp"]:
+            page.keyboard.press(key)
+    assert [float(v) for v in box.get_attribute("data-crosshair").split(",")] == place
+    page.keyboard.press("Enter")
+    wait_count(page, n0)

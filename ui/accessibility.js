@@ -55,11 +55,9 @@ function traces(data) {
 }
 
 function settings() {
-  return [...document.querySelectorAll('[data-testid="stMain"] [role="slider"]')].map((s) => {
-    const label = s.closest('[data-testid="stSlider"]');
-    const name = label && label.querySelector('[data-testid="stWidgetLabel"]');
-    return `${name ? name.innerText.trim() : "slider"} = ${s.getAttribute("aria-valuetext") || s.getAttribute("aria-valuenow")}`;
-  });
+  const sliders = document.querySelectorAll('[data-testid="stMain"] input[type="range"], [data-testid="stMain"] [role="slider"]');
+  return [...sliders].map((s) => `${s.getAttribute("aria-label") || "slider"} = ` +
+    `${s.getAttribute("aria-valuetext") || s.getAttribute("aria-valuenow") || s.value}`);
 }
 
 let serial = 0;
@@ -120,7 +118,7 @@ export default function (component) {
   const watch = new MutationObserver((records) => {
     if (!records.every(ignored)) later();
   });
-  watch.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+  watch.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-valuenow", "aria-valuetext"] });
   window.addEventListener("resize", later);
   later();
   window.__kernelscopeA11y = true;   // fitting formulas and describing charts (the browser tests wait for it)

@@ -7,12 +7,16 @@ import streamlit as st
 from .scripts import page_script
 
 # Streamlit fades captions to opacity 0.6 (2.9:1 on white); this grey is 7.6:1. Focus rings: 3 px of class +1's blue
-# with a white halo, visible on white, on the blue of a selected control and on a plot.
+# with a white halo, visible on white, on the blue of a selected control and on a plot; a slider's focus is on its
+# visually hidden range input, so the ring goes on the thumb that holds it.
 ACCESSIBLE_CSS = """
 [data-testid="stCaptionContainer"] { opacity: 1; color: #4b5563; }
-:focus-visible, [role="slider"]:focus, [role="slider"]:focus-visible {
+:focus-visible, [role="slider"]:focus-visible, :has(> input[type="range"]:focus-visible) {
   outline: 3px solid #0072B2 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important;
 }
+.kernelscope-crosshair { width: 24px; height: 24px; pointer-events: none; z-index: 999990; border-radius: 50%;
+  border: 3px solid #000; box-shadow: 0 0 0 2px #fff, inset 0 0 0 2px #fff;
+  background: radial-gradient(circle, #000 2px, transparent 3px); }
 .kernelscope-sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """

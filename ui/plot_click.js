@@ -3,7 +3,81 @@
 // it listens on that container (the chart's div is re-created when the figure changes, the container stays)
 // for a press and release within 5 px on Plotly's drag layer of the wanted subplot, and sends the place in
 // data coordinates: setTriggerValue("click", {x, y, subplot}).
+// The same place can be chosen by keyboard (WCAG 2.1.1): the container is a tab stop; while it has focus a crosshair
+// stands on the subplot, the arrow keys move it (Shift: ten times as far), Enter or Space sends its place as a click
+// (the section's mode decides: add a point of the chosen class, or remove the nearest), and a live region says
+// where it stands.
 const SLOP = 5;  // px a press may move and still be a click
+const STEP = 0.02;  // of the axis range per arrow key
+const HINT = "Plot. Arrow keys move a crosshair; Enter adds a point there, or removes the nearest in Remove mode.";
+
+function keyboard(box, h) {
+  box.tabIndex = 0;
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", HINT);
+  const mark = document.createElement("div");
+  mark.className = "kernelscope-crosshair";
+  mark.setAttribute("aria-hidden", "true");
+  const say = document.createElement("div");
+  say.className = "kernelscope-sr-only";
+  say.setAttribute("role", "status");
+  document.body.append(mark, say);
+  const k = { at: null };
+  const area = () => {
+    const axes = /^x(\d*)y(\d*)$/.exec(h.subplot);
+    const drag = axes && box.querySelector(`.nsewdrag[data-subplot="${h.subplot}"]`);
+    const gd = drag && drag.closest(".js-plotly-plot");
+    const L = gd && gd._fullLayout;
+    const xa = L && L["xaxis" + axes[1]], ya = L && L["yaxis" + axes[2]];
+    return xa && ya ? { drag, xa, ya } : null;
+  };
+  const show = () => {
+    const a = area();
+    if (!a || !k.at || document.activeElement !== box) { mark.style.display = "none"; return; }
+    const bb = a.drag.getBoundingClientRect();
+    mark.style.cssText = `display:block;position:fixed;left:${bb.left + a.xa.d2p(k.at.x) - 12}px;` +
+      `top:${bb.top + a.ya.d2p(k.at.y) - 12}px;`;
+  };
+  const fmt = (v) => (Math.abs(v) < 5e-3 ? "0" : v.toFixed(2)).replace("-", "−");
+  const onFocus = () => {
+    const a = area();
+    if (a && !k.at) {
+      const [x0, x1] = a.xa.range, [y0, y1] = a.ya.range;
+      k.at = { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
+    }
+    show();
+  };
+  const onKey = (e) => {
+    const a = area();
+    if (!a || !k.at || e.altKey || e.ctrlKey || e.metaKey) return;
+    const move = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+    if (move) {
+      const [x0, x1] = a.xa.range, [y0, y1] = a.ya.range, f = STEP * (e.shiftKey ? 10 : 1);
+      const clamp = (v, lo, hi) => Math.min(Math.max(v, Math.min(lo, hi)), Math.max(lo, hi));
+      k.at = { x: clamp(k.at.x + move[0] * f * (x1 - x0), x0, x1), y: clamp(k.at.y + move[1] * f * (y1 - y0), y0, y1) };
+      say.textContent = `Crosshair at x₁ = ${fmt(k.at.x)}, x₂ = ${fmt(k.at.y)}`;
+      box.dataset.crosshair = `${k.at.x},${k.at.y}`;
+      show();
+    } else if ((e.key === "Enter" || e.key === " ") && h.send) {
+      h.send("click", { x: k.at.x, y: k.at.y, subplot: h.subplot });
+      say.textContent = `Sent: the place x₁ = ${fmt(k.at.x)}, x₂ = ${fmt(k.at.y)}`;
+    } else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  box.addEventListener("focus", onFocus);
+  box.addEventListener("blur", show);
+  box.addEventListener("keydown", onKey);
+  window.addEventListener("scroll", show, true);
+  return () => {
+    box.removeEventListener("focus", onFocus);
+    box.removeEventListener("blur", show);
+    box.removeEventListener("keydown", onKey);
+    window.removeEventListener("scroll", show, true);
+    mark.remove();
+    say.remove();
+  };
+}
 
 function attach(box) {
   const h = { down: null, subplot: "xy", send: null };
@@ -30,9 +104,11 @@ function attach(box) {
   };
   box.addEventListener("pointerdown", onDown, true);
   document.addEventListener("pointerup", onUp, true);
+  const keys = keyboard(box, h);
   h.detach = () => {
     box.removeEventListener("pointerdown", onDown, true);
     document.removeEventListener("pointerup", onUp, true);
+    keys();
   };
   return h;
 }
