@@ -14,6 +14,9 @@ ACCESSIBLE_CSS = """
 :focus-visible, [role="slider"]:focus-visible, :has(> input[type="range"]:focus-visible) {
   outline: 3px solid #0072B2 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important;
 }
+/* a disabled control's label: still a distinct grey, but 4.8:1 (Streamlit's is 2.3:1) */
+[data-testid="stElementContainer"]:has(:disabled, [aria-disabled="true"]) [data-testid="stWidgetLabel"] p {
+  color: #6b7280 !important; }
 .kernelscope-crosshair { width: 24px; height: 24px; pointer-events: none; z-index: 999990; border-radius: 50%;
   border: 3px solid #000; box-shadow: 0 0 0 2px #fff, inset 0 0 0 2px #fff;
   background: radial-gradient(circle, #000 2px, transparent 3px); }

@@ -137,7 +137,8 @@ def reserve_margins(spec):
         titled = any(_text(a.get("title")) for a in shown)
         tick_px = max(across * fs, CHAR * fs * labels + 8) if ticks else 0
         if letter == "x" and any(a.get("type") == "log" for a in ticks):
-            tick_px += 0.2 * fs   # a log axis's labels ("10", "100") sit a little lower than a linear axis's        turned = [a for a in ticks if a.get("tickangle") not in (None, 0, "auto")]
+            tick_px += 0.2 * fs   # a log axis's labels ("10", "100") sit a little lower than a linear axis's
+        turned = [a for a in ticks if a.get("tickangle") not in (None, 0, "auto")]
         if letter == "x" and turned:   # slanted category labels (names of features): their height when turned
             names = max((len(str(v)) for t in data for v in (t.get("x") if isinstance(t.get("x"), list) else ())
                          if isinstance(v, str)), default=0)
