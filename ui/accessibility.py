@@ -27,7 +27,9 @@ _FIT = page_script("a11y_fit", "accessibility.js", "a11y_fit")
 
 
 def accessibility():
-    """The contrast and focus styles (with the run, so no caption is ever drawn faint) and the formula fitter."""
-    st.html(f"<style>{ACCESSIBLE_CSS}</style>")
-    with st.container(key="a11y_fit"):
-        _FIT(key="a11y_fit_listener", data={"enabled": True})
+    """The contrast and focus styles (with the run, so no caption is ever drawn faint) and the formula fitter, in the
+    sidebar: an element of the main area, even an empty one, would push the section's picture down by a gap."""
+    with st.sidebar:
+        st.html(f"<style>{ACCESSIBLE_CSS}</style>")
+        with st.container(key="a11y_fit"):
+            _FIT(key="a11y_fit_listener", data={"enabled": True})
