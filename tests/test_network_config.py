@@ -18,6 +18,7 @@ import tomllib
 import urllib.request
 from pathlib import Path
 
+from bench.serve import _stop as stop_server
 from bench.serve import free_port
 from tests.app_pages import ROOT
 
@@ -73,14 +74,8 @@ def streamlit(*options, timeout=90):
         time.sleep(2.5)  # the start-up banner (and any lookup, 1 s timeout each) is printed after the health route
         yield proc.pid, port, Path(log.name), trap
     finally:
-        proc.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(10)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(5)
         trap.close()
-        log.close()
+        stop_server(proc, log)
 
 
 def listening_addresses(pid, port):
