@@ -40,3 +40,11 @@ def test_presenting_opens_one_question_at_a_time_and_check_brings_the_chart_back
     assert '"kernels_gram"' in script
     at.button(key="kernels_ex_close_kernels_sigmoid").click().run()
     assert not at.radio and not scroll_scripts(at)               # closed; a rerun without Check scrolls nothing
+
+
+def test_every_section_with_an_exercise_is_in_the_browser_lesson():
+    """tests/test_browser_lesson.py's generated list is the sections' own: a section's script that draws exercises
+    is in it (this check runs no browser, so it lives here and keeps the browser file's tier pure)."""
+    from tests.test_browser_lesson import EXERCISE_SECTIONS
+    assert len(EXERCISE_SECTIONS) >= 20 and ("svm", "svm_map") in EXERCISE_SECTIONS
+    assert ("kernels-gram", "kernels_gram") in EXERCISE_SECTIONS and all(key for _, key in EXERCISE_SECTIONS)
