@@ -70,7 +70,7 @@ def ready(page, url):
 def test_dragging_lambda_or_gamma_redraws_the_fit_and_release_sets_the_slider(page, app_url, slider, toward):
     ready(page, f"{app_url}/kernel-ridge")
     before = state(page, CHART, slider)
-    assert "sweep λ · γ" in before["sign"]
+    assert before["sign"] == "\u27F7 drag picture: λ \u00B7 sliders: λ, γ"   # what each gesture sweeps
     thumb = page.locator(f".st-key-{slider} [data-testid='stSliderThumbValue']").locator("..")
     track = thumb.locator("..").bounding_box()
     box = thumb.bounding_box()
