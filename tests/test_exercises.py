@@ -48,3 +48,24 @@ def test_every_section_with_an_exercise_is_in_the_browser_lesson():
     from tests.test_browser_lesson import EXERCISE_SECTIONS
     assert len(EXERCISE_SECTIONS) >= 20 and ("svm", "svm_map") in EXERCISE_SECTIONS
     assert ("kernels-gram", "kernels_gram") in EXERCISE_SECTIONS and all(key for _, key in EXERCISE_SECTIONS)
+
+
+def test_an_answer_outlives_the_projectors_panel_closing_and_another_question():
+    """Presenting, a question not drawn on a run loses its widget: the student's choice and the verdict come back when
+    the panel is reopened, and after going to the next question and back."""
+    at = open_page(GRAM)
+    at.toggle(key="present").set_value(True).run()
+    at.button(key="kernels_ex_open_kernels_sigmoid").click().run()
+    at.radio(key="kernels_ex_kernels_sigmoid").set_value(2).run()
+    at.button(key="kernels_ex_next_kernels_sigmoid").click().run()
+    at.button(key="kernels_ex_prev_kernels_sigmoid").click().run()
+    assert at.radio(key="kernels_ex_kernels_sigmoid").value == 2
+    at.button(key="kernels_ex_kernels_sigmoid_check").click().run()
+    assert not at.button(key="kernels_ex_kernels_sigmoid_check").disabled
+    verdict = [w.value for w in at.warning] + [s.value for s in at.success]
+    at.button(key="kernels_ex_close_kernels_sigmoid").click().run()
+    assert not at.radio
+    at.button(key="kernels_ex_open_kernels_sigmoid").click().run()
+    assert at.radio(key="kernels_ex_kernels_sigmoid").value == 2
+    assert [w.value for w in at.warning] + [s.value for s in at.success] == verdict and verdict
+    assert not page_errors(at)

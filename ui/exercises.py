@@ -39,10 +39,18 @@ def _set(key, value):
     st.session_state[key] = value
 
 
+def _keep(key, ex):
+    st.session_state[f"ex_choice_{ex.id}"] = st.session_state.get(key)
+
+
 def question(page, ex, number):
-    """One exercise: its choices, Check (enabled once a choice is made) and, after Check, the verdict."""
-    choice = st.radio(f"**{number}.** {ex.question}", range(len(ex.options)), index=None,
-                      format_func=lambda i: ex.options[i], key=f"{page}_ex_{ex.id}")
+    """One exercise: its choices, Check (enabled once a choice is made) and, after Check, the verdict. The choice is
+    kept aside as well: a question not drawn on a run (the projector's panel closed, or another question shown in it)
+    loses its widget's state, and is drawn again with the student's choice."""
+    key = f"{page}_ex_{ex.id}"
+    choice = st.radio(f"**{number}.** {ex.question}", range(len(ex.options)),
+                      index=st.session_state.get(f"ex_choice_{ex.id}"), format_func=lambda i: ex.options[i], key=key,
+                      on_change=_keep, args=(key, ex))
     st.button("Check", key=f"{page}_ex_{ex.id}_check", on_click=_check, args=(ex,), disabled=choice is None)
     if st.session_state.get(f"ex_checked_{ex.id}") and choice is not None:
         if choice == ex.answer:
