@@ -43,13 +43,19 @@ html { font-size: 20px; }
 [data-testid="stColumn"] .st-key-topic_bar > .stElementContainer:has([data-testid="stSlider"]) { order: 2; }
 [data-testid="stColumn"] .st-key-topic_bar > .stElementContainer[class*="_gamma"] {
   order: 1; flex: 1 1 100%; min-width: 100%; }
+/* ... but not in Compare A / B's settings row, which holds A's and B's bars side by side in one row */
+[data-testid="stMain"] [class*="st-key-ab_head"] .st-key-topic_bar > .stElementContainer { order: 0; }
+[data-testid="stMain"] [class*="st-key-ab_head"] .st-key-topic_bar > .stElementContainer[class*="_gamma"] {
+  flex: 1 1 5rem; min-width: 0; }
 /* the sidebar's side-by-side buttons ("Table / CSV", "Undo") stack: presentation type makes them too wide for it */
 [data-testid="stSidebar"] [data-testid="stHorizontalBlock"]:has(button) { flex-wrap: wrap; }
 [data-testid="stSidebar"] [data-testid="stHorizontalBlock"]:has(button) > [data-testid="stColumn"] { min-width: 100%; }
-/* a bar of two columns beside the picture stacks them when the column is narrow (the sidebar open) */
-[data-testid="stColumn"] .st-key-topic_bar [data-testid="stHorizontalBlock"] { flex-wrap: wrap; }
-[data-testid="stColumn"] .st-key-topic_bar [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
-  min-width: 9rem; }
+/* a bar of two columns beside the picture stacks them when the column is narrow (the sidebar open); a bar of more
+   columns (a section's title beside its one-row bar) keeps its row */
+[data-testid="stColumn"] .st-key-topic_bar [data-testid="stHorizontalBlock"]:has(> :nth-child(2):last-child) {
+  flex-wrap: wrap; }
+[data-testid="stColumn"] .st-key-topic_bar [data-testid="stHorizontalBlock"]:has(> :nth-child(2):last-child)
+  > [data-testid="stColumn"] { min-width: 9rem; }
 </style>"""
 
 
