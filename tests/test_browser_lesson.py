@@ -145,6 +145,12 @@ def assert_both_on_first_screen(page, charts, b_bar, where, present=False):
     if present:
         assert a["plotHeight"] >= MIN_PLOT_HEIGHT, f"{where}: plotting area {a['plotHeight']:.0f} px tall"
     assert page.locator("[data-testid='stMain'] .ks-legend").count() == 1, f"{where}: one legend row for both"
+    row = page.evaluate("""() => { const l = document.querySelector("[data-testid='stMain'] .ks-legend");
+      const r = l.getBoundingClientRect(); return {size: parseFloat(getComputedStyle(l).fontSize), height: r.height,
+      top: r.top, bottom: r.bottom}; }""")
+    assert row["top"] >= 0 and row["bottom"] <= page.viewport_size["height"], f"{where}: legend row at {row}"
+    if present:   # read from the back row: the projector's 20 px type (issue 33), on one line
+        assert row["size"] >= 20 and row["height"] <= 1.6 * row["size"], f"{where}: legend row {row}"
     sliders = f"[data-testid='stMain'] .st-key-topic_bar input[type='range'], .st-key-{b_bar} input[type='range']"
     assert page.locator(sliders).count() >= 4
     assert page.evaluate(SLIDERS_OFF, sliders) == [], f"{where}: sliders off the first screen"

@@ -6,9 +6,9 @@ import html
 import streamlit as st
 
 SWATCH = ('<svg width="26" height="16" viewBox="0 0 26 16" aria-hidden="true" '
-          'style="vertical-align:middle;margin-right:0.35em;flex:none">{}</svg>')
-ROW = ('<div class="ks-legend" style="display:flex;flex-wrap:wrap;align-items:center;gap:0.1rem 0.7rem;'
-       'justify-content:{justify};font-size:0.75rem;line-height:1.4;color:#222">{cells}</div>')
+          'style="vertical-align:middle;margin-right:0.3em;flex:none;width:{width}">{}</svg>')
+ROW = ('<div class="ks-legend" style="display:flex;flex-wrap:wrap;align-items:center;gap:0.1rem {gap};'
+       'justify-content:{justify};font-size:{size};line-height:1.4;color:#222">{cells}</div>')
 
 
 def line(color, dash=False, width=2.5):
@@ -46,9 +46,14 @@ def band(color):
     return f'<rect x="1" y="3" width="24" height="10" fill="{color}"/>'
 
 
-def legend_row(items, right=False):
+def legend_row(items, right=False, large=False):
     """Draw the row: `items` are (swatch, name), a swatch being one or more of the shapes above joined. right: pushed
-    to the row's right end (clear of a live sweep's sign above the left chart's top right corner)."""
+    to the row's right end (clear of a live sweep's sign above the left chart's top right corner). large: the
+    projector's size, 1rem (20 px there, as its tick labels), where the laptop's row is 0.75rem, with narrower swatches
+    and gaps so that it keeps one line."""
     cells = "".join(f'<span style="display:inline-flex;align-items:center;white-space:nowrap">'
-                    f'{SWATCH.format(swatch)}{html.escape(name)}</span>' for swatch, name in items)
-    st.markdown(ROW.format(justify="flex-end" if right else "flex-start", cells=cells), unsafe_allow_html=True)
+                    f'{SWATCH.format(swatch, width="20px" if large else "26px")}{html.escape(name)}</span>'
+                    for swatch, name in items)
+    st.markdown(ROW.format(justify="flex-end" if right else "flex-start", size="1rem" if large else "0.75rem",
+                           gap="0.5rem" if large else "0.7rem",
+                           cells=cells), unsafe_allow_html=True)

@@ -127,7 +127,7 @@ def compare_view(s, X, y, n, fit_a, cv_a, head_b):
                         "fit again)."):
             toolbar(s, n)
         legend_row(figures.legend_items(s.source == "sine", any(not band.why for *_, band in sides)),
-                   right=True)
+                   right=True, large=present)
     for col, (fit, cv, tag, kernel, lam, band) in zip(st.columns(2, gap="large"), sides):
         with col:
             spec = clickable_fit(s, fit, band, lam, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,

@@ -299,15 +299,17 @@ def sweep_payload(box, sw, X, y, tr, traces, chart, slider, label, drag):
     return ui.sweep.payload(chart, slider, label, sw.values, field, layers, drag=drag)
 
 
-def legend_items(held_out=True):
-    """The margins map's key as ui.legend swatches, for the one legend row over Compare A / B's two maps."""
+def legend_items(held_out=True, short=False):
+    """The margins map's key as ui.legend swatches, for the one legend row over Compare A / B's two maps. short: the
+    projector's names, so the row fits one line in its larger type."""
     from ui import legend as lg
 
-    items = [(lg.line("black", width=3), "boundary f = 0"), (lg.line("black", dash=True, width=1.5), "margins f = ±1")]
+    items = [(lg.line("black", width=3), "boundary" if short else "boundary f = 0"),
+             (lg.line("black", dash=True, width=1.5), "margins ±1" if short else "margins f = ±1")]
     items += [(lg.cross(s["color"]) if s["symbol"] == "x" else lg.dot(s["color"]), s["name"])
               for s in (CLASS_STYLE[1], CLASS_STYLE[-1])]
-    items += [(lg.dot("black", filled=False, r=6), SV_NAME), (lg.diamond(WRONG), "misclassified"),
-              (lg.diamond(INSIDE), "inside the margin")]
+    items += [(lg.dot("black", filled=False, r=6), "support vector" if short else SV_NAME),
+              (lg.diamond(WRONG), "misclassified"), (lg.diamond(INSIDE), "in margin" if short else "inside the margin")]
     if held_out:
         items.append((lg.dot(CLASS_STYLE[1]["color"], filled=False, r=4), "held out"))
     return items

@@ -167,7 +167,7 @@ def compare():
         with st.popover("🖱 Clicks · A / B", help="What a click on a map does, Undo and Reset, the held-out points, "
                         "and Compare A / B (off: one map again)."):
             show_test = toolbar()
-        legend_row(figures.legend_items(held_out=show_test and len(d.part.te) > 0))
+        legend_row(figures.legend_items(held_out=show_test and len(d.part.te) > 0, short=present), large=present)
     fits = {}
     for col, label, kernel, C, key in zip(st.columns(2, gap="medium"), "AB", (s.kernel, kernel_b), (s.C, C_b),
                                           ("svm_map", "svm_b_map")):
