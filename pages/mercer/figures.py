@@ -16,8 +16,9 @@ CONFIG = {**CHART_CONFIG, "scrollZoom": False}  # PNG download only; the wheel s
 
 
 def main_height(present):
-    """Height of a section's main chart: its plot area stays >= 440 px on a 1280x720 projector."""
-    return 564 if present else 520
+    """Height of a section's main chart: its plot area stays >= 440 px on a 1280x720 projector (a
+    log x axis reserves a little more room for its labels: ui.figures.margins)."""
+    return 568 if present else 520
 
 
 def main_title(title, present):
