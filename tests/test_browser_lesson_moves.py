@@ -110,7 +110,8 @@ def test_the_offered_link_is_the_address_bar_and_reproduces_a_b(page, app_url, b
         assert got == shown, (got, link)
         assert fresh.locator(".st-key-svm_kernel input").input_value() == "Laplacian"
         assert "your own points (122)" in fresh.locator("[data-testid='stSidebar']").inner_text()
-        fresh.locator(".st-key-ab_tools [data-testid='stPopoverButton']").click()   # A / B on: its switch is in the menu
+        settle(fresh)   # no stale copy of the menu's button left from a rerun
+        fresh.get_by_role("button", name="🖱 Clicks · A / B").click()   # A / B on: its switch is in the menu
         assert fresh.locator(".st-key-svm_compare").get_by_role("switch").is_checked()
         assert_healthy(fresh)
     finally:
