@@ -1,4 +1,5 @@
-"""What the class's polls draw (the logic is ui.polls'): a panel floating over the bottom left corner of the screen,
+"""What the class's polls draw (the logic is ui.polls'): a panel floating over the bottom right corner of the screen
+(the sidebar is on the left; in the lecturer's window above the class badge, which folds while a question is asked),
 so the section's picture stays where it is.
 
 - A student: the question and its choices while the poll is open (a detached student first sees a notice with
@@ -23,11 +24,12 @@ HIDDEN = "poll_hidden"          # (question, round) whose revealed panel this se
 ANSWERING = "poll_answering"    # (question, round) a detached student chose to answer
 RIGHT, OTHER, EARLIER = "#1a7f37", "#6b7280", "#c7ccd4"
 CSS = """<style>
-.st-key-poll_panel { position: fixed; left: 1rem; bottom: 1rem; z-index: 999980; width: min(30rem, calc(100vw - 2rem))
+.st-key-poll_panel { position: fixed; right: 1rem; bottom: 1rem; z-index: 999980; width: min(30rem, calc(100vw - 2rem))
   !important; max-height: 62vh; overflow-y: auto; background: #fff; border: 2px solid #333; border-radius: .6rem;
   padding: .5rem .8rem; box-shadow: 0 2px 12px rgba(0,0,0,.25); gap: .35rem; }
 .st-key-poll_panel p { margin-bottom: .2rem; }
 .st-key-poll_count p { font-size: 1.25rem; font-weight: 700; margin: 0; }
+.st-key-poll_panel:has(.ks-poll-lecturer) { bottom: 5.2rem; }
 @media (max-width: 640px) { .st-key-poll_panel { left: .5rem; right: .5rem; bottom: .5rem;
   width: calc(100vw - 1rem) !important; max-height: 48vh; } }
 </style>"""
@@ -177,6 +179,7 @@ def _student(poll):
 def _lecturer(poll):
     from .classroom import presenting
 
+    st.html('<span class="ks-poll-lecturer"></span>')   # marks the lecturer's panel (CSS: above the badge)
     if not poll.open:
         _reveal(poll, presenting())
         st.button("🔁 Ask again", key="poll_again", on_click=polls.ask_again, args=(poll,),

@@ -55,12 +55,19 @@ def remember(ex):
     REVEALS[ex.id] = ex
 
 
+def _fold_badge():
+    from .room_view import SMALL
+
+    st.session_state[SMALL] = True   # the join QR folds to the small badge while the class answers
+
+
 def ask(page, ex):
     """The lecturer's Ask the class (a button's callback): the next round of the exercise `ex`, asked on this section
     (its address; `page` is the exercise's widget prefix, for the button's key)."""
     r, state = room(), st.session_state
     try:
         polls().ask(r["code"], state.get(lc.KEY), ex.id, ex.question, ex.options, ex.answer, state.get(lc.PAGE, ""))
+        _fold_badge()
     except (LookupError, PermissionError):
         lc._ended()
 
@@ -69,6 +76,7 @@ def ask_again(poll):
     r, state = room(), st.session_state
     try:
         polls().ask(r["code"], state.get(lc.KEY), poll.question, poll.text, poll.options, poll.answer, poll.page)
+        _fold_badge()
     except (LookupError, PermissionError):
         lc._ended()
 
