@@ -24,7 +24,7 @@ HIDDEN = "poll_hidden"          # (question, round) whose revealed panel this se
 ANSWERING = "poll_answering"    # (question, round) a detached student chose to answer
 RIGHT, OTHER, EARLIER = "#1a7f37", "#6b7280", "#c7ccd4"
 CSS = """<style>
-.st-key-poll_panel { position: fixed; right: 1rem; bottom: 1rem; z-index: 999980; width: min(30rem, calc(100vw - 2rem))
+.st-key-poll_panel { position: fixed; right: 1rem; bottom: 1rem; z-index: 999980; width: min(28rem, calc(100vw - 2rem))
   !important; max-height: 62vh; overflow-y: auto; background: #fff; border: 2px solid #333; border-radius: .6rem;
   padding: .5rem .8rem; box-shadow: 0 2px 12px rgba(0,0,0,.25); gap: .35rem; }
 .st-key-poll_panel p { margin-bottom: .2rem; }
@@ -52,7 +52,7 @@ def poll_figure(options, rounds, answer, present=False):
         fig.add_bar(x=x, y=counts, name=f"Round {number}", marker_color=colours, text=counts,
                     textposition="outside", cliponaxis=False, hovertext=list(options), hoverinfo="text+y")
     top = max([max(c) for _, c in rounds if c] + [1])
-    base_layout(fig, height=230 if present else 190, present=present, barmode="group",
+    base_layout(fig, height=200 if present else 170, present=present, barmode="group",
                 showlegend=len(rounds) > 1, legend=dict(orientation="h", y=1.12, x=0))
     fig.update_yaxes(range=[0, top * 1.25 + 0.5], showticklabels=False, showgrid=False, fixedrange=True)
     fig.update_xaxes(fixedrange=True, tickfont=dict(color=INK))
@@ -135,8 +135,9 @@ def _reveal(poll, present):
     """The histogram of every round of the poll's question beside the right answer."""
     rounds = polls.rounds(poll)
     head = st.container(horizontal=True, vertical_alignment="center", gap="small")
-    head.markdown(f"📊 **The class's answers** · {poll.text}", width="stretch")
+    head.markdown("📊 **The class's answers**", width="stretch")
     head.button("✕", key="poll_hide", on_click=_hide, args=(poll,), help="Close the class's answers")
+    st.caption(poll.text)
     st.plotly_chart(poll_figure(poll.options, [(p.round, c) for p, c in rounds], poll.answer, present),
                     key="poll_histogram", config=CHART_CONFIG)
     answered = " · ".join(f"round {p.round}: {sum(c)} answered" for p, c in rounds)

@@ -55,10 +55,15 @@ def remember(ex):
     REVEALS[ex.id] = ex
 
 
-def _fold_badge():
+def _make_room():
+    """While the class answers, the poll's panel has the corner: the join QR folds to the small badge and the
+    exercises' panel of the projector closes (ui.exercises.projected)."""
     from .room_view import SMALL
 
-    st.session_state[SMALL] = True   # the join QR folds to the small badge while the class answers
+    state = st.session_state
+    state[SMALL] = True
+    for key in [k for k in state if isinstance(k, str) and k.startswith("ex_open_")]:
+        state[key] = False
 
 
 def ask(page, ex):
@@ -67,7 +72,7 @@ def ask(page, ex):
     r, state = room(), st.session_state
     try:
         polls().ask(r["code"], state.get(lc.KEY), ex.id, ex.question, ex.options, ex.answer, state.get(lc.PAGE, ""))
-        _fold_badge()
+        _make_room()
     except (LookupError, PermissionError):
         lc._ended()
 
@@ -76,7 +81,7 @@ def ask_again(poll):
     r, state = room(), st.session_state
     try:
         polls().ask(r["code"], state.get(lc.KEY), poll.question, poll.text, poll.options, poll.answer, poll.page)
-        _fold_badge()
+        _make_room()
     except (LookupError, PermissionError):
         lc._ended()
 
