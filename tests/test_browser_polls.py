@@ -134,7 +134,11 @@ def test_a_class_answers_a_poll_together(browser, served):
         wait_text(laptop, PANEL, "Your answer, C, is not the right one")
         wait_text(phone, PANEL, "Your answer, B, is right")
         assert "is right" not in laptop.locator(PANEL).inner_text()
-        laptop.wait_for_selector(".st-key-svm_b_gamma", timeout=60000)   # the follower's view moved: A / B shown
+        try:
+            laptop.wait_for_selector(".st-key-svm_b_gamma", timeout=60000)   # the follower's view moved: A / B shown
+        except Exception as err:  # noqa: BLE001 — say what the room and the follower show
+            laptop.screenshot(path="/tmp/poll_failed.png", full_page=True)
+            raise AssertionError(f"room: {store.room(code).state}; laptop at {laptop.url}") from err
         settle(laptop)
         assert phone.locator(".st-key-svm_b_gamma").count() == 0         # the detached student's did not
         settle(projector)

@@ -113,17 +113,26 @@ def check(poll):
 
 
 def follow_reveal(poll):
-    """A following student's first run after Check: the exercise's revealing values set before the section's widgets
-    are drawn (as Check does for one student), so widgets that the reveal makes appear (the A / B column) take them
-    too. Once per round; a detached student keeps their own view."""
+    """A following student's runs after Check: the exercise's revealing values set before the section's widgets are
+    drawn (as Check does for one student), so widgets that the reveal makes appear (the A / B column) take them too.
+    Again on each new version of the room while the lecturer's view still shows the reveal (a later publish of the
+    same view re-applies the link, which a widget drawn only after the reveal does not read); never once the
+    lecturer has moved a revealed setting. A detached student keeps their own view."""
     state = st.session_state
     ex = REVEALS.get(poll.question)
-    if poll.open or not state.get(lc.FOLLOW) or state.get(REVEALED) == (poll.question, poll.round) or ex is None:
+    if poll.open or not state.get(lc.FOLLOW) or ex is None or state.get(lc.PAGE) != poll.page:
         return
-    state[REVEALED] = (poll.question, poll.round)
-    if state.get(lc.PAGE) == poll.page:
-        for key, value in ex.reveal.items():
-            state[key] = value
+    version = state.get(lc.APPLIED, 0)
+    if state.get(REVEALED) == (poll.question, poll.round, version):
+        return
+    room = lc.store().room(poll.code)
+    params = room.state.get("params", {}) if room else {}
+    if state.get(REVEALED, ("", 0))[:2] == (poll.question, poll.round) and any(
+            k in params and not isinstance(v, str) and params[k] != [link_text(v)] for k, v in ex.reveal.items()):
+        return   # the lecturer has moved on from the reveal
+    state[REVEALED] = (poll.question, poll.round, version)
+    for key, value in ex.reveal.items():
+        state[key] = value
 
 
 def link_text(value):
