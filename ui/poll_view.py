@@ -52,7 +52,7 @@ def poll_figure(options, rounds, answer, present=False):
         fig.add_bar(x=x, y=counts, name=f"Round {number}", marker_color=colours, text=counts,
                     textposition="outside", cliponaxis=False, hovertext=list(options), hoverinfo="text+y")
     top = max([max(c) for _, c in rounds if c] + [1])
-    base_layout(fig, height=200 if present else 170, present=present, barmode="group",
+    base_layout(fig, height=165, present=present, barmode="group",
                 showlegend=len(rounds) > 1, legend=dict(orientation="h", y=1.12, x=0))
     fig.update_yaxes(range=[0, top * 1.25 + 0.5], showticklabels=False, showgrid=False, fixedrange=True)
     fig.update_xaxes(fixedrange=True, tickfont=dict(color=INK))
@@ -97,7 +97,9 @@ def poll_panel():
         return
     if room["role"] == "student":
         polls.follow_reveal(poll)
-    st.html(CSS)
+    from .classroom import presenting
+
+    st.html(CSS + (PRESENT_CSS if presenting() else ""))   # a projector: a narrower panel, more of the picture
     with st.container(key=PANEL):
         if room["role"] == "student":
             _student(poll)
@@ -141,9 +143,13 @@ def _reveal(poll, present):
     st.plotly_chart(poll_figure(poll.options, [(p.round, c) for p, c in rounds], poll.answer, present),
                     key="poll_histogram", config=CHART_CONFIG)
     answered = " · ".join(f"round {p.round}: {sum(c)} answered" for p, c in rounds)
-    st.markdown(f"**Right answer: {letter(poll.answer)}** — {poll.options[poll.answer]}  \n"
-                + "  \n".join(f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer))
+    others = "" if present else "  \n" + "  \n".join(
+        f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer)   # a projector: the answer only
+    st.markdown(f"**Right answer: {letter(poll.answer)}** — {poll.options[poll.answer]}{others}")
     st.caption(answered)
+
+
+PRESENT_CSS = "<style>.st-key-poll_panel { width: min(23rem, calc(100vw - 2rem)) !important; }</style>"
 
 
 def _student(poll):
