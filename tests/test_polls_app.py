@@ -190,3 +190,32 @@ def test_every_exercise_of_every_section_can_be_asked(store):
             poll = polls.current(code)
             assert (poll.question, poll.open) == (ex, True) and not at.exception, file
             assert len(poll.options) >= 2 and 0 <= poll.answer < len(poll.options)
+
+
+def test_a_poll_runs_on_redis_too(monkeypatch):
+    """Ask, two answers counted and Check with the rooms in a real redis-server (KERNELSCOPE_STORE), as replicas
+    share them."""
+    from tests.redis_env import redis_server
+
+    with redis_server() as url:
+        monkeypatch.setenv("KERNELSCOPE_STORE", url)
+        room_routes._STORE.clear()
+        ui_polls._POLLS.clear()
+        try:
+            at, code = lecturer()
+            at.button(key=f"svm_ex_{QUESTION}_ask").click().run()
+            polls = polls_of(room_routes.store())
+            assert type(polls).__name__ == "RedisPolls" and polls.current(code).open
+            for choice in (1, 2):
+                student = open_page(HOME, query={"room": code})
+                student.run()
+                poll_radio(student).set_value(choice).run()
+            assert polls.counts(code, QUESTION, 1) == [0, 1, 1]
+            at.run()
+            assert "answered 2 of 2" in texts(at)
+            at.button(key="poll_check").click().run()
+            assert not polls.current(code).open and "poll_histogram" in chart_keys(at)
+        finally:
+            room_routes.store().close()
+            room_routes._STORE.clear()
+            ui_polls._POLLS.clear()
