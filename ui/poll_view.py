@@ -133,13 +133,16 @@ def _answering(poll):
     st.session_state[ANSWERING] = (poll.question, poll.round)
 
 
-def _reveal(poll, present):
-    """The histogram of every round of the poll's question beside the right answer."""
+def _reveal(poll, present, verdict=None):
+    """The histogram of every round of the poll's question beside the right answer; `verdict` (a student's own
+    answer marked) drawn first under the heading, where a phone's panel shows it without scrolling."""
     rounds = polls.rounds(poll)
     head = st.container(horizontal=True, vertical_alignment="center", gap="small")
     head.markdown("📊 **The class's answers**", width="stretch")
     head.button("✕", key="poll_hide", on_click=_hide, args=(poll,), help="Close the class's answers")
     st.caption(poll.text)
+    if verdict:
+        verdict()
     st.plotly_chart(poll_figure(poll.options, [(p.round, c) for p, c in rounds], poll.answer, present),
                     key="poll_histogram", config=CHART_CONFIG)
     answered = " · ".join(f"round {p.round}: {sum(c)} answered" for p, c in rounds)
@@ -156,14 +159,17 @@ def _student(poll):
     from .classroom import presenting
 
     if not poll.open:
-        _reveal(poll, presenting())
         mine = polls.mine(poll)
-        if mine is None:
-            st.caption("You did not answer this round.")
-        elif mine == poll.answer:
-            st.success(f"✅ Your answer, {letter(mine)}, is right.")
-        else:
-            st.warning(f"Your answer, {letter(mine)}, is not the right one.")
+
+        def verdict():   # on this student's screen only
+            if mine is None:
+                st.caption("You did not answer this round.")
+            elif mine == poll.answer:
+                st.success(f"✅ Your answer, {letter(mine)}, is right.")
+            else:
+                st.warning(f"Your answer, {letter(mine)}, is not the right one.")
+
+        _reveal(poll, presenting(), verdict)
         return
     state, ident = st.session_state, (poll.question, poll.round)
     if not state.get(lc.FOLLOW) and state.get(ANSWERING) != ident:
