@@ -27,6 +27,7 @@ else:  # a session's run
     from ui.links import clean_link, link_notes
     from ui.live_class import live_class
     from ui.nav import mark_topic
+    from ui.poll_view import poll_panel
     from ui.settings import carry
 
     runtime.set_up()
@@ -41,6 +42,7 @@ else:  # a session's run
             for t in TOPICS}},
         position="top")
     live_class(page)
+    poll_panel()
     carry(setting_keys())
     dataset_sidebar()
     link_slot = classroom_sidebar()

@@ -12,6 +12,7 @@ import streamlit as st
 from pages import find
 
 from .classroom import presenting
+from .poll_view import after_exercises, ask_button
 
 DONE_KEY = "exercises_done"
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,6 +53,7 @@ def question(page, ex, number):
                       index=st.session_state.get(f"ex_choice_{ex.id}"), format_func=lambda i: ex.options[i], key=key,
                       on_change=_keep, args=(key, ex))
     st.button("Check", key=f"{page}_ex_{ex.id}_check", on_click=_check, args=(ex,), disabled=choice is None)
+    ask_button(page, ex)   # in a live class, the lecturer's Ask the class (ui.poll_view)
     if st.session_state.get(f"ex_checked_{ex.id}") and choice is not None:
         if choice == ex.answer:
             st.success(f"✅ Right. {ex.explanation}")
@@ -139,6 +141,7 @@ def exercises(page, items, chart=None):
     if chart is None:   # the section is the script calling this function
         chart = main_chart(sys._getframe(1).f_globals.get("__file__", ""))
     (projected if presenting() else listed)(page, items)
+    after_exercises(items)   # a live class's polls: the section's exercises known, a Check's view published
     bring_chart_back(chart)
 
 

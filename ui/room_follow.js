@@ -33,7 +33,7 @@ function listen(h) {
   // A press on a control (not on the banner's own buttons), or Escape: the follower takes over.
   const touched = (e) => {
     if (!h.data.following || !e.target.closest) return;
-    if (e.target.closest(".st-key-class_banner")) return;
+    if (e.target.closest(".st-key-class_banner, .st-key-poll_panel")) return;   // answering a poll is no take-over
     const hit = e.target.closest(TOUCHABLE);
     if (hit && hit.closest('[data-testid="stApp"]')) h.send("detach", true);
   };
@@ -41,7 +41,9 @@ function listen(h) {
     if (!h.data.following) return;
     if (e.key === "Escape") h.send("detach", true);
     else if (e.target.closest && e.target.closest('[role="slider"], input, [role="combobox"]')
-             && !e.target.closest(".st-key-class_banner") && e.key !== "Tab") h.send("detach", true);
+             && !e.target.closest(".st-key-class_banner, .st-key-poll_panel") && e.key !== "Tab") {
+      h.send("detach", true);
+    }
   };
   document.addEventListener("pointerdown", touched, true);
   document.addEventListener("keydown", key, true);

@@ -1,0 +1,183 @@
+"""Browser test of the class's polls: the real app (`python app.py`, SQLite in a temporary folder) in Chromium with a
+lecturer presenting on a 1280x720 projector and two students - a follower on a 1280x720 laptop and a detached student
+on a 390x844 phone. Ask, answer (the phone through its notice), change an answer, the live count, Check (the
+histogram beside the right answer, the follower's settings moved, each answer marked on its own screen), Ask again
+and round 2 beside round 1, the CSV. The projector never shows a histogram before Check. Screenshots of the projector
+and the phone with an open poll and after the reveal go to /tmp (poll_*.png)."""
+import csv
+import io
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from bench.serve import serve
+from tests.test_browser import assert_healthy
+from ui import room_store as rs
+from ui.room_store.polls import polls_of
+
+pytestmark = pytest.mark.timeout(900)
+
+PANEL = ".st-key-poll_panel"
+QUESTION = "svm_rbf_gamma"
+IDLE = "() => { const a = document.querySelector('[data-testid=stApp]'); " \
+       "return !!a && a.getAttribute('data-test-script-state') === 'notRunning'; }"
+HISTOGRAMS = "() => document.querySelectorAll('.st-key-poll_panel .js-plotly-plot').length"
+
+
+def settle(page, timeout=120000):
+    page.wait_for_function(IDLE, timeout=timeout)
+    page.wait_for_timeout(500)
+    page.wait_for_function(IDLE, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def served():
+    with tempfile.TemporaryDirectory() as data, serve("app.py", env={"KERNELSCOPE_DATA": data}) as server:
+        yield server.url, Path(data) / "rooms.sqlite3"
+
+
+def context(browser, width, height):
+    ctx = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
+    ctx.set_default_timeout(60000)
+    page = ctx.new_page()
+    page.outside_requests = []
+    page.on("request", lambda r: page.outside_requests.append(r.url)
+            if not r.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
+    return ctx, page
+
+
+def wait_text(page, selector, text, timeout=60000):
+    try:
+        _wait_text(page, selector, text, timeout)
+    except Exception as err:  # noqa: BLE001 — say what is there instead, with a screenshot
+        page.screenshot(path="/tmp/poll_failed.png")
+        there = page.evaluate("s => { const e = document.querySelector(s); return e && e.innerText; }", selector)
+        raise AssertionError(f"{selector} shows {there!r}, not {text!r} (/tmp/poll_failed.png)") from err
+
+
+def _wait_text(page, selector, text, timeout):
+    page.wait_for_function("([s, t]) => { const e = document.querySelector(s); return !!e && e.innerText.includes(t); }",
+                           arg=[selector, text], timeout=timeout)
+
+
+def choose(page, letter):
+    page.locator(f"{PANEL} label").filter(has_text=re.compile(rf"^{letter}\. ")).first.click()
+    settle(page)
+
+
+def histogram_names(page):
+    return page.evaluate("() => { const p = document.querySelector('.st-key-poll_panel .js-plotly-plot'); "
+                         "return p && p._fullData ? p._fullData.map(t => t.name) : null; }")
+
+
+def test_a_class_answers_a_poll_together(browser, served):
+    url, db = served
+    contexts = []
+    try:
+        ctx, projector = context(browser, 1280, 720)
+        contexts.append(ctx)
+        projector.goto(f"{url}/svm")
+        settle(projector)
+        projector.locator("[data-testid='stSidebar']").get_by_role("button", name="🏫 Start a class").click()
+        projector.wait_for_selector(".st-key-class_badge .ks-qr img", timeout=30000)
+        code = projector.locator(".st-key-class_badge .ks-class-code").inner_text().strip()
+        projector.locator("[data-testid='stSidebar']").get_by_text("Presentation mode").click()   # the projector
+        settle(projector)
+
+        ctx, laptop = context(browser, 1280, 720)            # a follower
+        contexts.append(ctx)
+        laptop.goto(f"{url}/?room={code}")
+        wait_text(laptop, ".st-key-class_banner", f"Following the lecturer (room {code})")
+        laptop.wait_for_function("() => location.pathname === '/svm'", timeout=60000)
+        settle(laptop)
+        ctx, phone = context(browser, 390, 844)              # a student who has detached
+        contexts.append(ctx)
+        phone.goto(f"{url}/?room={code}")
+        wait_text(phone, ".st-key-class_banner", "Following the lecturer")
+        settle(phone)
+        phone.get_by_role("button", name="Detach (Esc)").click()
+        wait_text(phone, ".st-key-class_banner", "Your own view")
+        settle(phone)
+
+        projector.get_by_role("button", name=re.compile("Predict, then check")).click()   # the corner's questions
+        projector.get_by_role("button", name="📣 Ask the class").click()
+        wait_text(projector, ".st-key-poll_count", "answered 0 of 2")
+        projector.wait_for_selector(".st-key-class_badge_small", timeout=20000)   # the QR folds while asking
+        settle(projector)
+        projector.screenshot(path="/tmp/poll_projector_open_1280.png")
+
+        wait_text(laptop, PANEL, "The lecturer asks")        # the follower: the choices at once
+        choose(laptop, "A")
+        wait_text(phone, PANEL, "The lecturer asks the class")   # the detached student: a notice
+        phone.locator(PANEL).get_by_role("button", name="Answer").click()
+        settle(phone)
+        choose(phone, "B")
+        phone.screenshot(path="/tmp/poll_phone_open.png")
+        wait_text(projector, ".st-key-poll_count", "answered 2 of 2")
+        store = rs.open_store(f"sqlite:///{db}")
+        polls = polls_of(store)
+        assert polls.counts(code, QUESTION, 1) == [1, 1, 0]
+        laptop.wait_for_timeout(1100)                        # past the one-vote-a-second limit
+        choose(laptop, "C")                                  # a changed answer
+        wait_text(laptop, PANEL, "Your answer C is counted")
+        assert polls.counts(code, QUESTION, 1) == [0, 1, 1]
+        projector.wait_for_timeout(1500)
+        wait_text(projector, ".st-key-poll_count", "answered 2 of 2")
+        for page in (projector, laptop, phone):             # no histogram anywhere before Check
+            assert page.evaluate(HISTOGRAMS) == 0
+
+        projector.locator(PANEL).get_by_role("button", name="✔ Check: close and reveal").click()
+        for page in (projector, laptop, phone):
+            page.wait_for_function(f"() => ({HISTOGRAMS})() === 1", timeout=60000)
+        wait_text(laptop, PANEL, "Your answer, C, is not the right one")
+        wait_text(phone, PANEL, "Your answer, B, is right")
+        assert "is right" not in laptop.locator(PANEL).inner_text()
+        try:
+            laptop.wait_for_selector(".st-key-svm_b_gamma", timeout=60000)   # the follower's view moved: A / B shown
+        except Exception as err:  # noqa: BLE001 — say what the room and the follower show
+            laptop.screenshot(path="/tmp/poll_failed.png", full_page=True)
+            raise AssertionError(f"room: {store.room(code).state}; laptop at {laptop.url}") from err
+        settle(laptop)
+        assert phone.locator(".st-key-svm_b_gamma").count() == 0         # the detached student's did not
+        settle(projector)
+        projector.screenshot(path="/tmp/poll_projector_reveal_1280.png")
+        settle(phone)
+        phone.screenshot(path="/tmp/poll_phone_reveal.png")
+        laptop.screenshot(path="/tmp/poll_laptop_reveal_1280.png")
+        assert projector.locator(".js-plotly-plot").count() >= 2          # the picture still there, beside it
+
+        projector.locator(PANEL).get_by_role("button", name="🔁 Ask again").click()   # round 2
+        wait_text(projector, ".st-key-poll_count", "answered 0 of 2")
+        assert projector.evaluate(HISTOGRAMS) == 0
+        wait_text(laptop, PANEL, "round 2")
+        choose(laptop, "B")
+        wait_text(phone, PANEL, "round 2")
+        phone.locator(PANEL).get_by_role("button", name="Answer").click()
+        settle(phone)
+        choose(phone, "B")
+        wait_text(projector, ".st-key-poll_count", "answered 2 of 2")
+        projector.locator(PANEL).get_by_role("button", name="✔ Check: close and reveal").click()
+        projector.wait_for_function(f"() => ({HISTOGRAMS})() === 1", timeout=60000)
+        settle(projector)
+        assert histogram_names(projector) == ["Round 1", "Round 2"]       # round 2 beside round 1
+        assert polls.counts(code, QUESTION, 2) == [0, 2, 0]
+
+        projector.locator("[data-testid='stSidebarCollapsedControl'] button, "
+                          "[data-testid='stExpandSidebarButton']").first.click()
+        with projector.expect_download() as download:
+            projector.locator("[data-testid='stSidebar']").get_by_role("button", name="⬇ Poll results (CSV)").click()
+        text = Path(download.value.path()).read_text()
+        rows = list(csv.DictReader(io.StringIO(text)))
+        assert [(r["round"], r["choice"], r["count"], r["answered"]) for r in rows] == [
+            ("1", "A", "0", "2"), ("1", "B", "1", "2"), ("1", "C", "1", "2"),
+            ("2", "A", "0", "2"), ("2", "B", "2", "2"), ("2", "C", "0", "2")]
+        voters = [v for (v,) in store._db().execute("SELECT voter FROM votes").fetchall()]
+        assert len(voters) == 4 and not any(v in text for v in voters)       # never who answered what
+        store.close()
+        for page in (projector, laptop, phone):
+            assert_healthy(page)
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -1,0 +1,236 @@
+"""What the class's polls draw (the logic is ui.polls'): a panel floating over the bottom right corner of the screen
+(the sidebar is on the left; in the lecturer's window above the class badge, which folds while a question is asked),
+so the section's picture stays where it is.
+
+- A student: the question and its choices while the poll is open (a detached student first sees a notice with
+  *Answer*), their own answer marked as counted; after Check, the class's histogram of every round beside the right
+  answer, and their own answer marked right or wrong (on their screen only).
+- The lecturer: "answered N of M", live (a fragment re-read every second, only in the lecturer's window and only
+  while a poll is open), *Check* and, after it, the histogram and *Ask again*. The live histogram is drawn only on a
+  control view (the lecturer link's second device, or the sidebar's switch): never on the projector before Check.
+- In each exercise, the lecturer's *Ask the class*; in the sidebar, the results as CSV."""
+from pathlib import Path
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from . import live_class as lc
+from . import polls
+from .figures.style import CHART_CONFIG, base_layout
+from .theme import INK
+
+PANEL = "poll_panel"
+HIDDEN = "poll_hidden"          # (question, round) whose revealed panel this session closed
+ANSWERING = "poll_answering"    # (question, round) a detached student chose to answer
+RIGHT, OTHER, EARLIER = "#1a7f37", "#6b7280", "#c7ccd4"
+CSS = """<style>
+.st-key-poll_panel { position: fixed; right: 1rem; bottom: 1rem; z-index: 999980; width: min(28rem, calc(100vw - 2rem))
+  !important; max-height: 62vh; overflow-y: auto; background: #fff; border: 2px solid #333; border-radius: .6rem;
+  padding: .5rem .8rem; box-shadow: 0 2px 12px rgba(0,0,0,.25); gap: .35rem; }
+.st-key-poll_panel p { margin-bottom: .2rem; }
+.st-key-poll_count p { font-size: 1.25rem; font-weight: 700; margin: 0; }
+.st-key-poll_panel:has(.ks-poll-lecturer) { bottom: 5.2rem; }
+@media (max-width: 640px) { .st-key-poll_panel { left: .5rem; right: .5rem; bottom: .5rem;
+  width: calc(100vw - 1rem) !important; max-height: 48vh; } }
+</style>"""
+_WAKE = st.components.v2.component(
+    "kernelscope.poll_wake", js=(Path(__file__).parent / "poll_wake.js").read_text(), isolate_styles=False)
+
+
+def letter(i):
+    return chr(65 + i) if i < 26 else str(i + 1)
+
+
+def poll_figure(options, rounds, answer, present=False):
+    """The class's answers: a bar per option (A, B, …) and round, the right answer's bars green (the latest round
+    dark, earlier rounds light), each bar labelled with its count. `rounds`: [(round number, counts)]."""
+    fig = go.Figure()
+    x = [letter(i) + (" ✓" if i == answer else "") for i in range(len(options))]
+    for k, (number, counts) in enumerate(rounds):
+        latest = k == len(rounds) - 1
+        colours = [(RIGHT if i == answer else OTHER) if latest else EARLIER for i in range(len(options))]
+        fig.add_bar(x=x, y=counts, name=f"Round {number}", marker_color=colours, text=counts,
+                    textposition="outside", cliponaxis=False, hovertext=list(options), hoverinfo="text+y")
+    top = max([max(c) for _, c in rounds if c] + [1])
+    base_layout(fig, height=165, present=present, barmode="group",
+                showlegend=len(rounds) > 1, legend=dict(orientation="h", y=1.12, x=0))
+    fig.update_yaxes(range=[0, top * 1.25 + 0.5], showticklabels=False, showgrid=False, fixedrange=True)
+    fig.update_xaxes(fixedrange=True, tickfont=dict(color=INK))
+    fig.update_layout(margin=dict(l=4, r=4, t=30 if len(rounds) > 1 else 12, b=4))
+    return fig
+
+
+def after_exercises(items):
+    """After a section's exercises (its widgets all drawn): remember them for Check, and publish the lecturer's view
+    now (a fragment's run publishes only its own widgets' changes)."""
+    for ex in items:
+        polls.remember(ex)
+    if polls.lecturing():
+        lc.publish()
+
+
+def ask_button(page, ex):
+    """Under an exercise, in the lecturer's window of a room: Ask the class (or that it is being asked)."""
+    if not polls.lecturing():
+        return
+    poll = polls.current()
+    if poll is not None and poll.open and poll.question == ex.id:
+        st.caption(f"📣 Asked (round {poll.round}): the class is answering; Check is on the panel.")
+        return
+    st.button("📣 Ask the class", key=f"{page}_ex_{ex.id}_ask", on_click=polls.ask, args=(page, ex),
+              help="Every student sees this question and answers it; the projector shows only how many answered.")
+
+
+def poll_panel():
+    """Call once per run after ui.live_class.live_class: the room's poll, if any, for this session."""
+    room = polls.room()
+    if not room:
+        return
+    state = st.session_state
+    if room["role"] == "student" and not state.get(lc.FOLLOW):
+        _WAKE(key="poll_wake", data={"url": _wait_url(), "code": room["code"], "since": _version(room["code"])},
+              on_wake_change=_nothing)
+    if room["role"] == "lecturer":
+        _sidebar(room)
+    poll = polls.current()
+    if poll is None or (not poll.open and state.get(HIDDEN) == (poll.question, poll.round)):
+        return
+    if room["role"] == "student":
+        polls.follow_reveal(poll)
+    from .classroom import presenting
+
+    st.html(CSS + (PRESENT_CSS if presenting() else ""))   # a projector: a narrower panel, more of the picture
+    with st.container(key=PANEL):
+        if room["role"] == "student":
+            _student(poll)
+        else:
+            _lecturer(poll)
+
+
+def _nothing():
+    pass
+
+
+def _wait_url():
+    from .room_routes import PATH
+
+    base = "/" + str(st.get_option("server.baseUrlPath") or "").strip("/")
+    return base.rstrip("/") + PATH
+
+
+def _version(code):
+    try:
+        return lc.store().version(code) or 0
+    except Exception:   # the store away for a moment: the listener starts from 0 and wakes at once
+        return 0
+
+
+def _hide(poll):
+    st.session_state[HIDDEN] = (poll.question, poll.round)
+
+
+def _answering(poll):
+    st.session_state[ANSWERING] = (poll.question, poll.round)
+
+
+def _reveal(poll, present, verdict=None):
+    """The histogram of every round of the poll's question beside the right answer; `verdict` (a student's own
+    answer marked) drawn first under the heading, where a phone's panel shows it without scrolling."""
+    rounds = polls.rounds(poll)
+    head = st.container(horizontal=True, vertical_alignment="center", gap="small")
+    head.markdown("📊 **The class's answers**", width="stretch")
+    head.button("✕", key="poll_hide", on_click=_hide, args=(poll,), help="Close the class's answers")
+    st.caption(poll.text)
+    if verdict:
+        verdict()
+    st.plotly_chart(poll_figure(poll.options, [(p.round, c) for p, c in rounds], poll.answer, present),
+                    key="poll_histogram", config=CHART_CONFIG)
+    answered = " · ".join(f"round {p.round}: {sum(c)} answered" for p, c in rounds)
+    others = "" if present else "  \n" + "  \n".join(
+        f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer)   # a projector: the answer only
+    st.markdown(f"**Right answer: {letter(poll.answer)}** — {poll.options[poll.answer]}{others}")
+    st.caption(answered)
+
+
+PRESENT_CSS = "<style>.st-key-poll_panel { width: min(23rem, calc(100vw - 2rem)) !important; }</style>"
+
+
+def _student(poll):
+    from .classroom import presenting
+
+    if not poll.open:
+        mine = polls.mine(poll)
+
+        def verdict():   # on this student's screen only
+            if mine is None:
+                st.caption("You did not answer this round.")
+            elif mine == poll.answer:
+                st.success(f"✅ Your answer, {letter(mine)}, is right.")
+            else:
+                st.warning(f"Your answer, {letter(mine)}, is not the right one.")
+
+        _reveal(poll, presenting(), verdict)
+        return
+    state, ident = st.session_state, (poll.question, poll.round)
+    if not state.get(lc.FOLLOW) and state.get(ANSWERING) != ident:
+        st.markdown(f"📣 **The lecturer asks the class** (round {poll.round}): {poll.text}")
+        st.button("Answer", key="poll_answer", on_click=_answering, args=(poll,), type="primary")
+        return
+    mine = polls.mine(poll)
+    key = f"poll_{poll.question}_{poll.round}"
+    st.radio(f"📣 **The lecturer asks** (round {poll.round}): {poll.text}", range(len(poll.options)),
+             index=mine, key=key, format_func=lambda i: f"{letter(i)}. {poll.options[i]}",
+             on_change=polls.on_vote, args=(poll, key))
+    refused = state.pop(polls.REFUSED, None)
+    if refused:
+        st.warning(refused)
+    if mine is not None:
+        st.caption(f"✓ Your answer {letter(mine)} is counted (anonymously). You may change it until the lecturer "
+                   "checks.")
+
+
+def _lecturer(poll):
+    from .classroom import presenting
+
+    st.html('<span class="ks-poll-lecturer"></span>')   # marks the lecturer's panel (CSS: above the badge)
+    if not poll.open:
+        _reveal(poll, presenting())
+        st.button("🔁 Ask again", key="poll_again", on_click=polls.ask_again, args=(poll,),
+                  help="A second round after the discussion; the answers are then shown beside this round's")
+        return
+    st.markdown(f"📣 **Asked** (round {poll.round}): {poll.text}")
+    _live(poll, bool(st.session_state.get(polls.CONTROL)))
+    st.button("✔ Check: close and reveal", key="poll_check", on_click=polls.check, args=(poll,), type="primary",
+              help="Closes the question, shows everyone the class's answers beside the right one and moves the "
+                   "sliders to the configuration that shows it")
+
+
+@st.fragment(run_every=1)
+def _live(poll, control):
+    """The count (and on a control view the histogram), re-read every second while the poll is open."""
+    now = polls.current()
+    if now is None or (now.question, now.round) != (poll.question, poll.round) or not now.open:
+        st.rerun(scope="app")   # checked or asked elsewhere (the other lecturer window): draw that
+    n, m = polls.answered_of(poll)
+    with st.container(key="poll_count"):
+        st.markdown(f"answered {n} of {m}")
+    if control:
+        st.plotly_chart(poll_figure(poll.options, [(poll.round, polls.counts(poll))], poll.answer),
+                        key="poll_live_histogram", config=CHART_CONFIG)
+        st.caption("Only on this screen (a control view): " + " · ".join(
+            f"{letter(i)}: {o}" for i, o in enumerate(poll.options)))
+
+
+def _sidebar(room):
+    """The lecturer's sidebar: the control view's switch and the results as CSV."""
+    state = st.session_state
+    if polls.CONTROL not in state:   # a window opened by the lecturer link (ui.live_class: APPLIED set) controls
+        state[polls.CONTROL] = lc.APPLIED in state
+    sb = st.sidebar
+    sb.toggle("Live answers on this screen", key=polls.CONTROL,
+              help="Shows the class's answers while a question is open. Keep it off on the projector: the class "
+                   "sees the histogram only after Check.")
+    sb.download_button("⬇ Poll results (CSV)", data=lambda: polls.results_csv(room["code"]),
+                       file_name=f"class-{room['code']}-polls.csv", mime="text/csv", key="poll_csv",
+                       width="stretch", help="Per question and round: the count of each choice and the number "
+                                             "answering. Never who answered what.")

@@ -1,0 +1,200 @@
+"""The class's polls in a session: what the lecturer's buttons and a student's answer do (the drawing is
+ui.poll_view's, the storage ui.room_store.polls').
+
+Every exercise of every section can be asked: `ask` takes the ui.exercises.Exercise itself (its id, question, options
+and right answer), so a new exercise is a poll with nothing listed by hand. Check closes the poll and - as Check does
+for one student - sets the lecturer's own widgets to the exercise's revealing configuration, which the room then
+carries to the followers (ui.live_class publishes it), the picture staying on their screens. A student's vote is their
+session's random id (ui.live_class.STUDENT) and an option's index; whatever the store refuses comes back as a
+sentence, and nothing is counted."""
+import csv
+import io
+from datetime import datetime, timezone
+
+import streamlit as st
+
+from . import live_class as lc
+from .room_store.polls import Refused, polls_of
+
+REVEALS = {}        # exercise id -> Exercise, as the sections' scripts create them (Check finds its reveal here)
+_POLLS = {}         # id(store) -> its poll side (one per process, like the store)
+CONTROL = "class_control"   # this lecturer's window shows the live answers (a control view, not the projector)
+REFUSED = "poll_refused"    # the sentence of this session's last refused vote
+REVEALED = "poll_revealed"  # the (question, round) whose reveal this following student's widgets took
+
+
+def polls():
+    s = lc.store()
+    if id(s) not in _POLLS:
+        _POLLS.clear()
+        _POLLS[id(s)] = polls_of(s)
+    return _POLLS[id(s)]
+
+
+def room():
+    return st.session_state.get(lc.ROOM)
+
+
+def lecturing():
+    r = room()
+    return bool(r) and r["role"] == "lecturer"
+
+
+def current():
+    """The room's latest poll (open or checked), None outside a room or when nothing was asked."""
+    r = room()
+    if not r:
+        return None
+    try:
+        return polls().current(r["code"])
+    except Exception:   # the store away for a moment: no poll drawn in this run rather than a broken page
+        return None
+
+
+def remember(ex):
+    REVEALS[ex.id] = ex
+
+
+def _make_room():
+    """While the class answers, the poll's panel has the corner: the join QR folds to the small badge and the
+    exercises' panel of the projector closes (ui.exercises.projected)."""
+    from .room_view import SMALL
+
+    state = st.session_state
+    state[SMALL] = True
+    for key in [k for k in state if isinstance(k, str) and k.startswith("ex_open_")]:
+        state[key] = False
+
+
+def ask(page, ex):
+    """The lecturer's Ask the class (a button's callback): the next round of the exercise `ex`, asked on this section
+    (its address; `page` is the exercise's widget prefix, for the button's key)."""
+    r, state = room(), st.session_state
+    try:
+        polls().ask(r["code"], state.get(lc.KEY), ex.id, ex.question, ex.options, ex.answer, state.get(lc.PAGE, ""))
+        _make_room()
+    except (LookupError, PermissionError):
+        lc._ended()
+
+
+def ask_again(poll):
+    r, state = room(), st.session_state
+    try:
+        polls().ask(r["code"], state.get(lc.KEY), poll.question, poll.text, poll.options, poll.answer, poll.page)
+        _make_room()
+    except (LookupError, PermissionError):
+        lc._ended()
+
+
+def check(poll):
+    """The lecturer's Check: close the poll, and set this window's widgets to the revealing configuration (the room
+    carries it to the followers)."""
+    from .exercises import _check
+
+    r, state = room(), st.session_state
+    try:
+        polls().close(r["code"], state.get(lc.KEY))
+    except (LookupError, PermissionError):
+        lc._ended()
+        return
+    ex = REVEALS.get(poll.question)
+    if ex is not None and state.get(lc.PAGE) == poll.page:
+        _check(ex)
+        # The revealing values into the address bar too: the room's view is read from it (ui.room_state.capture),
+        # and a widget that the Check makes appear (the A / B column) would write its text only a run later.
+        # (A widget already bound to the bar writes its own, and refuses another writer.)
+        from streamlit.errors import StreamlitAPIException
+
+        for k, v in ex.reveal.items():
+            try:
+                st.query_params[k] = link_text(v)
+            except StreamlitAPIException:
+                pass
+
+
+def follow_reveal(poll):
+    """A following student's runs after Check: the exercise's revealing values set before the section's widgets are
+    drawn (as Check does for one student), so widgets that the reveal makes appear (the A / B column) take them too.
+    Again on each new version of the room while the lecturer's view still shows the reveal (a later publish of the
+    same view re-applies the link, which a widget drawn only after the reveal does not read); never once the
+    lecturer has moved a revealed setting. A detached student keeps their own view."""
+    state = st.session_state
+    ex = REVEALS.get(poll.question)
+    if poll.open or not state.get(lc.FOLLOW) or ex is None or state.get(lc.PAGE) != poll.page:
+        return
+    version = state.get(lc.APPLIED, 0)
+    if state.get(REVEALED) == (poll.question, poll.round, version):
+        return
+    room = lc.store().room(poll.code)
+    params = room.state.get("params", {}) if room else {}
+    if state.get(REVEALED, ("", 0))[:2] == (poll.question, poll.round) and any(
+            k in params and not isinstance(v, str) and params[k] != [link_text(v)] for k, v in ex.reveal.items()):
+        return   # the lecturer has moved on from the reveal
+    state[REVEALED] = (poll.question, poll.round, version)
+    for key, value in ex.reveal.items():
+        state[key] = value
+
+
+def link_text(value):
+    """A widget's value as a link writes it ('true', '31.6', '1', 'rbf')."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def vote(poll, choice):
+    """A student's answer `choice` (an option index) to `poll`: None when counted, else the sentence why not."""
+    state = st.session_state
+    r = room()
+    voter = state.get(lc.STUDENT)
+    if not r or r["role"] != "student" or not voter:
+        return "Only a student in the class answers its questions."
+    try:
+        polls().vote(r["code"], poll.question, poll.round, voter, choice)
+    except Refused as err:
+        return str(err)
+    except LookupError:
+        return "The class has ended; your answer was not counted."
+    return None
+
+
+def on_vote(poll, key):
+    """The answer widget's callback: vote its value; a refusal is kept to be shown in this run."""
+    st.session_state[REFUSED] = vote(poll, st.session_state.get(key))
+
+
+def mine(poll):
+    voter = st.session_state.get(lc.STUDENT)
+    return polls().mine(poll.code, poll.question, poll.round, voter) if voter else None
+
+
+def counts(poll):
+    return polls().counts(poll.code, poll.question, poll.round)
+
+
+def rounds(poll):
+    """[(Poll, counts)] of every round of the poll's question so far."""
+    return [(p, counts(p)) for p in polls().rounds(poll.code, poll.question)]
+
+
+def answered_of(poll):
+    """(students who answered, students in the room)."""
+    return sum(counts(poll)), lc.store().students(poll.code)
+
+
+def results_csv(code):
+    """The room's results: per question and round, the count of each choice, the number answering and the time
+    asked (UTC). Never who answered what: the store gives only counts."""
+    from .csv_text import neutralised_cell
+
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["question", "round", "asked_utc", "section", "choice", "label", "right", "count", "answered"])
+    for poll, n in polls().results(code):
+        asked = datetime.fromtimestamp(poll.asked, timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+        for i, label in enumerate(poll.options):
+            w.writerow([poll.question, poll.round, asked, poll.page, chr(65 + i) if i < 26 else i + 1,
+                        neutralised_cell(label), "yes" if i == poll.answer else "no", n[i], sum(n)])
+    return out.getvalue()

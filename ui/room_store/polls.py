@@ -1,0 +1,139 @@
+"""The class's polls, kept in the rooms' store (the same SQLite file or Redis server, so every server process counts
+the same votes): `polls_of(store)` gives the poll side of a room store.
+
+A poll is one question of a room asked in one round: (room, question, round). The lecturer asks it (the room's key),
+which opens round 1, or the next round when the question was asked before, and closes any other open poll of the
+room; Check closes it. Asking and closing add one to the room's version, so every follower's page wakes and reads it.
+
+A vote is an upsert keyed by (room, question, round, voter): a changed answer replaces the voter's earlier one, a
+retry of the same answer changes nothing. A vote is the index of one of the poll's options (a choice, or one value
+of a slider offered as the options); anything else, a closed poll, another room's poll or a second vote within
+VOTE_GAP seconds is refused with a sentence (Refused) and counts nothing. Who voted what never leaves the store:
+only counts, a voter's own answer (to that voter) and the number answering do."""
+import json
+import math
+from dataclasses import dataclass
+
+VOTE_GAP = 1.0          # seconds between two counted votes of one voter (the rate limit)
+MAX_OPTIONS = 64        # a slider offers at most this many values as a poll's options
+MAX_TEXT = 400          # a question's text or one option's label
+
+
+class Refused(ValueError):
+    """A vote that is not counted; its text is the sentence the student sees."""
+
+
+class NotOpen(Refused):
+    pass
+
+
+class BadChoice(Refused):
+    pass
+
+
+class TooFast(Refused):
+    pass
+
+
+@dataclass(frozen=True)
+class Poll:
+    code: str
+    question: str        # the exercise's id
+    round: int
+    text: str            # the question as asked
+    options: tuple       # the labels of the choices (or of the slider's values)
+    answer: int          # index of the right option
+    page: str            # the section the question belongs to (its url_path)
+    open: bool
+    asked: float         # time asked (seconds since the epoch)
+
+
+def poll_json(text, options, answer, page):
+    """The poll's description as the store keeps it; ValueError when it is not a question of this app's form."""
+    if not isinstance(text, str) or not 0 < len(text) <= MAX_TEXT:
+        raise ValueError("A poll's question is a text of at most 400 characters.")
+    options = tuple(options)
+    if not 2 <= len(options) <= MAX_OPTIONS or not all(isinstance(o, str) and len(o) <= MAX_TEXT for o in options):
+        raise ValueError(f"A poll has 2 to {MAX_OPTIONS} options, each a short text.")
+    if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(options):
+        raise ValueError("A poll's answer is the index of one of its options.")
+    return json.dumps({"text": text, "options": options, "answer": answer, "page": str(page)}, allow_nan=False)
+
+
+def question_id(question):
+    """A question's id (an exercise's: letters, digits, _ and -); ValueError for anything else."""
+    if not isinstance(question, str) or not 0 < len(question) <= 80 or not all(
+            c.isascii() and (c.isalnum() or c in "_-") for c in question):
+        raise ValueError("A poll's question id is a short name of letters, digits, _ and -.")
+    return question
+
+
+def choice_index(choice, n):
+    """The vote `choice` as an option index below `n`; BadChoice for anything else (text, a bool, NaN, 1.5, -1)."""
+    if isinstance(choice, bool):
+        raise BadChoice("That answer is not one of this question's choices; it was not counted.")
+    if isinstance(choice, float) and math.isfinite(choice) and choice.is_integer():
+        choice = int(choice)
+    if not isinstance(choice, int) or not 0 <= choice < n:
+        raise BadChoice("That answer is not one of this question's choices; it was not counted.")
+    return choice
+
+
+def poll_of(code, question, round_, description, is_open, asked):
+    d = json.loads(description)
+    return Poll(code, question, int(round_), d["text"], tuple(d["options"]), int(d["answer"]), d["page"],
+                bool(int(is_open)), float(asked))
+
+
+class Polls:
+    """The contract both back ends keep (tests/test_polls_store.py)."""
+
+    def ask(self, code, key, question, text, options, answer, page=""):
+        """Open the next round of `question` in the room (closing any other open poll there): the Poll. NoRoom,
+        WrongKey, ValueError (a question not of the app's form)."""
+        raise NotImplementedError
+
+    def close(self, code, key):
+        """Close the room's open poll (the lecturer's Check): the closed Poll, or None when none was open."""
+        raise NotImplementedError
+
+    def current(self, code):
+        """The room's latest poll (open or closed), None when nothing was asked (or there is no room)."""
+        raise NotImplementedError
+
+    def rounds(self, code, question):
+        """Every round of `question` in the room, oldest first: [Poll]."""
+        raise NotImplementedError
+
+    def vote(self, code, question, round_, voter, choice):
+        """Count `voter`'s answer `choice` (replacing their earlier one): the index counted. NoRoom; NotOpen (a
+        closed, unknown or other room's poll), BadChoice, TooFast (within VOTE_GAP of their last counted vote)."""
+        raise NotImplementedError
+
+    def counts(self, code, question, round_):
+        """The number of votes per option, [n0, n1, …] (empty when there is no such poll)."""
+        raise NotImplementedError
+
+    def mine(self, code, question, round_, voter):
+        """`voter`'s counted answer (an option index), None when they have not answered."""
+        raise NotImplementedError
+
+    def results(self, code):
+        """[(Poll, counts)] of every poll of the room in the order asked (the lecturer's CSV; never who voted)."""
+        return [(p, self.counts(code, p.question, p.round)) for p in self._all(code)]
+
+    def _all(self, code):
+        raise NotImplementedError
+
+
+def polls_of(store):
+    """The poll side of a room store (ui.room_store.open_store): the same database, the same clock."""
+    from .sqlite_store import SQLiteStore
+
+    if isinstance(store, SQLiteStore):
+        from .sqlite_polls import SQLitePolls
+
+        return SQLitePolls(store)
+    from .redis_polls import RedisPolls
+
+    return RedisPolls(store)
