@@ -215,7 +215,12 @@ def end():
 
 
 def detach():
+    """The student takes over (Detach, Escape, or a touch on a control). A touch on a control inside an st.fragment
+    comes in one message with that control's change, and Streamlit would rerun only the fragment: the banner and the
+    listener would go on saying "Following". st.rerun() in a callback makes the interaction a full run (Streamlit
+    >= 1.67: a plain st.rerun() from a callback escalates the interaction to the whole app)."""
     st.session_state[FOLLOW] = False
+    st.rerun()
 
 
 def rejoin():
