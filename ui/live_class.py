@@ -8,7 +8,9 @@
 - A following student's run reads the room's version; when it grew, the state is read, validated and shown (a change
   of section first switches the page, the next run then shows the settings). The page's listener
   (ui/room_follow.js) reruns the script when the version grows, and detaches the student when they touch a control.
-The session holds the room and the key; the key never enters a student's link or the lecturer's address bar."""
+The session holds the room and the key; the key never enters a student's link or the lecturer's address bar. The
+lecturer's browser also keeps both in a cookie of its session (COOKIE), so a reload - a new session - takes the
+room's controls again (`_resume`)."""
 import secrets
 from pathlib import Path
 
