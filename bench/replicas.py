@@ -78,6 +78,17 @@ def access_log(path):
     return [m.groupdict() for m in map(LOG_LINE.search, Path(path).read_text().splitlines()) if m]
 
 
+ROUTE_LINE = re.compile(r"route=(?P<route>\S*) upstream=(?P<upstream>.*?) rt=")
+
+
+def replicas_of(path, route):
+    """The replicas (host:port) nginx passed one route cookie's requests to, in the access log's order; of a request
+    nginx had to retry on another replica ("A, B", which LOG_LINE cuts at the space), the last."""
+    lines = Path(path).read_text().splitlines() if Path(path).exists() else []
+    found = [m.groupdict() for m in map(ROUTE_LINE.search, lines) if m]
+    return [e["upstream"].split(",")[-1].strip() for e in found if e["route"] == route and e["upstream"] != "-"]
+
+
 @dataclass
 class Cluster:
     url: str              # nginx: http://127.0.0.1:PORT
@@ -114,13 +125,14 @@ def _poll_health(cluster, stop, every=2.0):
 
 
 @contextlib.contextmanager
-def cluster(replicas=2, script="app.py", poll_every=2.0):
+def cluster(replicas=2, script="app.py", poll_every=2.0, env=None):
     """Yield a Cluster: `replicas` servers of `script` with one shared cookie secret behind nginx on loopback.
+    `env`: more environment for every replica (KERNELSCOPE_STORE=redis://…: the class's rooms in one Redis).
     Stops nginx and the replicas on exit (also on Ctrl-C and exceptions)."""
     nginx = find_nginx()
     secret = secrets.token_hex(32)
     with contextlib.ExitStack() as stack:
-        servers = [stack.enter_context(serve(script, env={SECRET_ENV: secret}))
+        servers = [stack.enter_context(serve(script, env={SECRET_ENV: secret, **(env or {})}))
                    for _ in range(replicas)]
         directory = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="kernelscope-nginx-")))
         directory.chmod(0o755)  # as root, nginx's workers run as nobody and write temp files in here

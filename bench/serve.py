@@ -36,11 +36,13 @@ def free_port():
         return s.getsockname()[1]
 
 
-def _start(launcher, script, timeout, env, extra):
-    """Start the server on a free port and wait until it answers: (process, port, log file). A port found free can
-    be taken before the server binds it (by another test process starting its own server): then a new one is tried."""
-    for attempt in range(PORT_TRIES):
-        port = free_port()
+def _start(launcher, script, timeout, env, extra, port=None):
+    """Start the server on a free port (or on `port`) and wait until it answers: (process, port, log file). A port
+    found free can be taken before the server binds it (by another test process starting its own server): then a new
+    one is tried (not when `port` is given)."""
+    given = port
+    for attempt in range(1 if given else PORT_TRIES):
+        port = given or free_port()
         log = tempfile.NamedTemporaryFile("w+", prefix="bench-streamlit-", suffix=".log", delete=False)
         cmd = [*launcher, "--server.port", str(port),
                "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none",
@@ -76,15 +78,15 @@ def rss_mb(pid):
 
 
 @contextlib.contextmanager
-def serve(script="app.py", timeout=90, extra=(), env=None, command=None):
+def serve(script="app.py", timeout=90, extra=(), env=None, command=None, port=None):
     """Yield a Server running `script` (relative to the project folder); terminate it on exit.
     `extra`: more command-line options; `env`: more environment variables (e.g. STREAMLIT_SERVER_COOKIE_SECRET,
     which Streamlit refuses on the command line); `command`: "python" (`python app.py`, the README's command; the
     default for app.py) or "streamlit" (`streamlit run`, as hosts and Docker images start an app; the default for
-    the benches' reference apps)."""
+    the benches' reference apps); `port`: this port rather than a free one (a restarted server where the first was)."""
     command = command or ("python" if script == "app.py" else "streamlit")
     launcher = [sys.executable, script] if command == "python" else [sys.executable, "-m", "streamlit", "run", script]
-    proc, port, log = _start(launcher, script, timeout, {**os.environ, **(env or {})}, extra)
+    proc, port, log = _start(launcher, script, timeout, {**os.environ, **(env or {})}, extra, port)
     try:
         yield Server(url=f"http://127.0.0.1:{port}", port=port, pid=proc.pid, log=log.name)
     finally:

@@ -45,3 +45,24 @@ def _install_chromium():
             return CHROMIUM
     raise RuntimeError(f"The browser tests need Debian's Chromium at {CHROMIUM}. Install it with:\n    {INSTALL_HINT}\n"
                        "then run the test command again.")
+
+
+def ensure_nginx():
+    """The nginx binary, installing Debian's package first when we can (root with apt-get); else fail."""
+    from bench.replicas import INSTALL_HINT, NGINX_PACKAGE, find_nginx
+
+    with contextlib.suppress(RuntimeError):
+        return find_nginx()
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        with one_installer():
+            with contextlib.suppress(RuntimeError):  # another test process installed it while this one waited
+                return find_nginx()
+            env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+            subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, timeout=600)
+            subprocess.run(["apt-get", "install", "-y", "-qq", NGINX_PACKAGE], check=False, env=env, timeout=1200)
+            with contextlib.suppress(RuntimeError):
+                return find_nginx()
+    import pytest
+
+    pytest.fail(f"The deployment test needs Debian's nginx. Install it with:\n    {INSTALL_HINT}\n"
+                "then run the test command again.", pytrace=False)

@@ -9,6 +9,8 @@ import tempfile
 import pytest
 
 from bench.serve import serve
+from tests.live_class_env import (BANNER, GAMMA, badge_code, context, gamma, move_gamma, open_url, settle,
+                                  start_class, wait_banner, wait_gamma, wait_path)
 from tests.test_browser import assert_healthy, drawn_chart, ready_value, scroll_to, to_pixels
 
 pytestmark = pytest.mark.timeout(600)
@@ -16,59 +18,12 @@ pytestmark = pytest.mark.timeout(600)
 FIND = drawn_chart('[class*="st-key-clickable_"]')
 COUNT = f"""() => {{ const el = ({FIND})(); if (!el) return null;
   return el._fullData.filter(t => (t.name || '').startsWith('class')).reduce((s, t) => s + t.x.length, 0); }}"""
-GAMMA = ".st-key-svm_gamma input[type='range']"
-BANNER = ".st-key-class_banner"
-
-
-IDLE = "() => { const a = document.querySelector('[data-testid=stApp]'); " \
-       "return !!a && a.getAttribute('data-test-script-state') === 'notRunning'; }"
-
-
-def settle(page, timeout=120000):
-    """The script is not running (twice, half a second apart: a rerun may follow a rerun)."""
-    page.wait_for_function(IDLE, timeout=timeout)
-    page.wait_for_timeout(500)
-    page.wait_for_function(IDLE, timeout=timeout)
-
-
-def open_url(page, url):
-    """Open `url` and wait until its first run has drawn the page's heading and finished."""
-    page.goto(url)
-    page.wait_for_selector("[data-testid='stMain'] h1, [data-testid='stMain'] h4", timeout=120000)
-    settle(page)
 
 
 @pytest.fixture(scope="module")
 def class_url():
     with tempfile.TemporaryDirectory() as data, serve("app.py", env={"KERNELSCOPE_DATA": data}) as server:
         yield server.url
-
-
-def context(browser, width, height):
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    ctx.set_default_timeout(60000)   # a busy machine: clicks wait for their element longer
-    page = ctx.new_page()
-    page.outside_requests = []
-    page.on("request", lambda r: page.outside_requests.append(r.url)
-            if not r.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
-    return ctx, page
-
-
-def wait_path(page, path, timeout=30000):
-    try:
-        page.wait_for_function("p => location.pathname === p", arg=path, timeout=timeout)
-    except Exception as err:  # noqa: BLE001 — say where the page is instead
-        raise AssertionError(f"{page.evaluate('location.href')} is not {path}") from err
-
-
-def gamma(page):
-    return ready_value(page, f"() => {{ const s = document.querySelector({GAMMA!r}); "
-                             "return s ? s.getAttribute('aria-valuetext') : null; }")
-
-
-def wait_gamma(page, value, timeout=60000):
-    page.wait_for_function(f"v => {{ const s = document.querySelector({GAMMA!r}); "
-                           "return !!s && s.getAttribute('aria-valuetext') === v; }", arg=value, timeout=timeout)
 
 
 def count(page):
@@ -82,17 +37,6 @@ def wait_count(page, n, timeout=60000):
 
 def banner(page):
     return page.locator(BANNER).inner_text(timeout=20000)
-
-
-def wait_banner(page, text, timeout=60000):
-    page.wait_for_function(f"t => {{ const b = document.querySelector({BANNER!r}); "
-                           "return !!b && b.innerText.includes(t); }", arg=text, timeout=timeout)
-
-
-def move_gamma(page, key="ArrowRight"):
-    page.locator(GAMMA).first.focus()
-    page.keyboard.press(key)
-    settle(page)
 
 
 def add_point(page, x, y):
@@ -221,3 +165,57 @@ def test_the_projectors_badge_fits_1280x720_and_folds(browser, class_url):
         assert_healthy(page)
     finally:
         ctx.close()
+
+
+def test_a_reload_of_the_lecturers_window_and_the_lecturer_link_keep_the_room(browser, class_url):
+    contexts = []
+    try:
+        ctx, lecturer = context(browser, 1400, 900)
+        contexts.append(ctx)
+        code = start_class(lecturer, class_url)
+        ctx, student = context(browser, 1280, 720)
+        contexts.append(ctx)
+        student.goto(f"{class_url}/?room={code}")
+        wait_banner(student, f"Following the lecturer (room {code})", 40000)
+        wait_path(student, "/svm")
+        settle(student)
+        move_gamma(lecturer)
+        before = gamma(lecturer)
+        wait_gamma(student, before)
+
+        lecturer.reload()                                         # a reload: a new Streamlit session
+        assert badge_code(lecturer) == code                       # still the room's lecturer
+        settle(lecturer)
+        assert "lecturer" not in lecturer.url and "room=" not in lecturer.url
+        assert gamma(lecturer) == before                          # the room's view is shown again
+        move_gamma(lecturer)                                      # and its changes still reach the class
+        after = gamma(lecturer)
+        assert after != before
+        wait_gamma(student, after)
+
+        sidebar = lecturer.locator("[data-testid='stSidebar']")   # the lecturer link, shown on demand
+        sidebar.get_by_role("button", name=re.compile("Lecturer link")).click()
+        link = lecturer.locator("[data-testid='stPopoverBody'] code").inner_text(timeout=20000).strip()
+        key = re.search(r"lecturer=([A-Za-z0-9_-]+)", link).group(1)
+        assert f"room={code}" in link and len(key) >= 21          # 128 bits in URL-safe base64
+        assert key not in lecturer.locator(".st-key-class_badge").inner_text()
+        ctx, second = context(browser, 390, 844)                  # the lecturer's phone opens it
+        contexts.append(ctx)
+        second.goto(link)
+        assert badge_code(second) == code
+        settle(second)
+        assert "lecturer" not in second.url and key not in second.url
+        move_gamma(second, "ArrowLeft")                           # the phone controls the class
+        wait_gamma(student, gamma(second))
+        assert gamma(student) != after
+
+        ctx, forger = context(browser, 1280, 720)                 # the same link with a wrong key opens nothing
+        contexts.append(ctx)
+        open_url(forger, f"{class_url}/?room={code}&lecturer={key[:-2]}{'AA' if key[-2:] != 'AA' else 'BB'}")
+        forger.wait_for_selector("text=This lecturer link does not open a class", timeout=30000)
+        assert forger.locator(".st-key-class_badge").count() == 0
+        for page in (lecturer, student, second, forger):
+            assert_healthy(page)
+    finally:
+        for ctx in contexts:
+            ctx.close()

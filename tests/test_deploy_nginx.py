@@ -9,11 +9,9 @@ Never skips: without nginx the test installs Debian's package when it runs as ro
 does for Chromium), otherwise it fails with the command to run.
 """
 import asyncio
-import contextlib
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -24,30 +22,13 @@ from http.cookies import SimpleCookie
 import pytest
 
 from bench.load import run_load, visit_index
-from bench.replicas import INSTALL_HINT, NGINX_PACKAGE, SECRET_ENV, access_log, cluster, find_nginx
+from bench.replicas import SECRET_ENV, access_log, cluster
 from bench.serve import ROOT
 from bench.student import Stats, Student, run_async
-from tests.browser_env import one_installer
+from tests.browser_env import ensure_nginx
 from tests.test_browser import assert_first_slider_redraws_a_chart, assert_healthy, open_url
 
 pytestmark = pytest.mark.timeout(240)
-
-
-def ensure_nginx():
-    """The nginx binary, installing Debian's package first when we can (root with apt-get); else fail."""
-    with contextlib.suppress(RuntimeError):
-        return find_nginx()
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        with one_installer():
-            with contextlib.suppress(RuntimeError):  # another test process installed it while this one waited
-                return find_nginx()
-            env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-            subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, timeout=600)
-            subprocess.run(["apt-get", "install", "-y", "-qq", NGINX_PACKAGE], check=False, env=env, timeout=1200)
-            with contextlib.suppress(RuntimeError):
-                return find_nginx()
-    pytest.fail(f"The deployment test needs Debian's nginx. Install it with:\n    {INSTALL_HINT}\n"
-                "then run the test command again.", pytrace=False)
 
 
 @pytest.fixture(scope="module")

@@ -228,3 +228,23 @@ def test_a_class_runs_on_redis_too(monkeypatch):
         finally:
             room_routes.store().close()
             room_routes._STORE.clear()
+
+
+def listener_data(at):
+    """The class listener's data as the page receives it (the component's JSON)."""
+    found = [json.loads(e.proto.json) for e in at.get("bidi_component")
+             if e.proto.component_name.endswith("class_listener") and e.proto.json]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_the_key_reaches_only_the_lecturers_own_page(store):
+    """The lecturer's listener gets the key for its reload cookie (ui/room_follow.js); a student's page never does."""
+    at, code = lecturer()
+    key = at.session_state["class_key"]
+    assert listener_data(at)["resume"] == f"{code}.{key}"
+    student = open_page(MARGINS, query={"room": code})
+    student.run()
+    data = listener_data(student)
+    assert data["resume"] == "" and data["role"] == "student" and data["code"] == code
+    assert key not in json.dumps(data) and key not in str(student.query_params)

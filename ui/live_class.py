@@ -8,7 +8,9 @@
 - A following student's run reads the room's version; when it grew, the state is read, validated and shown (a change
   of section first switches the page, the next run then shows the settings). The page's listener
   (ui/room_follow.js) reruns the script when the version grows, and detaches the student when they touch a control.
-The session holds the room and the key; the key never enters a student's link or the lecturer's address bar."""
+The session holds the room and the key; the key never enters a student's link or the lecturer's address bar. The
+lecturer's browser also keeps both in a cookie of its session (COOKIE), so a reload - a new session - takes the
+room's controls again (`_resume`)."""
 import secrets
 from pathlib import Path
 
@@ -19,7 +21,11 @@ from .room_store import RoomFull, StateTooLarge, normal_code
 
 ROOM, KEY, FOLLOW, APPLIED, STUDENT = "class_room", "class_key", "class_following", "class_version", "class_student"
 PAGE, PUBLISHED, NOTES, ADOPT = "class_page", "class_published", "class_notes", "class_adopt"
+RESUMED = "class_resumed"   # this session looked for a lecturer's cookie (once, on its first run)
 JOIN_PARAM, LECTURER_PARAM = "room", "lecturer"
+# The lecturer's window keeps "CODE.KEY" in this cookie (written by ui/room_follow.js; no expiry: it lives as long as
+# the browser's session), so a reload - a new Streamlit session - takes the room's controls again.
+COOKIE = "ks_class_lecturer"
 _LISTENER = st.components.v2.component(
     "kernelscope.class_listener", js=(Path(__file__).parent / "room_follow.js").read_text(), isolate_styles=False)
 
@@ -36,6 +42,9 @@ def live_class(page):
     state[PAGE] = page.url_path
     if JOIN_PARAM in st.query_params or LECTURER_PARAM in st.query_params:
         _arrive()
+    if not state.get(ROOM) and not state.get(RESUMED):
+        _resume()
+    state[RESUMED] = True
     room = state.get(ROOM)
     if room and room["role"] == "student":
         if state.get(FOLLOW):
@@ -55,10 +64,13 @@ def listener(room, following=False, students=None):
 
     base = "/" + str(st.get_option("server.baseUrlPath") or "").strip("/")
     state = st.session_state
+    lecturer = room["role"] == "lecturer"
     _LISTENER(key="class_listener", data={
         "url": base.rstrip("/") + PATH, "code": room["code"], "role": room["role"], "following": bool(following),
-        "since": int(state.get(APPLIED, 0)), "student": state.get(STUDENT, "") if room["role"] == "student" else "",
-        "students": students}, on_wake_change=_nothing, on_detach_change=detach, on_ended_change=_nothing)
+        "since": int(state.get(APPLIED, 0)), "student": "" if lecturer else state.get(STUDENT, ""),
+        "students": students, "cookie": COOKIE, "path": base,
+        "resume": f"{room['code']}.{state.get(KEY)}" if lecturer and state.get(KEY) else ""},
+        on_wake_change=_nothing, on_detach_change=detach, on_ended_change=_nothing)
 
 
 def _nothing():
@@ -100,6 +112,18 @@ def _arrive():
         del params[JOIN_PARAM]
     else:
         join(code)
+
+
+def _resume():
+    """A reloaded lecturer's window: the room and key of its cookie (ui/room_follow.js wrote them), when the key is
+    still the room's; the room's view is shown first, as for a lecturer link. A stale cookie (the class ended) is
+    ignored."""
+    code, _, key = str((st.context.cookies or {}).get(COOKIE, "")).partition(".")
+    code = normal_code(code)
+    if code and key and not store().blocked(_client()) and store().is_lecturer(code, key):
+        state = st.session_state
+        state[ROOM], state[KEY], state[ADOPT], state[APPLIED] = {"code": code, "role": "lecturer"}, key, True, 0
+        state.pop(PUBLISHED, None)
 
 
 def join(text):
@@ -215,7 +239,12 @@ def end():
 
 
 def detach():
+    """The student takes over (Detach, Escape, or a touch on a control). A touch on a control inside an st.fragment
+    comes in one message with that control's change, and Streamlit would rerun only the fragment: the banner and the
+    listener would go on saying "Following". st.rerun() in a callback makes the interaction a full run (Streamlit
+    >= 1.67: a plain st.rerun() from a callback escalates the interaction to the whole app)."""
     st.session_state[FOLLOW] = False
+    st.rerun()
 
 
 def rejoin():

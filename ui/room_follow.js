@@ -2,7 +2,9 @@
 // (ui.room_routes: GET /api/class/wait?code&since&student) and reruns the script only when the room has a new
 // version (setTriggerValue("wake", version)); an idle student costs one request per poll and no rerun.
 // A follower's touch on any control of the app detaches them (setTriggerValue("detach")), and so does Escape.
-// The lecturer's copy shows the number of students in its own element.
+// The lecturer's copy shows the number of students in its own element, and keeps "CODE.KEY" in a cookie of the
+// browser's session (data.cookie): a reload of the lecturer's window is a new Streamlit session, which reads the
+// cookie (ui.live_class._resume) and takes the room's controls again. The key is never drawn on the page.
 const TOUCHABLE = 'button, a[href], input, textarea, select, [role="slider"], [role="combobox"], [role="option"], '
   + '[role="radio"], [role="checkbox"], [role="switch"], [role="tab"], [data-baseweb="select"], .nsewdrag, canvas';
 
@@ -18,7 +20,7 @@ function loop(h) {
       if (h.count && Number.isInteger(j.students)) {
         h.count.textContent = `👥 ${j.students} student${j.students === 1 ? "" : "s"}`;
       }
-      if (status === 404 && j.version === null) { h.send("ended", true); return; }
+      if (status === 404 && j.version === null) { forget(h.data); h.send("ended", true); return; }
       if (status !== 200) { setTimeout(() => loop(h), 5000); return; }
       if (d.role === "student" && j.version > h.since) {
         h.since = j.version;
@@ -27,6 +29,14 @@ function loop(h) {
       loop(h);
     })
     .catch(() => { if (!h.stopped) setTimeout(() => loop(h), 3000); });  // offline, asleep, server restarting
+}
+
+function remember(d) {
+  if (d.resume) document.cookie = `${d.cookie}=${d.resume}; path=${d.path || "/"}; SameSite=Strict`;
+}
+
+function forget(d) {
+  if (d.resume) document.cookie = `${d.cookie}=; path=${d.path || "/"}; SameSite=Strict; max-age=0`;
 }
 
 function listen(h) {
@@ -72,6 +82,7 @@ export default function (component) {
   }
   h.data = data;
   h.send = (name, value) => setTriggerValue(name, value);
+  remember(data);
   if (data.since > h.since) h.since = data.since;
   if (h.count && Number.isInteger(data.students) && !h.count.textContent) {
     h.count.textContent = `👥 ${data.students} student${data.students === 1 ? "" : "s"}`;

@@ -1,0 +1,91 @@
+"""Two replicas behind nginx with the rooms in Redis: a replica stopped in the middle of a class.
+
+Two replicas of the app (bench.replicas.cluster: sticky sessions by nginx's route cookie), their rooms in a real
+redis-server (tests.redis_env, KERNELSCOPE_STORE), Debian's nginx in front; a lecturer and three students in Chromium
+contexts of their own (so each has its own route cookie). The replica holding the first student is killed
+(SIGKILL, as a crash). Its pages reconnect through nginx to the other replica, where they are new sessions: the
+students re-join their room by the code in their address bar and follow the lecturer's next change; the lecturer's
+window, if it was there, takes the room's controls again from its cookie. The nginx access log says which replica
+served whom before and after. (How fast they re-join is measured by bench.follow_replicas, not here.)"""
+import os
+import signal
+
+import pytest
+
+from bench.replicas import cluster, replicas_of
+from tests.browser_env import ensure_nginx
+from tests.live_class_env import (badge_code, context, follow, gamma, move_gamma, settle, start_class, wait_banner,
+                                  wait_gamma)
+from tests.redis_env import redis_server
+from tests.test_browser import assert_healthy
+
+pytestmark = pytest.mark.timeout(600)
+
+
+def route(ctx):
+    """The route cookie nginx gave this browser context."""
+    return next(c["value"] for c in ctx.cookies() if c["name"] == "ks_route")
+
+
+def upstreams(c, cookie):
+    return replicas_of(c.access_log, cookie)
+
+
+# The page's connection states from now on (Streamlit's stApp marks it), and whether it has lost and regained it.
+WATCH = """() => { const app = document.querySelector('[data-testid=stApp]'); window.__ksStates = [];
+  new MutationObserver(() => window.__ksStates.push(app.getAttribute('data-test-connection-state')))
+    .observe(app, {attributes: true, attributeFilter: ['data-test-connection-state']}); }"""
+RECONNECTED = """() => { const app = document.querySelector('[data-testid=stApp]');
+  return window.__ksStates.some(s => s !== 'CONNECTED')
+    && app.getAttribute('data-test-connection-state') === 'CONNECTED'; }"""
+
+
+def test_a_replica_stopped_mid_class_sends_its_students_to_the_other(browser):
+    ensure_nginx()
+    contexts = []
+    try:
+        with redis_server() as store, cluster(2, "app.py", env={"KERNELSCOPE_STORE": store}) as c:
+            ctx, lecturer = context(browser, 1400, 900)
+            contexts.append(ctx)
+            code = start_class(lecturer, c.url)
+            students = []
+            for width, height in ((1280, 720), (1280, 720), (390, 844)):
+                ctx, page = context(browser, width, height)
+                contexts.append(ctx)
+                follow(page, c.url, code)
+                students.append((ctx, page))
+            move_gamma(lecturer)
+            before = gamma(lecturer)
+            for _, page in students:
+                wait_gamma(page, before)
+
+            victim = upstreams(c, route(students[0][0]))[-1]
+            survivor = next(u for u in c.upstreams() if u != victim)
+            pages = [(contexts[0], lecturer), *students]
+            moved = [page for ctx, page in pages if upstreams(c, route(ctx))[-1] == victim]
+            assert students[0][1] in moved
+            for page in moved:         # note every connection state the page goes through from here on
+                page.evaluate(WATCH)
+            os.kill(next(s.pid for s in c.replicas if f"127.0.0.1:{s.port}" == victim), signal.SIGKILL)
+
+            for page in moved:         # lost, then connected again (to the survivor, a new session)
+                page.wait_for_function(RECONNECTED, timeout=90000)
+                settle(page)
+            for _, page in students:   # every student follows again, by the code in its address bar
+                wait_banner(page, f"Following the lecturer (room {code})", 90000)
+                assert f"room={code}" in page.url
+            assert badge_code(lecturer, 90000) == code    # the lecturer has the controls (by its cookie if it moved)
+            settle(lecturer)
+            move_gamma(lecturer)
+            after = gamma(lecturer)
+            assert after != before
+            for _, page in students:
+                wait_gamma(page, after, 90000)
+            for ctx, page in students:
+                if page in moved:      # the moved students' requests now reach the survivor
+                    assert upstreams(c, route(ctx))[-1] == survivor
+                assert_healthy(page)
+            assert_healthy(lecturer)
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -1,0 +1,55 @@
+"""A restart of the server keeps the class (SQLite): the real app (`python app.py`, its rooms in a temporary folder)
+is stopped in the middle of a class and started again on the same port with the same folder. The student's and the
+lecturer's pages reconnect by themselves: the student re-joins by the code in the address bar and shows the room's
+state as it was before the restart; the lecturer's window takes the room's controls again (its cookie), and its next
+change reaches the student and a student who joins after the restart."""
+import tempfile
+
+import pytest
+
+from bench.serve import free_port, serve
+from tests.live_class_env import (badge_code, context, follow, gamma, move_gamma, settle, start_class, wait_banner,
+                                  wait_gamma)
+from tests.test_browser import assert_healthy
+
+pytestmark = pytest.mark.timeout(600)
+
+
+def test_a_restarted_server_keeps_the_room_and_its_state(browser):
+    contexts = []
+    try:
+        with tempfile.TemporaryDirectory() as data:
+            env, port = {"KERNELSCOPE_DATA": data}, free_port()
+            with serve("app.py", env=env, port=port) as server:
+                url = server.url
+                ctx, lecturer = context(browser, 1400, 900)
+                contexts.append(ctx)
+                code = start_class(lecturer, url)
+                ctx, student = context(browser, 1280, 720)
+                contexts.append(ctx)
+                follow(student, url, code)
+                move_gamma(lecturer)
+                before = gamma(lecturer)
+                wait_gamma(student, before)
+            # the server is stopped here; the pages lose their connection
+            with serve("app.py", env=env, port=port) as server:
+                assert server.url == url
+                wait_banner(student, f"Following the lecturer (room {code})", 90000)
+                settle(student)
+                assert f"room={code}" in student.url
+                wait_gamma(student, before)                      # the room's state survived the restart
+                assert badge_code(lecturer, 90000) == code       # the lecturer's window has the controls again
+                settle(lecturer)
+                move_gamma(lecturer)
+                after = gamma(lecturer)
+                assert after != before
+                wait_gamma(student, after)                       # and the class follows its next change
+                ctx, late = context(browser, 390, 844)
+                contexts.append(ctx)
+                follow(late, url, code)
+                wait_gamma(late, after)
+                for page in (lecturer, student, late):
+                    assert_healthy(page)
+    finally:
+        for ctx in contexts:
+            ctx.close()
