@@ -18,6 +18,7 @@ from .large_n import ApproxKernelPCA, ApproxKernelRidge, kernel_error, kpca_gap,
 from .lpp import KernelLPP
 from .mercer import MercerExpansion, mercer_expansion
 from .perceptron import KernelPerceptron, KNNVote
+from .rbf_network import RBFNetwork, pick_centres, ridge_to_network
 from .quadratic import negative_direction, vkv_both_ways
 from .representer import orthogonal_direction, representer_coefficients, representer_objective
 from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_from_kriege, power_features, primal_ridge, solve_costs
@@ -47,6 +48,7 @@ __all__ = [
     "orthogonal_direction", "representer_coefficients", "representer_objective",
     "RKHSFunction", "rkhs_function", "rkhs_inner", "rkhs_norm",
     "MercerExpansion", "mercer_expansion",
+    "RBFNetwork", "pick_centres", "ridge_to_network",
     "WoodburySteps", "woodbury_costs", "woodbury_inverse", "woodbury_steps",
     "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
     "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",

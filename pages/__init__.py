@@ -71,6 +71,7 @@ TOPICS = (
            ("dual-derivation", "The dual, derived: J(w) = J(a)", "dual_derivation", "kernel_ridge_dual"),
            ("woodbury", "The Woodbury identity, step by step", "woodbury", "kernel_ridge_woodbury"),
            ("primal-dual", "Primal or dual, and Kriege's λ", "primal_dual", "kernel_ridge_costs"),
+           ("rbf-network", "RBF networks: kernel ridge at λ → 0", "rbf_network", "kernel_ridge_rbf_net"),
            ("extrapolation", "RBF + linear: extrapolation", "extrapolation", "kernel_ridge_semi"),
            ("cross-validation", "Choosing λ and γ by cross-validation", "cross_validation", "kernel_ridge_cv"),
            ("overfitting", "Over- and under-fitting", "overfitting", "kernel_ridge_along_lam"),

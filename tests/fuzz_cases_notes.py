@@ -62,3 +62,23 @@ def case_mercer(draw):
     out = run(lambda: e.at(x, q))
     finite(out, (np.size(x), q))
     finite(run(lambda: e.sup_errors([q])), (1,))
+
+
+def case_rbf_network(draw):
+    X, y, n, d = xy(draw, classify=False)
+    which = draw(st.integers(0, 2))
+    if which == 0:
+        centres = draw(st.sampled_from([lambda: None, lambda: matrix(draw, draw(st.integers(1, 5)), d),
+                                        lambda: matrix(draw)]))()
+        net = run(lambda: kc.RBFNetwork(real(draw, 0.0, 10.0), centres).fit(X, y))
+        M = len(net.centres_)
+        finite(net.weights_, (M,)), finite(net.design_, (n, M)), number(net.train_error_)
+        Q = matrix(draw, draw(st.integers(1, 4)), d)
+        finite(run(lambda: net.predict(Q)), (len(Q),)), finite(run(lambda: net.basis(Q)), (len(Q), M))
+    elif which == 1:
+        idx = run(lambda: kc.pick_centres(X, count(draw, 1, 14)))
+        assert idx.ndim == 1 and len(set(idx.tolist())) == len(idx) and idx.min() >= 0 and idx.max() < n
+    else:
+        lams = draw(st.sampled_from([lambda: [real(draw, 0.0, 10.0)], lambda: [0.1, 1e-6], lambda: [], lambda: "ab"]))()
+        gaps = run(lambda: kc.ridge_to_network(X, y, real(draw, 0.0, 10.0), lams, matrix(draw, 3, d)))
+        finite(gaps, (len(lams),))

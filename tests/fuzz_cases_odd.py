@@ -142,6 +142,8 @@ FUNCTIONS = {
     "woodbury_steps": (kc.woodbury_steps, dict(X=PHI, lam=0.1)),
     "woodbury_costs": (kc.woodbury_costs, dict(n=100, p=3)),
     "mercer_expansion": (kc.mercer_expansion, dict(kernel="rbf", a=-3.0, b=3.0, n_grid=40, gamma=1.0)),
+    "pick_centres": (kc.pick_centres, dict(X=X, m=3)),
+    "ridge_to_network": (kc.ridge_to_network, dict(X=X, y=T, gamma=1.0, lams=[0.1, 1e-3], X_eval=Q)),
 }
 
 KERNELS = {   # the kernel classes: constructor, call and latex of each; the base class's shared methods once
@@ -186,6 +188,10 @@ KERNELS = {   # the kernel classes: constructor, call and latex of each; the bas
 }
 
 ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fits with them
+    "RBFNetwork.__init__": (lambda gamma, centres: kc.RBFNetwork(gamma, centres).fit(X, T), dict(gamma=1.0, centres=Q)),
+    "RBFNetwork.fit": (lambda X, y: kc.RBFNetwork(1.0).fit(X, y), dict(X=X, y=T)),
+    "RBFNetwork.basis": (lambda X: kc.RBFNetwork(1.0, Q).fit(X12, Y12).basis(X), dict(X=Q)),
+    "RBFNetwork.predict": (lambda X: kc.RBFNetwork(1.0).fit(X12, Y12).predict(X), dict(X=Q)),
     "NystroemFeatures.__init__": (lambda n_components, gamma, seed: kc.NystroemFeatures(n_components, gamma, seed).fit(X),
                                   dict(n_components=4, gamma=1.0, seed=0)),
     "NystroemFeatures.fit": (lambda X: kc.NystroemFeatures(4, 1.0, 0).fit(X), dict(X=X)),

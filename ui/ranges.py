@@ -34,6 +34,7 @@ KERNEL_RIDGE = {
     "dual_step": (10**6, 10),        # its gradient-descent step slider: the last step offered, the default
     "woodbury_n": (1, 200, 12),      # the Woodbury section's data matrix X (n, p) (log sliders): every line of
     "woodbury_p": (1, 200, 5),       # Held's chain inverts an n x n or p x p matrix, so both stay small
+    "rbf_centres": (1, 200, 8, 1),   # RBF networks: centres M (capped at the points N; the top, 200, is n's top)
     "c1": (0.1, 5.0, 1.0, 0.1),
     "c2": (0.0, 2.0, 0.5, 0.1),
     "slope": (-1.0, 1.0, 0.4, 0.1),

@@ -32,7 +32,7 @@ TEXTS = (
         ("The ten closure rules", "kernels-closure"),
         ("The Gaussian kernel and its σ²", "kernels"),
         ("Generative kernels p(x)p(x′)", "kernels-closure"),
-        ("Radial basis function networks fit by least squares", None),
+        ("Radial basis function networks fit by least squares", "kernel-ridge-rbf-network"),
         ("Gaussian processes: a prior over functions", "kernel-ridge-gp-prior"),
         ("The posterior with its uncertainty", "kernel-ridge-gaussian-process"),
     )),
