@@ -82,3 +82,27 @@ def case_rbf_network(draw):
         lams = draw(st.sampled_from([lambda: [real(draw, 0.0, 10.0)], lambda: [0.1, 1e-6], lambda: [], lambda: "ab"]))()
         gaps = run(lambda: kc.ridge_to_network(X, y, real(draw, 0.0, 10.0), lams, matrix(draw, 3, d)))
         finite(gaps, (len(lams),))
+
+
+def case_fda(draw):
+    X, y, n, d = xy(draw, classify=True)
+    which = draw(st.integers(0, 2))
+    if which == 0:
+        kernel = draw(st.sampled_from(["rbf", "linear", "poly", "laplacian"]))
+        model = run(lambda: kc.KernelFDA(kernel, real(draw, 0.0, 10.0), count(draw, 1, 3),
+                                         draw(st.booleans()), count(draw, 1, 10)).fit(X, y))
+        m = model.dual_coef_.shape[1]
+        finite(model.dual_coef_, (n, m)), finite(model.eigenvalues_, (m,)), finite(model.embedding_, (n, m))
+        Q = matrix(draw, draw(st.integers(1, 4)), d)
+        finite(run(lambda: model.transform(Q)), (len(Q), m))
+    elif which == 1:
+        model = run(lambda: kc.FisherDA(count(draw, 1, 3), draw(st.booleans()), count(draw, 1, 10),
+                                        real(draw, 0.0, 1.0)).fit(X, y))
+        m = model.components_.shape[1]
+        finite(model.components_, (d, m)), finite(model.eigenvalues_, (m,))
+        finite(run(lambda: model.transform(matrix(draw, 3, d))), (3, m))
+    else:
+        A = draw(st.sampled_from([lambda: None, lambda: run(lambda: kc.local_affinity(X, count(draw, 1, 10))),
+                                  lambda: matrix(draw, n, n)]))()
+        L_b, L_w = run(lambda: kc.fisher_laplacians(y, A))
+        finite(L_b, (n, n)), finite(L_w, (n, n))

@@ -143,6 +143,8 @@ FUNCTIONS = {
     "woodbury_costs": (kc.woodbury_costs, dict(n=100, p=3)),
     "mercer_expansion": (kc.mercer_expansion, dict(kernel="rbf", a=-3.0, b=3.0, n_grid=40, gamma=1.0)),
     "pick_centres": (kc.pick_centres, dict(X=X, m=3)),
+    "fisher_laplacians": (kc.fisher_laplacians, dict(y=Y_PM, affinity=np.ones((8, 8)))),
+    "local_affinity": (kc.local_affinity, dict(X=X, n_neighbors=3)),
     "ridge_to_network": (kc.ridge_to_network, dict(X=X, y=T, gamma=1.0, lams=[0.1, 1e-3], X_eval=Q)),
 }
 
@@ -188,6 +190,16 @@ KERNELS = {   # the kernel classes: constructor, call and latex of each; the bas
 }
 
 ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fits with them
+    "FisherDA.__init__": (lambda n_components, local, n_neighbors, eps:
+                          kc.FisherDA(n_components, local, n_neighbors, eps).fit(X, Y_PM),
+                          dict(n_components=1, local=True, n_neighbors=3, eps=1e-9)),
+    "FisherDA.fit": (lambda X, y: kc.FisherDA().fit(X, y), dict(X=X, y=Y_PM)),
+    "FisherDA.transform": (lambda X: kc.FisherDA().fit(X12, Y12).transform(X), dict(X=Q)),
+    "KernelFDA.__init__": (lambda kernel, eps, n_components, local, n_neighbors, gamma:
+                           kc.KernelFDA(kernel, eps, n_components, local, n_neighbors, gamma=gamma).fit(X, Y_PM),
+                           dict(kernel="rbf", eps=1e-3, n_components=1, local=True, n_neighbors=3, gamma=1.0)),
+    "KernelFDA.fit": (lambda X, y: kc.KernelFDA("rbf").fit(X, y), dict(X=X, y=Y_PM)),
+    "KernelFDA.transform": (lambda X: kc.KernelFDA("rbf").fit(X12, Y12).transform(X), dict(X=Q)),
     "RBFNetwork.__init__": (lambda gamma, centres: kc.RBFNetwork(gamma, centres).fit(X, T), dict(gamma=1.0, centres=Q)),
     "RBFNetwork.fit": (lambda X, y: kc.RBFNetwork(1.0).fit(X, y), dict(X=X, y=T)),
     "RBFNetwork.basis": (lambda X: kc.RBFNetwork(1.0, Q).fit(X12, Y12).basis(X), dict(X=Q)),

@@ -89,6 +89,9 @@ KPCA = {
     "laplacian_max": 500,                # points of the Laplacian eigenmap (dense generalized eigenproblem, O(n^3))
     "klpp_max": 200,                     # points of kernel LPP (dense n x n generalised eigenproblem, all pairs)
     "klpp_held_out": 0.25,               # share of the points held out and embedded as new points
+    "fda_max": 200,                      # points of kernel FDA (dense n x n generalised eigenproblem; held out as LPP)
+    "fda_eps": (1e-8, 10.0, 1e-3),       # kernel FDA's regulariser ε (log slider), relative to tr(K L⁽ʷ⁾ K) / n
+    "fda_grid": 70,                      # points per axis of kernel FDA's g(x) over the plane
     "subsample_seed": 0,
 }
 
