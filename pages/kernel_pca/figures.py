@@ -295,8 +295,9 @@ def fda_figure(X, y, train, test, xs, ys, G, cut_kernel, phi, cut_linear, presen
     top = float(ys[-1]) + 0.3 * float(ys[-1] - ys[0])            # room for the legend inside the top edge
     fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title="x₁")
     fig.update_yaxes(range=[float(ys[0]), top], title="x₂")
-    return figures.base_layout(fig, None, height=MAIN[bool(present)], present=present, showlegend=True,
-                               legend=dict(INSIDE, x=0.0, xanchor="left"))
+    # presenting: 12 px more than MAIN keeps the plotting area at 440 px under the larger tick labels (as kernel LPP)
+    return figures.base_layout(fig, None, height=MAIN[bool(present)] + (12 if present else 0), present=present,
+                               showlegend=True, legend=dict(INSIDE, x=0.0, xanchor="left"))
 
 
 @cached_figure

@@ -121,10 +121,10 @@ def ridge_limit_figure(lams, gaps, lam, present=False):
                                hovertemplate="λ = %{x:.2g}<br>gap = %{y:.3g}<extra></extra>"))
     if lam > 0:
         fig.add_vline(x=lam, line=dict(color=NEGATIVE, dash="dash"))
-        fig.add_annotation(x=np.log10(lam), y=1, yref="paper", yanchor="bottom", showarrow=False,
-                           text=f"the bar's λ = {lam:.3g}", font=dict(color=NEGATIVE))
+        fig.add_annotation(x=np.log10(lam), y=0.02, yref="paper", yanchor="bottom", xanchor="left", showarrow=False,
+                           text=f" the bar's λ = {lam:.3g}", font=dict(color=NEGATIVE))   # inside: no margin needed
     fig.update_xaxes(title="λ (log)", type="log", tickformat=".0e", dtick=2)
-    fig.update_yaxes(title="gap at the points (log)", type="log", tickformat=".0e",
+    fig.update_yaxes(title="max gap (log)", type="log", tickformat=".0e",
                      range=[np.log10(max(g.min(), floor)) - 0.5, np.log10(g.max()) + 0.5])
     return base_layout(fig, None, height=height("curves", present), present=present, showlegend=False,
                        meta=dict(chart_width=560))
