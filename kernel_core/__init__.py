@@ -26,6 +26,7 @@ from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_fr
 from .ridge import lam_from_seed003 as lam_from_seed003  # deprecated name, for one release
 from .rkhs import RKHSFunction, rkhs_function, rkhs_inner, rkhs_norm
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
+from .strings import kmers, nearest_mean_loo, spectrum_features, spectrum_kernel
 from .substitution import substituted_gaussian
 from .surface import decision_surface, expansion_surface
 from .svm import C_from_lam, KernelSVM, SubgradientSVM, cross_validate_grid, holdout_split, kriege_objective, lam_from_C, margin_counts
@@ -51,6 +52,7 @@ __all__ = [
     "MercerExpansion", "mercer_expansion",
     "RBFNetwork", "pick_centres", "ridge_to_network",
     "FisherDA", "KernelFDA", "fisher_laplacians", "local_affinity",
+    "kmers", "nearest_mean_loo", "spectrum_features", "spectrum_kernel",
     "WoodburySteps", "woodbury_costs", "woodbury_inverse", "woodbury_steps",
     "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
     "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",

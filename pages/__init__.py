@@ -103,7 +103,8 @@ TOPICS = (
            "Kernels on the nodes of a graph (diffusion, K = exp(−βL)) and a kernel measure of independence that "
            "sees what correlation misses.", "graphs",
            ("diffusion", "Diffusion kernel on a graph", "diffusion", "graphs_heat"),
-           ("independence", "A kernel measure of independence", "independence", "graphs_hsic")),
+           ("independence", "A kernel measure of independence", "independence", "graphs_hsic"),
+           ("strings", "Sequence kernels: k-spectrum", "strings", "graphs_strings_gram")),
 )
 HOME = "pages/home/overview.py"
 

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 import kernel_core as kc
-from tests.fuzz_support import count, finite, matrix, number, real, run, targets, xy
+from tests.fuzz_support import count, finite, labels, matrix, number, real, run, targets, xy
 
 
 def case_dual_derivation(draw):
@@ -106,3 +106,27 @@ def case_fda(draw):
                                   lambda: matrix(draw, n, n)]))()
         L_b, L_w = run(lambda: kc.fisher_laplacians(y, A))
         finite(L_b, (n, n)), finite(L_w, (n, n))
+
+
+def case_strings(draw):
+    alphabet = draw(st.sampled_from(["ACGT", "ab", "xyz✓", "A"]))
+    strings = draw(st.lists(st.text(alphabet, max_size=30), min_size=0, max_size=8))
+    odd = draw(st.integers(0, 9))
+    if odd == 9:
+        strings = draw(st.sampled_from(["GATTACA", None, [1, 2], [["AB"]], ["A" * 500], ["AB"] * 100]))
+    k = count(draw, 1, 9)
+    which = draw(st.integers(0, 2))
+    if which == 0:
+        K = run(lambda: kc.spectrum_kernel(strings, k, draw(st.booleans())))
+        finite(K, (len(strings), len(strings)))
+        assert kc.is_psd(K)
+    elif which == 1:
+        Phi, vocabulary = run(lambda: kc.spectrum_features(strings, k))
+        finite(Phi, (len(strings), len(vocabulary)))
+        counts = run(lambda: kc.kmers(strings[0] if strings else "", k))
+        assert all(isinstance(v, int) and v > 0 for v in counts.values())
+    else:
+        n = draw(st.integers(1, 10))
+        predicted, D = run(lambda: kc.nearest_mean_loo(matrix(draw, n, n), labels(draw, n)))
+        finite(D, (n, 2))
+        assert predicted.shape == (n,)

@@ -65,7 +65,7 @@ from tests.fuzz_cases_learners import (
     case_svm_helpers,
     case_vkv,
 )
-from tests.fuzz_cases_notes import case_dual_derivation, case_fda, case_mercer, case_rbf_network, case_woodbury
+from tests.fuzz_cases_notes import case_dual_derivation, case_fda, case_mercer, case_rbf_network, case_strings, case_woodbury
 from tests.fuzz_cases_odd import CALLS, ODD
 from tests.fuzz_support import (
     Refused,
@@ -99,7 +99,7 @@ CASES = {
     "knn_graph": case_graphs, "KernelLPP": case_kernel_lpp,
     "hsic": case_independence, "representer_coefficients": case_representer,
     "dual_derivation": case_dual_derivation, "woodbury_steps": case_woodbury, "mercer_expansion": case_mercer,
-    "RBFNetwork": case_rbf_network, "KernelFDA": case_fda,
+    "RBFNetwork": case_rbf_network, "KernelFDA": case_fda, "spectrum_kernel": case_strings,
 }
 COVERED = {  # public names exercised by each case besides its own
     "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative"},
@@ -123,6 +123,7 @@ COVERED = {  # public names exercised by each case besides its own
     "mercer_expansion": {"MercerExpansion"},
     "RBFNetwork": {"pick_centres", "ridge_to_network"},
     "KernelFDA": {"FisherDA", "fisher_laplacians", "local_affinity"},
+    "spectrum_kernel": {"kmers", "spectrum_features", "nearest_mean_loo"},
 }
 
 

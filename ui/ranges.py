@@ -196,6 +196,16 @@ RKHS_REPRESENTER = {
 }
 
 # A kernel measure of independence (pages/graphs/independence.py): sliders (low, high, default, step)
+# The k-spectrum string kernel (pages/graphs/strings.py)
+STRINGS = {
+    "k": (1, 8, 3, 1),                  # k of the k-mers (slider)
+    "max_strings": 30,                  # lines read from the text box (more: a sentence, the first 30 kept)
+    "max_length": 40,                   # letters a string (longer: a sentence, the line left out)
+    "annotate": 16,                     # up to this many strings the Gram matrix's cells show their values
+    "default": ("+ GATTACAGATA", "+ AGATAGGATAC", "+ TTGATAGATTA", "+ CAGATACCGAT", "+ GGATATTGATA",
+                "- CCGGCGTACCG", "- ACCGGTCCGGA", "- TCCGGAACGCG", "- GCGCCGGTTAC", "- CCGGATCGCCG"),
+}
+
 INDEPENDENCE = {
     "kinds": {"square": "y = x² + noise", "linear": "y = x + noise", "circle": "circle + noise",
               "independent": "independent"},

@@ -111,3 +111,23 @@ def null_histogram(null, statistic, p, present=None):
     fig.update_xaxes(type="log", range=[lo, hi], title="HSIC (log scale)", **ticks)
     fig.update_yaxes(range=[0, top], title="shuffles")
     return base_layout(fig, None, height=NULL_HEIGHT[bool(present)], present=present, dragmode=False)
+
+
+# ---------------------------------------------------------------- the k-spectrum kernel on strings
+@cached_figure
+def string_gram(K, names, annotate, present=None):
+    """The strings' Gram matrix as a heatmap, each row and column named by its string (class sign, the string, and
+    ✓ / ✗ for the leave-one-out label when there is one, in `names`); the values written in the cells when
+    `annotate`."""
+    n = len(names)
+    fig = go.Figure(go.Heatmap(z=np.asarray(K, np.float32), x=list(range(n)), y=list(range(n)), colorscale="Blues",
+                               colorbar=dict(title="k(s, t)", thickness=14),
+                               text=[[f"{v:.3g}" for v in row] for row in K] if annotate else None,
+                               texttemplate="%{text}" if annotate else None,
+                               customdata=[[f"{names[i]} · {names[j]}" for j in range(n)] for i in range(n)],
+                               hovertemplate="%{customdata}<br>k = %{z:.4g}<extra></extra>"))
+    # rows named by their strings; columns by their line numbers s₁ … sₙ (the strings again would not fit above)
+    fig.update_xaxes(tickvals=list(range(n)), ticktext=[f"s{i + 1}" for i in range(n)], title="t (line number)")
+    fig.update_yaxes(tickvals=list(range(n)), ticktext=list(names), tickfont=dict(family="monospace"),
+                     autorange="reversed")
+    return base_layout(fig, None, height=MAIN[bool(present)], present=present)

@@ -19,6 +19,8 @@ class KEY:
     graph, neighbours, beta, node = f"{PAGE}_graph", f"{PAGE}_k", f"{PAGE}_beta", f"{PAGE}_node"   # diffusion
     picture, labelled = f"{PAGE}_picture", f"{PAGE}_labelled"                                    # diffusion
     sample, pairs, noise, seed = (f"{PAGE}_hsic_{p}" for p in ("sample", "n", "noise", "seed"))   # independence
+    strings, spectrum_k, normalize = f"{PAGE}_strings", f"{PAGE}_spectrum_k", f"{PAGE}_spectrum_norm"   # strings
+    strings_chart, strings_spectrum = f"{PAGE}_strings_gram", f"{PAGE}_strings_spectrum"
 
 
 KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0,
