@@ -9,6 +9,7 @@ from .closure import FeatureMapped, Generative, MatrixKernel, OnColumns, Warped
 from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, make_manifold, make_sine
 from .dual import DualPath, dual_derivation, dual_from_primal, dual_objective, primal_objective
 from .fda import FisherDA, KernelFDA, fisher_laplacians, local_affinity
+from .distributions import distribution_bags, mean_embedding_kernel, mmd2
 from .feature_maps import NystroemFeatures, RandomFourierFeatures, eigen_feature_map, poly_feature_map, poly_feature_names
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
 from .graphs import diffusion_kernel, graph_laplacian, knn_graph, node_ridge
@@ -53,6 +54,7 @@ __all__ = [
     "RBFNetwork", "pick_centres", "ridge_to_network",
     "FisherDA", "KernelFDA", "fisher_laplacians", "local_affinity",
     "kmers", "nearest_mean_loo", "spectrum_features", "spectrum_kernel",
+    "distribution_bags", "mean_embedding_kernel", "mmd2",
     "WoodburySteps", "woodbury_costs", "woodbury_inverse", "woodbury_steps",
     "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
     "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",

@@ -104,7 +104,8 @@ TOPICS = (
            "sees what correlation misses.", "graphs",
            ("diffusion", "Diffusion kernel on a graph", "diffusion", "graphs_heat"),
            ("independence", "A kernel measure of independence", "independence", "graphs_hsic"),
-           ("strings", "Sequence kernels: k-spectrum", "strings", "graphs_strings_gram")),
+           ("strings", "Sequence kernels: k-spectrum", "strings", "graphs_strings_gram"),
+           ("distributions", "Kernels on distributions", "distributions", "graphs_bags_gram")),
 )
 HOME = "pages/home/overview.py"
 

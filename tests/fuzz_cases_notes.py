@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 import kernel_core as kc
-from tests.fuzz_support import count, finite, labels, matrix, number, real, run, targets, xy
+from tests.fuzz_support import count, finite, kernel_spec, labels, matrix, number, real, run, targets, xy
 
 
 def case_dual_derivation(draw):
@@ -130,3 +130,20 @@ def case_strings(draw):
         predicted, D = run(lambda: kc.nearest_mean_loo(matrix(draw, n, n), labels(draw, n)))
         finite(D, (n, 2))
         assert predicted.shape == (n,)
+
+
+def case_distributions(draw):
+    which = draw(st.integers(0, 2))
+    d = draw(st.integers(1, 3))
+    if which == 0:
+        samples = [matrix(draw, draw(st.integers(1, 6)), d) for _ in range(draw(st.integers(0, 4)))]
+        kernel, params = kernel_spec(draw)
+        K = run(lambda: kc.mean_embedding_kernel(samples, kernel, **params))
+        finite(K, (len(samples), len(samples)))
+    elif which == 1:
+        number(run(lambda: kc.mmd2(matrix(draw, 5, d), matrix(draw, 4, d), "rbf", gamma=real(draw, 0.0, 5.0))))
+    else:
+        bags, y = run(lambda: kc.distribution_bags(count(draw, 1, 5), count(draw, 1, 30), draw(st.integers(0, 9))))
+        assert len(bags) == len(y) and len(bags) % 2 == 0 and set(np.unique(y)) == {-1.0, 1.0}
+        for B in bags:
+            finite(B, B.shape)

@@ -65,7 +65,15 @@ from tests.fuzz_cases_learners import (
     case_svm_helpers,
     case_vkv,
 )
-from tests.fuzz_cases_notes import case_dual_derivation, case_fda, case_mercer, case_rbf_network, case_strings, case_woodbury
+from tests.fuzz_cases_notes import (
+    case_distributions,
+    case_dual_derivation,
+    case_fda,
+    case_mercer,
+    case_rbf_network,
+    case_strings,
+    case_woodbury,
+)
 from tests.fuzz_cases_odd import CALLS, ODD
 from tests.fuzz_support import (
     Refused,
@@ -100,6 +108,7 @@ CASES = {
     "hsic": case_independence, "representer_coefficients": case_representer,
     "dual_derivation": case_dual_derivation, "woodbury_steps": case_woodbury, "mercer_expansion": case_mercer,
     "RBFNetwork": case_rbf_network, "KernelFDA": case_fda, "spectrum_kernel": case_strings,
+    "mean_embedding_kernel": case_distributions,
 }
 COVERED = {  # public names exercised by each case besides its own
     "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative"},
@@ -124,6 +133,7 @@ COVERED = {  # public names exercised by each case besides its own
     "RBFNetwork": {"pick_centres", "ridge_to_network"},
     "KernelFDA": {"FisherDA", "fisher_laplacians", "local_affinity"},
     "spectrum_kernel": {"kmers", "spectrum_features", "nearest_mean_loo"},
+    "mean_embedding_kernel": {"mmd2", "distribution_bags"},
 }
 
 

@@ -39,7 +39,7 @@ def test_gram_matrix_pair_sum_and_loo_labels_against_sklearn():
     K, spec = gram(at)
     np.testing.assert_allclose(K, C @ C.T)
     text = " ".join(lx.value for lx in at.latex)
-    assert rf"= {int(C[0] @ C[1])}\;" in text                     # k(s₁, s₂) written out, then its value
+    assert rf"&= {int(C[0] @ C[1])}\end{{aligned}}" in text                     # k(s₁, s₂) written out, then its value
     loo = [NearestCentroid().fit(np.delete(C, i, 0), np.delete(Y, i)).predict(C[i:i + 1])[0] for i in range(len(Y))]
     marks = ["✓" if p == c else "✗" for p, c in zip(loo, Y)]
     assert [t[-1] for t in spec["layout"]["yaxis"]["ticktext"]] == marks

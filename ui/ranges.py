@@ -206,6 +206,14 @@ STRINGS = {
                 "- CCGGCGTACCG", "- ACCGGTCCGGA", "- TCCGGAACGCG", "- GCGCCGGTTAC", "- CCGGATCGCCG"),
 }
 
+# The mean-embedding kernel between samples (pages/graphs/distributions.py)
+BAGS = {
+    "per_class": 4,                     # samples of each kind: blobs N(0, I) and rings of radius √2
+    "points": (5, 200, 40, 5),          # points a sample (slider): 8 samples, so at most 1 600 points in all
+    "seed": (0, 999, 0, 1),
+    "kernels": ("rbf", "laplacian", "poly", "linear"),   # Mercer kernels: K of mean embeddings is then PSD
+}
+
 INDEPENDENCE = {
     "kinds": {"square": "y = x² + noise", "linear": "y = x + noise", "circle": "circle + noise",
               "independent": "independent"},

@@ -9,6 +9,7 @@ import kernel_core as kc
 from ui.cache import cache_data
 from ui.ranges import DIFFUSION as DR
 from ui.ranges import INDEPENDENCE as IR
+from ui.ranges import BAGS as BR
 from ui.ranges import STRINGS as SR
 
 ENTRIES = 32
@@ -200,3 +201,25 @@ def spectrum(strings, labels, k, normalize):
     if all(np.sum(y == c) >= 2 for c in (-1, 1)):
         predicted, distances = kc.nearest_mean_loo(K, y)
     return Spectrum(K, len(vocabulary), kc.verdict(K), kc.spectrum(K), predicted, distances)
+
+
+# ---------------------------------------------------------------- the mean-embedding kernel between samples
+@dataclass(frozen=True, eq=False)
+class Bags:
+    samples: tuple           # the 2 × BR["per_class"] samples, (n_points, 2) each: blobs first, then rings
+    labels: np.ndarray       # +1 blob, −1 ring
+    K: np.ndarray            # K[a, b] = ⟨μ_a, μ_b⟩ = mean of k over the pairs of points of samples a and b
+    verdict: kc.Verdict
+    predicted: np.ndarray    # leave-one-out labels by the nearest class mean of the embeddings μ
+    mmd2: float              # MMD² between the first blob and the first ring
+
+
+@cache_data(max_entries=ENTRIES)
+def bags(n_points, seed, kernel):
+    """The samples, the Gram matrix of their mean embeddings under `kernel` (a Single), its verdict, the
+    leave-one-out labels and one MMD²."""
+    samples, labels = kc.distribution_bags(BR["per_class"], n_points, seed)
+    K = kc.mean_embedding_kernel(samples, kernel.name, **dict(kernel.params))
+    predicted, _ = kc.nearest_mean_loo(K, labels)
+    mmd2 = max(float(K[0, 0] + K[BR["per_class"], BR["per_class"]] - 2 * K[0, BR["per_class"]]), 0.0)
+    return Bags(tuple(samples), labels, K, kc.verdict(K), predicted, mmd2)

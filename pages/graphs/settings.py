@@ -21,6 +21,8 @@ class KEY:
     sample, pairs, noise, seed = (f"{PAGE}_hsic_{p}" for p in ("sample", "n", "noise", "seed"))   # independence
     strings, spectrum_k, normalize = f"{PAGE}_strings", f"{PAGE}_spectrum_k", f"{PAGE}_spectrum_norm"   # strings
     strings_chart, strings_spectrum = f"{PAGE}_strings_gram", f"{PAGE}_strings_spectrum"
+    bag_points, bag_seed = f"{PAGE}_bags_n", f"{PAGE}_bags_seed"                                  # distributions
+    bags_chart, clouds_chart = f"{PAGE}_bags_gram", f"{PAGE}_bags_clouds"
 
 
 KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0,

@@ -36,15 +36,16 @@ def pair_sum(s, t, k, normalize, value):
     """k(s, t) written out over the shared k-mers: Σᵤ φᵤ(s)φᵤ(t) with the counts (the first six terms)."""
     a, b = kc.kmers(s, k), kc.kmers(t, k)
     shared = sorted(set(a) & set(b), key=lambda u: (-a[u] * b[u], u))
-    terms = [rf"\underbrace{{{a[u]}\cdot{b[u]}}}_{{\text{{{u}}}}}" for u in shared[:6]]
-    more = r" + \dots" if len(shared) > 6 else ""
+    terms = [rf"\underbrace{{{a[u]}\cdot{b[u]}}}_{{\text{{{u}}}}}" for u in shared[:4]]
+    more = r" + \dots" if len(shared) > 4 else ""
     raw = sum(a[u] * b[u] for u in shared)
     body = " + ".join(terms) + more if terms else "0"
     norm = ""
     if normalize:
-        norm = (rf",\ \ \tfrac{{{raw}}}{{\sqrt{{{sum(v * v for v in a.values())}\cdot"
+        norm = (rf"\\ \text{{cosine}} &= \tfrac{{{raw}}}{{\sqrt{{{sum(v * v for v in a.values())}\cdot"
                 rf"{sum(v * v for v in b.values())}}}}} = {value:.3g}")
-    st.latex(PAD + rf"k(s_1, s_2) = \textstyle\sum_u \varphi_u(s_1)\varphi_u(s_2) = {body} = {raw}{norm}" + PAD)
+    st.latex(PAD + rf"\begin{{aligned}}k(s_1, s_2) &= \textstyle\sum_u \varphi_u(s_1)\varphi_u(s_2)\\ &= {body}\\ "
+             rf"&= {raw}{norm}\end{{aligned}}" + PAD)
 
 
 @st.fragment
@@ -63,8 +64,8 @@ def body():
             st.info("Type at least two strings, one a line, each after + or −.")
             return
         r = compute.spectrum(strings, labels, k, normalize)
-        st.latex(PAD + r"\varphi_u(s) = \#\{\text{occurrences of } u \text{ in } s\},\ \ k(s, t) = "
-                 r"\textstyle\sum_{u \in \Sigma^" + str(k) + r"} \varphi_u(s)\varphi_u(t)" + PAD)
+        st.latex(PAD + r"\begin{aligned}\varphi_u(s) &= \#\{\text{occurrences of } u \text{ in } s\}\\ k(s, t) &= "
+                 r"\textstyle\sum_{u \in \Sigma^" + str(k) + r"} \varphi_u(s)\varphi_u(t)\end{aligned}" + PAD)
         pair_sum(strings[0], strings[1], k, normalize, r.K[0, 1])
         verdict = "PSD ✓" if r.verdict.psd else "not PSD ✗"
         st.caption(f"{len(strings)} strings, {r.n_kmers} distinct {k}-mers (the count vectors' nonzero coordinates "
@@ -80,8 +81,9 @@ def body():
             st.info("The nearest-mean classifier needs two strings of each class.")
         else:
             acc = float(np.mean(r.predicted == np.asarray(labels)))
-            st.latex(PAD + r"\|\varphi(s_i) - \boldsymbol\mu_c\|^2 = k(s_i, s_i) - \tfrac{2}{n_c}\textstyle\sum_{j \in c}"
-                     r" k(s_i, s_j) + \tfrac{1}{n_c^2}\sum_{j, l \in c} k(s_j, s_l)" + PAD)
+            st.latex(PAD + r"\begin{aligned}\|\varphi(s_i) - \boldsymbol\mu_c\|^2 &= k(s_i, s_i) - \tfrac{2}{n_c}"
+                     r"\textstyle\sum_{j \in c} k(s_i, s_j)\\ &\quad + \tfrac{1}{n_c^2}\textstyle\sum_{j, l \in c} "
+                     r"k(s_j, s_l)\end{aligned}" + PAD)
             st.caption(f"Leave-one-out accuracy of the nearest class mean: {100 * acc:.0f} % (✓ / ✗ on the "
                        "matrix's labels).")
             st.dataframe(pd.DataFrame({"string": strings, "class": [CLASS[c] for c in labels],
