@@ -32,6 +32,7 @@ from .substitution import substituted_gaussian
 from .surface import decision_surface, expansion_surface
 from .svm import C_from_lam, KernelSVM, SubgradientSVM, cross_validate_grid, holdout_split, kriege_objective, lam_from_C, margin_counts
 from .svm import seed_objective as seed_objective  # deprecated name, for one release
+from .walks import random_walk_kernel, small_graphs, walk_bound
 from .woodbury import WoodburySteps, woodbury_costs, woodbury_inverse, woodbury_steps
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "FisherDA", "KernelFDA", "fisher_laplacians", "local_affinity",
     "kmers", "nearest_mean_loo", "spectrum_features", "spectrum_kernel",
     "distribution_bags", "mean_embedding_kernel", "mmd2",
+    "random_walk_kernel", "small_graphs", "walk_bound",
     "WoodburySteps", "woodbury_costs", "woodbury_inverse", "woodbury_steps",
     "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
     "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",

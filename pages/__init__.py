@@ -100,12 +100,13 @@ TOPICS = (
            ("representer", "The representer theorem", "representer", "rkhs_representer"),
            ("reproducing", "The reproducing property", "reproducing", "rkhs_reproducing")),
     _topic("graphs", "Beyond vectors: graphs & independence", "Graphs", "🕸️",
-           "Kernels on the nodes of a graph (diffusion, K = exp(−βL)) and a kernel measure of independence that "
-           "sees what correlation misses.", "graphs",
+           "Kernels on the nodes of a graph (diffusion, K = exp(−βL)), a kernel measure of independence that "
+           "sees what correlation misses, and kernels between strings, samples and whole graphs.", "graphs",
            ("diffusion", "Diffusion kernel on a graph", "diffusion", "graphs_heat"),
            ("independence", "A kernel measure of independence", "independence", "graphs_hsic"),
            ("strings", "Sequence kernels: k-spectrum", "strings", "graphs_strings_gram"),
-           ("distributions", "Kernels on distributions", "distributions", "graphs_bags_gram")),
+           ("distributions", "Kernels on distributions", "distributions", "graphs_bags_gram"),
+           ("walks", "Graph kernels by random walks", "walks", "graphs_walks_gram")),
 )
 HOME = "pages/home/overview.py"
 

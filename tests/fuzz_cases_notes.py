@@ -147,3 +147,22 @@ def case_distributions(draw):
         assert len(bags) == len(y) and len(bags) % 2 == 0 and set(np.unique(y)) == {-1.0, 1.0}
         for B in bags:
             finite(B, B.shape)
+
+
+def case_walks(draw):
+    graphs = []
+    for _ in range(draw(st.integers(0, 4))):
+        n = draw(st.integers(1, 6))
+        if draw(st.integers(0, 9)) == 9:          # anything: not square, not symmetric, NaN, text ...
+            graphs.append(matrix(draw, n, n))
+            continue
+        bits = draw(st.lists(st.sampled_from([0.0, 1.0]), min_size=n * n, max_size=n * n))
+        A = np.triu(np.reshape(bits, (n, n)), 1)   # an undirected graph: the upper triangle, mirrored
+        graphs.append(A + A.T)
+    if draw(st.integers(0, 9)) == 9:
+        graphs = draw(st.sampled_from([None, "ab", np.eye(3), [np.ones((20, 20))], [[1.0]]]))
+    share = draw(st.sampled_from([0.0, 0.1, 0.5, 0.99, 1.0, 2.0]))
+    bound = run(lambda: kc.walk_bound(graphs))
+    number(bound)
+    K = run(lambda: kc.random_walk_kernel(graphs, share * min(bound, 1e6), draw(st.booleans())))
+    finite(K, (len(graphs), len(graphs)))

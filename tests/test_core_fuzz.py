@@ -72,6 +72,7 @@ from tests.fuzz_cases_notes import (
     case_mercer,
     case_rbf_network,
     case_strings,
+    case_walks,
     case_woodbury,
 )
 from tests.fuzz_cases_odd import CALLS, ODD
@@ -108,7 +109,7 @@ CASES = {
     "hsic": case_independence, "representer_coefficients": case_representer,
     "dual_derivation": case_dual_derivation, "woodbury_steps": case_woodbury, "mercer_expansion": case_mercer,
     "RBFNetwork": case_rbf_network, "KernelFDA": case_fda, "spectrum_kernel": case_strings,
-    "mean_embedding_kernel": case_distributions,
+    "mean_embedding_kernel": case_distributions, "random_walk_kernel": case_walks,
 }
 COVERED = {  # public names exercised by each case besides its own
     "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative"},
@@ -134,6 +135,7 @@ COVERED = {  # public names exercised by each case besides its own
     "KernelFDA": {"FisherDA", "fisher_laplacians", "local_affinity"},
     "spectrum_kernel": {"kmers", "spectrum_features", "nearest_mean_loo"},
     "mean_embedding_kernel": {"mmd2", "distribution_bags"},
+    "random_walk_kernel": {"walk_bound", "small_graphs"},
 }
 
 

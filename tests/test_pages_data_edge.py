@@ -33,7 +33,7 @@ def test_degenerate_data_gets_a_sentence(file, case):
     quiet += tuple(f"pages/mercer/{m}.py" for m in ("feature_map", "lift", "explosion", "theorem") +
                    (("eigen_map", "approximations") if case == "page-one-class" else ()))
     quiet += ("pages/kernel_pca/large_n.py",)  # kernel PCA's large-n section generates its own data
-    quiet += tuple(f"pages/graphs/{m}.py" for m in ("independence", "strings", "distributions"))  # their own data
+    quiet += tuple(f"pages/graphs/{m}.py" for m in ("independence", "strings", "distributions", "walks"))  # own data
     quiet += ("pages/rkhs/representer.py", "pages/rkhs/reproducing.py")  # their own 1-D points and centres
     # the diffusion kernel's graph and the vᵀKv section need points, not two classes
     quiet += ("pages/graphs/diffusion.py", "pages/kernels/why_psd.py") if case == "page-one-class" else ()

@@ -214,6 +214,11 @@ BAGS = {
     "kernels": ("rbf", "laplacian", "poly", "linear"),   # Mercer kernels: K of mean embeddings is then PSD
 }
 
+# The random-walk kernel between small graphs (pages/graphs/walks.py)
+WALKS = {
+    "share": (0.05, 0.95, 0.3, 0.05),   # λ as a share of its bound 1 / max ρ(A)² (the series diverges at 1)
+}
+
 INDEPENDENCE = {
     "kinds": {"square": "y = x² + noise", "linear": "y = x + noise", "circle": "circle + noise",
               "independent": "independent"},

@@ -223,3 +223,27 @@ def bags(n_points, seed, kernel):
     predicted, _ = kc.nearest_mean_loo(K, labels)
     mmd2 = max(float(K[0, 0] + K[BR["per_class"], BR["per_class"]] - 2 * K[0, BR["per_class"]]), 0.0)
     return Bags(tuple(samples), labels, K, kc.verdict(K), predicted, mmd2)
+
+
+# ---------------------------------------------------------------- the random-walk kernel between small graphs
+@dataclass(frozen=True, eq=False)
+class Walks:
+    names: tuple             # the graphs' names (kc.small_graphs)
+    graphs: tuple            # their adjacency matrices
+    labels: np.ndarray       # +1 with a cycle, −1 a tree
+    bound: float             # 1 / max ρ(A)²: λ must stay below it
+    lam: float
+    K: np.ndarray
+    verdict: kc.Verdict
+    predicted: np.ndarray    # leave-one-out labels by the nearest class mean in feature space
+
+
+@cache_data(max_entries=ENTRIES)
+def walks(share, normalize):
+    """The random-walk kernel of kc.small_graphs() at λ = share × its bound, its verdict and the leave-one-out
+    nearest-mean labels."""
+    names, graphs, labels = kc.small_graphs()
+    bound = kc.walk_bound(graphs)
+    K = kc.random_walk_kernel(graphs, share * bound, normalize)
+    predicted, _ = kc.nearest_mean_loo(K, labels)
+    return Walks(tuple(names), tuple(graphs), labels, bound, share * bound, K, kc.verdict(K), predicted)

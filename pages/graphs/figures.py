@@ -152,3 +152,31 @@ def clouds(samples, labels, present=None):
     fig.update_xaxes(range=[-3.2, 3.2], showticklabels=False)
     fig.update_yaxes(range=[-3.2, 3.2], showticklabels=False)
     return base_layout(fig, None, height=CLOUDS[bool(present)], present=present)
+
+
+@cached_figure
+def small_graphs(names, graphs, labels, present=None):
+    """Each graph drawn on a circle (node i at angle 2πi/n), with a cycle (class +1) in the top row and the trees
+    (−1) under them."""
+    from plotly.subplots import make_subplots
+
+    cols = len(graphs) // 2
+    fig = make_subplots(rows=2, cols=cols, subplot_titles=list(names), horizontal_spacing=0.03, vertical_spacing=0.12)
+    for i, (A, c) in enumerate(zip(graphs, labels)):
+        n = len(A)
+        angle = 2 * np.pi * np.arange(n) / n + np.pi / 2
+        px, py = np.cos(angle), np.sin(angle)
+        ex, ey = [], []
+        for a, b in zip(*np.nonzero(np.triu(A))):
+            ex += [px[a], px[b], None]
+            ey += [py[a], py[b], None]
+        row, col = i // cols + 1, i % cols + 1
+        fig.add_trace(go.Scatter(x=ex, y=ey, mode="lines", line=dict(color="#888888", width=2), hoverinfo="skip",
+                                 showlegend=False), row=row, col=col)
+        style = CLASS_STYLE[int(c)]
+        fig.add_trace(go.Scatter(x=px.astype(np.float32), y=py.astype(np.float32), mode="markers", showlegend=False,
+                                 marker=dict(color=style["color"], size=9), hovertemplate=f"{names[i]}<extra></extra>"),
+                      row=row, col=col)
+    fig.update_xaxes(range=[-1.3, 1.3], visible=False)
+    fig.update_yaxes(range=[-1.3, 1.3], visible=False)
+    return base_layout(fig, None, height=CLOUDS[bool(present)], present=present)

@@ -23,6 +23,8 @@ class KEY:
     strings_chart, strings_spectrum = f"{PAGE}_strings_gram", f"{PAGE}_strings_spectrum"
     bag_points, bag_seed = f"{PAGE}_bags_n", f"{PAGE}_bags_seed"                                  # distributions
     bags_chart, clouds_chart = f"{PAGE}_bags_gram", f"{PAGE}_bags_clouds"
+    walk_share, walk_raw = f"{PAGE}_walk_share", f"{PAGE}_walk_raw"                            # graph kernels
+    walks_chart, small_graphs_chart = f"{PAGE}_walks_gram", f"{PAGE}_walks_graphs"
 
 
 KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0,

@@ -69,7 +69,7 @@ TEXTS = (
         ("Kernels beyond ℝᵈ: diffusion kernels on a graph's nodes", "graphs"),
         ("Kernels beyond ℝᵈ: sequence kernels (the k-spectrum kernel)", "graphs-strings"),
         ("Kernels beyond ℝᵈ: kernels on probability distributions (mean embeddings)", "graphs-distributions"),
-        ("Kernels beyond ℝᵈ: graph kernels by random walks", None),
+        ("Kernels beyond ℝᵈ: graph kernels by random walks", "graphs-walks"),
         ("Composition rules", "kernels-closure"),
         ("The ANOVA kernel", "kernels-anova"),
         ("Pairwise data: k_user · k_product", None),
