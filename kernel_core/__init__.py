@@ -27,6 +27,7 @@ from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_fr
 from .ridge import lam_from_seed003 as lam_from_seed003  # deprecated name, for one release
 from .rkhs import RKHSFunction, rkhs_function, rkhs_inner, rkhs_norm
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
+from .stationary import shift_probe
 from .strings import kmers, nearest_mean_loo, spectrum_features, spectrum_kernel
 from .substitution import substituted_gaussian
 from .surface import decision_surface, expansion_surface
@@ -56,7 +57,7 @@ __all__ = [
     "FisherDA", "KernelFDA", "fisher_laplacians", "local_affinity",
     "kmers", "nearest_mean_loo", "spectrum_features", "spectrum_kernel",
     "distribution_bags", "mean_embedding_kernel", "mmd2",
-    "random_walk_kernel", "small_graphs", "walk_bound",
+    "random_walk_kernel", "small_graphs", "walk_bound", "shift_probe",
     "WoodburySteps", "woodbury_costs", "woodbury_inverse", "woodbury_steps",
     "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
     "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",

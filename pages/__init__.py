@@ -37,6 +37,7 @@ TOPICS = (
            "What a kernel is, when a matrix is a valid Gram matrix (symmetric, PSD), how kernels combine, geometry "
            "in feature space, and two functions that are not kernels.", "kernels",
            ("kernel", "The kernel k(x, x₀)", "kernel", "kernels_surface"),
+           ("stationary", "Stationary and radial kernels", "stationary", "kernels_stationary"),
            ("gram", "Gram matrix & eigenvalues", "gram", "kernels_gram"),
            ("why-psd", "Why K is PSD: vᵀKv", "why_psd", "kernels_vkv"),
            ("closure", "Closure rules", "closure", "kernels_compose_spectrum"),

@@ -166,3 +166,11 @@ def case_walks(draw):
     number(bound)
     K = run(lambda: kc.random_walk_kernel(graphs, share * min(bound, 1e6), draw(st.booleans())))
     finite(K, (len(graphs), len(graphs)))
+
+
+def case_shift_probe(draw):
+    kernel, params = kernel_spec(draw)
+    x0s = matrix(draw, draw(st.integers(1, 5)), 2)
+    d = draw(st.sampled_from([lambda: np.array([1.0, 0.5]), lambda: targets(draw, 2), lambda: matrix(draw, 1, 2)]))()
+    shifted, rotated = run(lambda: kc.shift_probe(kernel, x0s, d, **params))
+    finite(shifted, (len(x0s),)), finite(rotated, (len(x0s),))

@@ -144,6 +144,8 @@ FUNCTIONS = {
     "mercer_expansion": (kc.mercer_expansion, dict(kernel="rbf", a=-3.0, b=3.0, n_grid=40, gamma=1.0)),
     "pick_centres": (kc.pick_centres, dict(X=X, m=3)),
     "kmers": (kc.kmers, dict(s="GATTACA", k=2)),
+    "shift_probe": (lambda kernel, x0s, d, gamma: kc.shift_probe(kernel, x0s, d, gamma=gamma),
+                    dict(kernel="rbf", x0s=Q, d=np.array([1.0, 0.5]), gamma=1.0)),
     "random_walk_kernel": (kc.random_walk_kernel, dict(graphs=[ADJ, np.ones((3, 3))], lam=0.01, normalize=True)),
     "walk_bound": (kc.walk_bound, dict(graphs=[ADJ, np.ones((3, 3))])),
     "small_graphs": (kc.small_graphs, {}),

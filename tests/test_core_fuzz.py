@@ -71,6 +71,7 @@ from tests.fuzz_cases_notes import (
     case_fda,
     case_mercer,
     case_rbf_network,
+    case_shift_probe,
     case_strings,
     case_walks,
     case_woodbury,
@@ -110,6 +111,7 @@ CASES = {
     "dual_derivation": case_dual_derivation, "woodbury_steps": case_woodbury, "mercer_expansion": case_mercer,
     "RBFNetwork": case_rbf_network, "KernelFDA": case_fda, "spectrum_kernel": case_strings,
     "mean_embedding_kernel": case_distributions, "random_walk_kernel": case_walks,
+    "shift_probe": case_shift_probe,
 }
 COVERED = {  # public names exercised by each case besides its own
     "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative"},

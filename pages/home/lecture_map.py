@@ -23,7 +23,7 @@ TEXTS = (
     )),
     ("Bishop's notes", "Kernel methods, notes after Bishop's PRML ch. 6", (
         ("Kernel methods are memory-based; k(x, x′) = φ(x)ᵀφ(x′), the linear kernel", "kernels"),
-        ("Stationary k(x − x′) and homogeneous (radial) k(‖x − x′‖) kernels", None),
+        ("Stationary k(x − x′) and homogeneous (radial) k(‖x − x′‖) kernels", "kernels-stationary"),
         ("Dual representation: J(w), w = Φᵀa, J(a), a = (K + λI)⁻¹t", "kernel-ridge-dual-derivation"),
         ("Prediction k(x)ᵀ(K + λI)⁻¹t; an N × N against an M × M inverse", "kernel-ridge-primal-dual"),
         ("Constructing kernels from a feature map", "mercer"),
