@@ -49,3 +49,12 @@ def test_the_linear_kernel_sees_only_the_means():
     np.testing.assert_allclose(K, means @ means.T, atol=1e-6)
     marks = [t[-1] for t in spec["layout"]["yaxis"]["ticktext"]]
     assert marks.count("✗") >= 2                            # no longer every sample right
+
+
+def test_the_exercise_check_switches_to_the_linear_kernel():
+    at = open_page(FILE)
+    at.radio(key="graphs_ex_graphs_mean_embedding").set_value(1).run()
+    at.button(key="graphs_ex_graphs_mean_embedding_check").click().run()
+    assert not page_errors(at) and any("Right." in s.value for s in at.success)
+    assert at.session_state[KEY.kernel] == "linear"
+    assert [t[-1] for t in gram(at)[1]["layout"]["yaxis"]["ticktext"]].count("✗") >= 2

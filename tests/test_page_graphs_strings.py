@@ -71,3 +71,11 @@ def test_k_eight_normalised_is_the_identity_and_loo_fails():
     np.testing.assert_allclose(K, (C @ C.T) / np.outer(norms, norms), atol=1e-6)
     np.testing.assert_allclose(K, np.eye(len(STRINGS)), atol=1e-6)
     assert "nearest class mean: 0 %" in " ".join(c.value for c in at.caption)
+
+
+def test_the_exercise_check_shows_k_eight():
+    at = open_page(FILE)
+    at.radio(key="graphs_ex_graphs_spectrum_k").set_value(1).run()
+    at.button(key="graphs_ex_graphs_spectrum_k_check").click().run()
+    assert not page_errors(at) and any("Right." in s.value for s in at.success)
+    assert "nearest class mean: 0 %" in " ".join(c.value for c in at.caption)

@@ -49,3 +49,11 @@ def test_the_raw_kernel_follows_size():
     shown, spec = gram(at)
     np.testing.assert_allclose(shown, series_gram(R["share"][2] / rho ** 2), rtol=1e-6)
     assert [t[-1] for t in spec["layout"]["yaxis"]["ticktext"]].count("✗") >= 4
+
+
+def test_the_exercise_check_shows_the_raw_kernel():
+    at = open_page(FILE)
+    at.radio(key="graphs_ex_graphs_walk_norm").set_value(1).run()
+    at.button(key="graphs_ex_graphs_walk_norm_check").click().run()
+    assert not page_errors(at) and any("Right." in s.value for s in at.success)
+    assert [t[-1] for t in gram(at)[1]["layout"]["yaxis"]["ticktext"]].count("✗") >= 4

@@ -78,3 +78,12 @@ def test_a_tiny_eps_makes_the_ratio_huge_and_new_points_worse():
     at.select_slider(key=KEY.FDA_EPS).set_value(KPCA["fda_eps"][0]).run()
     assert not page_errors(at)
     assert ratio() > 4 * moderate and held() < acc - 15
+
+
+def test_the_exercise_check_sets_the_noisy_moons_and_a_tiny_eps():
+    at = open_page(PAGE)
+    at.radio(key="kernel_pca_ex_kpca_fda_eps").set_value(1).run()
+    at.button(key="kernel_pca_ex_kpca_fda_eps_check").click().run()
+    assert not page_errors(at) and any("Right." in s.value for s in at.success)
+    assert at.session_state[KEY.FDA_EPS] == KPCA["fda_eps"][0] and at.session_state["data_noise"] == 0.3
+    assert int(re.search(r"kernel (\d+)\\%", latex(at)).group(1)) < 70

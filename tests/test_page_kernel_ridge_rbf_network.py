@@ -81,3 +81,13 @@ def test_lambda_zero_has_no_ridge_curve_but_keeps_the_network():
     assert not page_errors(at) and not at.error
     names = [t["name"] for t in chart(at, KEY.RBF_CHART)["data"]]
     assert not any(n.startswith("kernel ridge") for n in names) and any(n.startswith("h(x)") for n in names)
+
+
+def test_the_exercise_check_shows_the_interpolating_network():
+    at = open_page(FILE)
+    at.radio(key="kernel_ridge_ex_kr_rbf_network").set_value(1).run()
+    at.button(key="kernel_ridge_ex_kr_rbf_network_check").click().run()
+    assert not page_errors(at) and any("Right." in s.value for s in at.success)
+    text = latex(at)
+    assert rf"\Phi:\ {len(X)}\times{len(X)},\ \operatorname{{rank}} = {len(X)}" in text
+    assert shown(text, "y_n)^2 &") < 1e-12

@@ -39,3 +39,11 @@ def test_rbf_laplacian_and_polynomial():
     expected = [polynomial_kernel([np.add(x0, D)], [x0], degree=2, gamma=1.0, coef0=1.0)[0, 0] for x0 in PROBES]
     np.testing.assert_allclose(shifted, expected, rtol=1e-9)
     assert "not stationary ✗ · not radial ✗" in verdict(at)
+
+
+def test_the_exercise_check_shows_the_laplacians_diamonds():
+    at = open_page(FILE)
+    at.radio(key="kernels_ex_kernels_stationary_laplacian").set_value(1).run()
+    at.button(key="kernels_ex_kernels_stationary_laplacian_check").click().run()
+    assert not page_errors(at) and any("Right." in s.value for s in at.success)
+    assert "stationary ✓ · not radial ✗" in verdict(at)
