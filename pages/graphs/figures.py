@@ -179,4 +179,5 @@ def small_graphs(names, graphs, labels, present=None):
                       row=row, col=col)
     fig.update_xaxes(range=[-1.3, 1.3], visible=False)
     fig.update_yaxes(range=[-1.3, 1.3], visible=False)
-    return base_layout(fig, None, height=CLOUDS[bool(present)], present=present)
+    fig = base_layout(fig, None, height=CLOUDS[bool(present)], present=present)
+    return fig.update_layout(margin=dict(t=36))   # room for the first row's subplot titles (the graphs' names)

@@ -318,5 +318,6 @@ def shift_contours(xs, Zs, x0s, d, turned, present=None):
     fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title="x₁", constrain="domain")
     fig.update_yaxes(range=[float(xs[0]), float(xs[-1])], title="x₂", scaleanchor="x")
     # the legend beside the square plane (its column has room there), so the plotting area keeps the chart's height
-    return base_layout(fig, None, height=main_height(present), present=present, showlegend=True,
-                       legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top"))
+    # presenting: 12 px more keeps the plotting area at 440 px (it measured 434 under the larger tick labels)
+    return base_layout(fig, None, height=main_height(present) + (12 if present else 0), present=present,
+                       showlegend=True, legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top"))
