@@ -316,8 +316,11 @@ def shift_contours(xs, Zs, x0s, d, turned, present=None):
                                              line=dict(color="black", width=1)),
                                  text=["x₀", "x₀ + d", "x₀ + Rd"], hovertemplate="%{text}<extra></extra>"))
     fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title="x₁", constrain="domain")
-    fig.update_yaxes(range=[float(xs[0]), float(xs[-1])], title="x₂", scaleanchor="x")
-    # the legend beside the square plane (its column has room there), so the plotting area keeps the chart's height
-    # presenting: 12 px more keeps the plotting area at 440 px (it measured 434 under the larger tick labels)
+    # both axes keep the plane's range and shrink their domain to stay square (a phone's tall column would otherwise
+    # stretch the y range to ±10)
+    fig.update_yaxes(range=[float(xs[0]), float(xs[-1])], title="x₂", scaleanchor="x", constrain="domain")
+    # the legend inside the plane's top left corner: beside it, it took the width the square plane needs to keep a
+    # 440 px plotting area on a projector; presenting, 12 px more height (434 px under the larger tick labels)
     return base_layout(fig, None, height=main_height(present) + (12 if present else 0), present=present,
-                       showlegend=True, legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top"))
+                       showlegend=True, legend=dict(orientation="v", x=0.01, xanchor="left", y=0.99, yanchor="top",
+                                                    bgcolor="rgba(255,255,255,0.8)"))
