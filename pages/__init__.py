@@ -37,6 +37,7 @@ TOPICS = (
            "What a kernel is, when a matrix is a valid Gram matrix (symmetric, PSD), how kernels combine, geometry "
            "in feature space, and two functions that are not kernels.", "kernels",
            ("kernel", "The kernel k(x, x₀)", "kernel", "kernels_surface"),
+           ("stationary", "Stationary and radial kernels", "stationary", "kernels_stationary"),
            ("gram", "Gram matrix & eigenvalues", "gram", "kernels_gram"),
            ("why-psd", "Why K is PSD: vᵀKv", "why_psd", "kernels_vkv"),
            ("closure", "Closure rules", "closure", "kernels_compose_spectrum"),
@@ -63,6 +64,7 @@ TOPICS = (
            ("denoising", "Denoising by pre-images", "denoising", "kernel_pca_denoise_fig"),
            ("laplacian", "Laplacian eigenmap", "laplacian", "kernel_pca_lap_fig"),
            ("kernel-lpp", "Kernel LPP", "kernel_lpp", "kernel_pca_klpp_fig"),
+           ("fda", "Kernel FDA vs linear FDA", "fda", "kernel_pca_fda_fig"),
            ("large-n", "Large n", "large_n", "kernel_pca_large_fig")),
     _topic("kernel-ridge", "Kernel ridge regression", "Kernel ridge", "📈",
            "Dual coefficients, primal vs dual, RBF + linear, cross-validation, and the Gaussian-process view with "
@@ -71,6 +73,7 @@ TOPICS = (
            ("dual-derivation", "The dual, derived: J(w) = J(a)", "dual_derivation", "kernel_ridge_dual"),
            ("woodbury", "The Woodbury identity, step by step", "woodbury", "kernel_ridge_woodbury"),
            ("primal-dual", "Primal or dual, and Kriege's λ", "primal_dual", "kernel_ridge_costs"),
+           ("rbf-network", "RBF networks: kernel ridge at λ → 0", "rbf_network", "kernel_ridge_rbf_net"),
            ("extrapolation", "RBF + linear: extrapolation", "extrapolation", "kernel_ridge_semi"),
            ("cross-validation", "Choosing λ and γ by cross-validation", "cross_validation", "kernel_ridge_cv"),
            ("overfitting", "Over- and under-fitting", "overfitting", "kernel_ridge_along_lam"),
@@ -98,10 +101,13 @@ TOPICS = (
            ("representer", "The representer theorem", "representer", "rkhs_representer"),
            ("reproducing", "The reproducing property", "reproducing", "rkhs_reproducing")),
     _topic("graphs", "Beyond vectors: graphs & independence", "Graphs", "🕸️",
-           "Kernels on the nodes of a graph (diffusion, K = exp(−βL)) and a kernel measure of independence that "
-           "sees what correlation misses.", "graphs",
+           "Kernels on the nodes of a graph (diffusion, K = exp(−βL)), a kernel measure of independence that "
+           "sees what correlation misses, and kernels between strings, samples and whole graphs.", "graphs",
            ("diffusion", "Diffusion kernel on a graph", "diffusion", "graphs_heat"),
-           ("independence", "A kernel measure of independence", "independence", "graphs_hsic")),
+           ("independence", "A kernel measure of independence", "independence", "graphs_hsic"),
+           ("strings", "Sequence kernels: k-spectrum", "strings", "graphs_strings_gram"),
+           ("distributions", "Kernels on distributions", "distributions", "graphs_bags_gram"),
+           ("walks", "Graph kernels by random walks", "walks", "graphs_walks_gram")),
 )
 HOME = "pages/home/overview.py"
 

@@ -142,6 +142,23 @@ FUNCTIONS = {
     "woodbury_steps": (kc.woodbury_steps, dict(X=PHI, lam=0.1)),
     "woodbury_costs": (kc.woodbury_costs, dict(n=100, p=3)),
     "mercer_expansion": (kc.mercer_expansion, dict(kernel="rbf", a=-3.0, b=3.0, n_grid=40, gamma=1.0)),
+    "pick_centres": (kc.pick_centres, dict(X=X, m=3)),
+    "kmers": (kc.kmers, dict(s="GATTACA", k=2)),
+    "shift_probe": (lambda kernel, x0s, d, gamma: kc.shift_probe(kernel, x0s, d, gamma=gamma),
+                    dict(kernel="rbf", x0s=Q, d=np.array([1.0, 0.5]), gamma=1.0)),
+    "random_walk_kernel": (kc.random_walk_kernel, dict(graphs=[ADJ, np.ones((3, 3))], lam=0.01, normalize=True)),
+    "walk_bound": (kc.walk_bound, dict(graphs=[ADJ, np.ones((3, 3))])),
+    "small_graphs": (kc.small_graphs, {}),
+    "mean_embedding_kernel": (lambda samples, kernel, gamma: kc.mean_embedding_kernel(samples, kernel, gamma=gamma),
+                              dict(samples=[X, Q], kernel="rbf", gamma=1.0)),
+    "mmd2": (lambda X, Y, kernel: kc.mmd2(X, Y, kernel), dict(X=X, Y=Q, kernel="rbf")),
+    "distribution_bags": (kc.distribution_bags, dict(n_bags=2, n_points=10, seed=0)),
+    "spectrum_features": (kc.spectrum_features, dict(strings=["GATTACA", "CCGG"], k=2)),
+    "spectrum_kernel": (kc.spectrum_kernel, dict(strings=["GATTACA", "CCGG"], k=2, normalize=True)),
+    "nearest_mean_loo": (kc.nearest_mean_loo, dict(K=K, y=Y_PM)),
+    "fisher_laplacians": (kc.fisher_laplacians, dict(y=Y_PM, affinity=np.ones((8, 8)))),
+    "local_affinity": (kc.local_affinity, dict(X=X, n_neighbors=3)),
+    "ridge_to_network": (kc.ridge_to_network, dict(X=X, y=T, gamma=1.0, lams=[0.1, 1e-3], X_eval=Q)),
 }
 
 KERNELS = {   # the kernel classes: constructor, call and latex of each; the base class's shared methods once
@@ -186,6 +203,20 @@ KERNELS = {   # the kernel classes: constructor, call and latex of each; the bas
 }
 
 ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fits with them
+    "FisherDA.__init__": (lambda n_components, local, n_neighbors, eps:
+                          kc.FisherDA(n_components, local, n_neighbors, eps).fit(X, Y_PM),
+                          dict(n_components=1, local=True, n_neighbors=3, eps=1e-9)),
+    "FisherDA.fit": (lambda X, y: kc.FisherDA().fit(X, y), dict(X=X, y=Y_PM)),
+    "FisherDA.transform": (lambda X: kc.FisherDA().fit(X12, Y12).transform(X), dict(X=Q)),
+    "KernelFDA.__init__": (lambda kernel, eps, n_components, local, n_neighbors, gamma:
+                           kc.KernelFDA(kernel, eps, n_components, local, n_neighbors, gamma=gamma).fit(X, Y_PM),
+                           dict(kernel="rbf", eps=1e-3, n_components=1, local=True, n_neighbors=3, gamma=1.0)),
+    "KernelFDA.fit": (lambda X, y: kc.KernelFDA("rbf").fit(X, y), dict(X=X, y=Y_PM)),
+    "KernelFDA.transform": (lambda X: kc.KernelFDA("rbf").fit(X12, Y12).transform(X), dict(X=Q)),
+    "RBFNetwork.__init__": (lambda gamma, centres: kc.RBFNetwork(gamma, centres).fit(X, T), dict(gamma=1.0, centres=Q)),
+    "RBFNetwork.fit": (lambda X, y: kc.RBFNetwork(1.0).fit(X, y), dict(X=X, y=T)),
+    "RBFNetwork.basis": (lambda X: kc.RBFNetwork(1.0, Q).fit(X12, Y12).basis(X), dict(X=Q)),
+    "RBFNetwork.predict": (lambda X: kc.RBFNetwork(1.0).fit(X12, Y12).predict(X), dict(X=Q)),
     "NystroemFeatures.__init__": (lambda n_components, gamma, seed: kc.NystroemFeatures(n_components, gamma, seed).fit(X),
                                   dict(n_components=4, gamma=1.0, seed=0)),
     "NystroemFeatures.fit": (lambda X: kc.NystroemFeatures(4, 1.0, 0).fit(X), dict(X=X)),

@@ -65,7 +65,17 @@ from tests.fuzz_cases_learners import (
     case_svm_helpers,
     case_vkv,
 )
-from tests.fuzz_cases_notes import case_dual_derivation, case_mercer, case_woodbury
+from tests.fuzz_cases_notes import (
+    case_distributions,
+    case_dual_derivation,
+    case_fda,
+    case_mercer,
+    case_rbf_network,
+    case_shift_probe,
+    case_strings,
+    case_walks,
+    case_woodbury,
+)
 from tests.fuzz_cases_odd import CALLS, ODD
 from tests.fuzz_support import (
     Refused,
@@ -99,6 +109,9 @@ CASES = {
     "knn_graph": case_graphs, "KernelLPP": case_kernel_lpp,
     "hsic": case_independence, "representer_coefficients": case_representer,
     "dual_derivation": case_dual_derivation, "woodbury_steps": case_woodbury, "mercer_expansion": case_mercer,
+    "RBFNetwork": case_rbf_network, "KernelFDA": case_fda, "spectrum_kernel": case_strings,
+    "mean_embedding_kernel": case_distributions, "random_walk_kernel": case_walks,
+    "shift_probe": case_shift_probe,
 }
 COVERED = {  # public names exercised by each case besides its own
     "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative"},
@@ -120,6 +133,11 @@ COVERED = {  # public names exercised by each case besides its own
     "dual_derivation": {"DualPath", "primal_objective", "dual_objective", "dual_from_primal"},
     "woodbury_steps": {"WoodburySteps", "woodbury_inverse", "woodbury_costs"},
     "mercer_expansion": {"MercerExpansion"},
+    "RBFNetwork": {"pick_centres", "ridge_to_network"},
+    "KernelFDA": {"FisherDA", "fisher_laplacians", "local_affinity"},
+    "spectrum_kernel": {"kmers", "spectrum_features", "nearest_mean_loo"},
+    "mean_embedding_kernel": {"mmd2", "distribution_bags"},
+    "random_walk_kernel": {"walk_bound", "small_graphs"},
 }
 
 

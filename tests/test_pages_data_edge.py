@@ -26,14 +26,14 @@ def test_degenerate_data_gets_a_sentence(file, case):
     quiet = ("pages/home/overview.py",)
     # Kernels: the kernel k(x, x₀) and the two counterexamples use no shared data (xᵀMx′ only reports on it); the
     # Gram matrix, closure, geometry, substitution and ANOVA sections need two points (and say so), not two classes
-    quiet += tuple(f"pages/kernels/{m}.py" for m in ("kernel", "not_symmetric", "bilinear") +
+    quiet += tuple(f"pages/kernels/{m}.py" for m in ("kernel", "stationary", "not_symmetric", "bilinear") +
                    (("gram", "closure", "geometry", "substitution", "anova") if case == "page-one-class" else ()))
     # Mercer: the map, the lift, the explosion and the theorem (a kernel on an interval) use no shared data; the eigen
     # map and the RBF approximations need two points (and say so), not two classes
     quiet += tuple(f"pages/mercer/{m}.py" for m in ("feature_map", "lift", "explosion", "theorem") +
                    (("eigen_map", "approximations") if case == "page-one-class" else ()))
     quiet += ("pages/kernel_pca/large_n.py",)  # kernel PCA's large-n section generates its own data
-    quiet += ("pages/graphs/independence.py",)  # draws its own samples (x, y)
+    quiet += tuple(f"pages/graphs/{m}.py" for m in ("independence", "strings", "distributions", "walks"))  # own data
     quiet += ("pages/rkhs/representer.py", "pages/rkhs/reproducing.py")  # their own 1-D points and centres
     # the diffusion kernel's graph and the vᵀKv section need points, not two classes
     quiet += ("pages/graphs/diffusion.py", "pages/kernels/why_psd.py") if case == "page-one-class" else ()

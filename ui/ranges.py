@@ -34,6 +34,7 @@ KERNEL_RIDGE = {
     "dual_step": (10**6, 10),        # its gradient-descent step slider: the last step offered, the default
     "woodbury_n": (1, 200, 12),      # the Woodbury section's data matrix X (n, p) (log sliders): every line of
     "woodbury_p": (1, 200, 5),       # Held's chain inverts an n x n or p x p matrix, so both stay small
+    "rbf_centres": (1, 200, 8, 1),   # RBF networks: centres M (capped at the points N; the top, 200, is n's top)
     "c1": (0.1, 5.0, 1.0, 0.1),
     "c2": (0.0, 2.0, 0.5, 0.1),
     "slope": (-1.0, 1.0, 0.4, 0.1),
@@ -88,6 +89,9 @@ KPCA = {
     "laplacian_max": 500,                # points of the Laplacian eigenmap (dense generalized eigenproblem, O(n^3))
     "klpp_max": 200,                     # points of kernel LPP (dense n x n generalised eigenproblem, all pairs)
     "klpp_held_out": 0.25,               # share of the points held out and embedded as new points
+    "fda_max": 200,                      # points of kernel FDA (dense n x n generalised eigenproblem; held out as LPP)
+    "fda_eps": (1e-8, 10.0, 1e-3),       # kernel FDA's regulariser ε (log slider), relative to tr(K L⁽ʷ⁾ K) / n
+    "fda_grid": 70,                      # points per axis of kernel FDA's g(x) over the plane
     "subsample_seed": 0,
 }
 
@@ -192,6 +196,29 @@ RKHS_REPRESENTER = {
 }
 
 # A kernel measure of independence (pages/graphs/independence.py): sliders (low, high, default, step)
+# The k-spectrum string kernel (pages/graphs/strings.py)
+STRINGS = {
+    "k": (1, 8, 3, 1),                  # k of the k-mers (slider)
+    "max_strings": 30,                  # lines read from the text box (more: a sentence, the first 30 kept)
+    "max_length": 40,                   # letters a string (longer: a sentence, the line left out)
+    "annotate": 16,                     # up to this many strings the Gram matrix's cells show their values
+    "default": ("+ GATTACAGATA", "+ AGATAGGATAC", "+ TTGATAGATTA", "+ CAGATACCGAT", "+ GGATATTGATA",
+                "- CCGGCGTACCG", "- ACCGGTCCGGA", "- TCCGGAACGCG", "- GCGCCGGTTAC", "- CCGGATCGCCG"),
+}
+
+# The mean-embedding kernel between samples (pages/graphs/distributions.py)
+BAGS = {
+    "per_class": 4,                     # samples of each kind: blobs N(0, I) and rings of radius √2
+    "points": (5, 200, 40, 5),          # points a sample (slider): 8 samples, so at most 1 600 points in all
+    "seed": (0, 999, 0, 1),
+    "kernels": ("rbf", "laplacian", "poly", "linear"),   # Mercer kernels: K of mean embeddings is then PSD
+}
+
+# The random-walk kernel between small graphs (pages/graphs/walks.py)
+WALKS = {
+    "share": (0.05, 0.95, 0.3, 0.05),   # λ as a share of its bound 1 / max ρ(A)² (the series diverges at 1)
+}
+
 INDEPENDENCE = {
     "kinds": {"square": "y = x² + noise", "linear": "y = x + noise", "circle": "circle + noise",
               "independent": "independent"},

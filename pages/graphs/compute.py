@@ -9,6 +9,8 @@ import kernel_core as kc
 from ui.cache import cache_data
 from ui.ranges import DIFFUSION as DR
 from ui.ranges import INDEPENDENCE as IR
+from ui.ranges import BAGS as BR
+from ui.ranges import STRINGS as SR
 
 ENTRIES = 32
 
@@ -146,3 +148,102 @@ def independence(kind, n, noise, seed, choice):
     r, r_p = stats.pearsonr(x, y)
     return Independence(x, y, float(r), float(r_p), t.statistic, t.null, t.p_value, kc.kernel_rho(x, y, k, k),
                         (_median_gamma(x), _median_gamma(y)))
+
+
+# ---------------------------------------------------------------- the k-spectrum kernel on strings
+SIGNS = {"+": 1, "-": -1, "−": -1}
+
+
+def parse_strings(text):
+    """Labelled strings from the text box, one a line: '+ GATTACA' (class +1) or '- CCGG' (class −1), letters only.
+    Returns (strings, labels, notes): the lines that could be read, and one sentence per line that could not (empty
+    lines are skipped silently). At most SR["max_strings"] strings of at most SR["max_length"] letters: work and
+    the matrix on screen stay small."""
+    strings, labels, notes = [], [], []
+    for number, line in enumerate(str(text).splitlines()[:10 * SR["max_strings"]], 1):
+        line = line.strip()
+        if not line:
+            continue
+        sign, body = line[0], line[1:].strip()
+        if sign not in SIGNS:
+            notes.append(f"line {number} does not start with + or −")
+        elif not body.isascii() or not body.isalpha():
+            notes.append(f"line {number} has characters other than the letters A–Z")
+        elif len(body) > SR["max_length"]:
+            notes.append(f"line {number} is longer than {SR['max_length']} letters")
+        elif len(strings) >= SR["max_strings"]:
+            notes.append(f"only the first {SR['max_strings']} strings are used")
+            break
+        else:
+            strings.append(body)
+            labels.append(SIGNS[sign])
+    return tuple(strings), tuple(labels), notes
+
+
+@dataclass(frozen=True, eq=False)
+class Spectrum:
+    K: np.ndarray            # the Gram matrix (n, n)
+    n_kmers: int             # distinct k-mers in the strings (the count vectors' nonzero coordinates)
+    verdict: kc.Verdict      # symmetric, PSD?
+    eigenvalues: np.ndarray  # descending
+    predicted: "np.ndarray | None"   # leave-one-out labels by the nearest class mean (None: a class has < 2 strings)
+    distances: "np.ndarray | None"   # (n, 2) squared distances to the class means (−1, +1)
+
+
+@cache_data(max_entries=ENTRIES)
+def spectrum(strings, labels, k, normalize):
+    """The k-spectrum Gram matrix of the strings, its verdict and eigenvalues, and the leave-one-out nearest-mean
+    labels (kernel_core.nearest_mean_loo) when both classes have two strings."""
+    Phi, vocabulary = kc.spectrum_features(list(strings), k)
+    K = kc.spectrum_kernel(list(strings), k, normalize)
+    y = np.asarray(labels)
+    predicted = distances = None
+    if all(np.sum(y == c) >= 2 for c in (-1, 1)):
+        predicted, distances = kc.nearest_mean_loo(K, y)
+    return Spectrum(K, len(vocabulary), kc.verdict(K), kc.spectrum(K), predicted, distances)
+
+
+# ---------------------------------------------------------------- the mean-embedding kernel between samples
+@dataclass(frozen=True, eq=False)
+class Bags:
+    samples: tuple           # the 2 × BR["per_class"] samples, (n_points, 2) each: blobs first, then rings
+    labels: np.ndarray       # +1 blob, −1 ring
+    K: np.ndarray            # K[a, b] = ⟨μ_a, μ_b⟩ = mean of k over the pairs of points of samples a and b
+    verdict: kc.Verdict
+    predicted: np.ndarray    # leave-one-out labels by the nearest class mean of the embeddings μ
+    mmd2: float              # MMD² between the first blob and the first ring
+
+
+@cache_data(max_entries=ENTRIES)
+def bags(n_points, seed, kernel):
+    """The samples, the Gram matrix of their mean embeddings under `kernel` (a Single), its verdict, the
+    leave-one-out labels and one MMD²."""
+    samples, labels = kc.distribution_bags(BR["per_class"], n_points, seed)
+    K = kc.mean_embedding_kernel(samples, kernel.name, **dict(kernel.params))
+    predicted, _ = kc.nearest_mean_loo(K, labels)
+    mmd2 = max(float(K[0, 0] + K[BR["per_class"], BR["per_class"]] - 2 * K[0, BR["per_class"]]), 0.0)
+    return Bags(tuple(samples), labels, K, kc.verdict(K), predicted, mmd2)
+
+
+# ---------------------------------------------------------------- the random-walk kernel between small graphs
+@dataclass(frozen=True, eq=False)
+class Walks:
+    names: tuple             # the graphs' names (kc.small_graphs)
+    graphs: tuple            # their adjacency matrices
+    labels: np.ndarray       # +1 with a cycle, −1 a tree
+    bound: float             # 1 / max ρ(A)²: λ must stay below it
+    lam: float
+    K: np.ndarray
+    verdict: kc.Verdict
+    predicted: np.ndarray    # leave-one-out labels by the nearest class mean in feature space
+
+
+@cache_data(max_entries=ENTRIES)
+def walks(share, normalize):
+    """The random-walk kernel of kc.small_graphs() at λ = share × its bound, its verdict and the leave-one-out
+    nearest-mean labels."""
+    names, graphs, labels = kc.small_graphs()
+    bound = kc.walk_bound(graphs)
+    K = kc.random_walk_kernel(graphs, share * bound, normalize)
+    predicted, _ = kc.nearest_mean_loo(K, labels)
+    return Walks(tuple(names), tuple(graphs), labels, bound, share * bound, K, kc.verdict(K), predicted)

@@ -111,3 +111,73 @@ def null_histogram(null, statistic, p, present=None):
     fig.update_xaxes(type="log", range=[lo, hi], title="HSIC (log scale)", **ticks)
     fig.update_yaxes(range=[0, top], title="shuffles")
     return base_layout(fig, None, height=NULL_HEIGHT[bool(present)], present=present, dragmode=False)
+
+
+# ---------------------------------------------------------------- the k-spectrum kernel on strings
+@cached_figure
+def string_gram(K, names, annotate, present=None, x_title="t (line number)", z_title="k(s, t)"):
+    """The strings' Gram matrix as a heatmap, each row and column named by its string (class sign, the string, and
+    ✓ / ✗ for the leave-one-out label when there is one, in `names`); the values written in the cells when
+    `annotate`. The kernel between samples draws its Gram matrix with it too (x_title, z_title: its axis names)."""
+    n = len(names)
+    fig = go.Figure(go.Heatmap(z=np.asarray(K, np.float32), x=list(range(n)), y=list(range(n)), colorscale="Blues",
+                               colorbar=dict(title=z_title, thickness=14),
+                               text=[[f"{v:.3g}" for v in row] for row in K] if annotate else None,
+                               texttemplate="%{text}" if annotate else None,
+                               customdata=[[f"{names[i]} · {names[j]}" for j in range(n)] for i in range(n)],
+                               hovertemplate="%{customdata}<br>k = %{z:.4g}<extra></extra>"))
+    # rows named by their strings; columns by their line numbers s₁ … sₙ (the strings again would not fit above)
+    fig.update_xaxes(tickvals=list(range(n)), ticktext=[f"s{i + 1}" for i in range(n)], title=x_title)
+    fig.update_yaxes(tickvals=list(range(n)), ticktext=list(names), tickfont=dict(family="monospace"),
+                     autorange="reversed")
+    return base_layout(fig, None, height=MAIN[bool(present)], present=present)
+
+
+CLOUDS = {True: 300, False: 280}   # px of the small multiples of the samples under the Gram matrix
+
+
+@cached_figure
+def clouds(samples, labels, present=None):
+    """Each sample as a small scatter, blobs (class +1) in the top row and rings (−1) under them, on one scale."""
+    from plotly.subplots import make_subplots
+
+    cols = len(samples) // 2
+    fig = make_subplots(rows=2, cols=cols, horizontal_spacing=0.02, vertical_spacing=0.06)
+    for i, (S, c) in enumerate(zip(samples, labels)):
+        style = CLASS_STYLE[int(c)]
+        fig.add_trace(go.Scatter(x=S[:, 0].astype(np.float32), y=S[:, 1].astype(np.float32), mode="markers",
+                                 marker=dict(color=style["color"], symbol=style["symbol"], size=4), showlegend=False,
+                                 hovertemplate=f"sample {i + 1}<br>(%{{x:.2f}}, %{{y:.2f}})<extra></extra>"),
+                      row=i // cols + 1, col=i % cols + 1)
+    fig.update_xaxes(range=[-3.2, 3.2], showticklabels=False)
+    fig.update_yaxes(range=[-3.2, 3.2], showticklabels=False)
+    return base_layout(fig, None, height=CLOUDS[bool(present)], present=present)
+
+
+@cached_figure
+def small_graphs(names, graphs, labels, present=None):
+    """Each graph drawn on a circle (node i at angle 2πi/n), with a cycle (class +1) in the top row and the trees
+    (−1) under them."""
+    from plotly.subplots import make_subplots
+
+    cols = len(graphs) // 2
+    fig = make_subplots(rows=2, cols=cols, subplot_titles=list(names), horizontal_spacing=0.03, vertical_spacing=0.12)
+    for i, (A, c) in enumerate(zip(graphs, labels)):
+        n = len(A)
+        angle = 2 * np.pi * np.arange(n) / n + np.pi / 2
+        px, py = np.cos(angle), np.sin(angle)
+        ex, ey = [], []
+        for a, b in zip(*np.nonzero(np.triu(A))):
+            ex += [px[a], px[b], None]
+            ey += [py[a], py[b], None]
+        row, col = i // cols + 1, i % cols + 1
+        fig.add_trace(go.Scatter(x=ex, y=ey, mode="lines", line=dict(color="#888888", width=2), hoverinfo="skip",
+                                 showlegend=False), row=row, col=col)
+        style = CLASS_STYLE[int(c)]
+        fig.add_trace(go.Scatter(x=px.astype(np.float32), y=py.astype(np.float32), mode="markers", showlegend=False,
+                                 marker=dict(color=style["color"], size=9), hovertemplate=f"{names[i]}<extra></extra>"),
+                      row=row, col=col)
+    fig.update_xaxes(range=[-1.3, 1.3], visible=False)
+    fig.update_yaxes(range=[-1.3, 1.3], visible=False)
+    fig = base_layout(fig, None, height=CLOUDS[bool(present)], present=present)
+    return fig.update_layout(margin=dict(t=36))   # room for the first row's subplot titles (the graphs' names)

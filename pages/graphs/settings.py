@@ -19,6 +19,12 @@ class KEY:
     graph, neighbours, beta, node = f"{PAGE}_graph", f"{PAGE}_k", f"{PAGE}_beta", f"{PAGE}_node"   # diffusion
     picture, labelled = f"{PAGE}_picture", f"{PAGE}_labelled"                                    # diffusion
     sample, pairs, noise, seed = (f"{PAGE}_hsic_{p}" for p in ("sample", "n", "noise", "seed"))   # independence
+    strings, spectrum_k, normalize = f"{PAGE}_strings", f"{PAGE}_spectrum_k", f"{PAGE}_spectrum_norm"   # strings
+    strings_chart, strings_spectrum = f"{PAGE}_strings_gram", f"{PAGE}_strings_spectrum"
+    bag_points, bag_seed = f"{PAGE}_bags_n", f"{PAGE}_bags_seed"                                  # distributions
+    bags_chart, clouds_chart = f"{PAGE}_bags_gram", f"{PAGE}_bags_clouds"
+    walk_share, walk_raw = f"{PAGE}_walk_share", f"{PAGE}_walk_raw"                            # graph kernels
+    walks_chart, small_graphs_chart = f"{PAGE}_walks_gram", f"{PAGE}_walks_graphs"
 
 
 KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0,

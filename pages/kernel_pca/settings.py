@@ -45,6 +45,8 @@ class KEY:
     DENOISE_CHART, CURVE_CHART = f"{PAGE}_denoise_fig", f"{PAGE}_denoise_curve"
     LAP_CHART, LAP_KPCA_CHART = f"{PAGE}_lap_fig", f"{PAGE}_lap_kpca_fig"
     KLPP_CHART = f"{PAGE}_klpp_fig"                              # kernel LPP
+    FDA_EPS, FDA_LOCAL, FDA_CHART = f"{PAGE}_fda_eps", f"{PAGE}_fda_local", f"{PAGE}_fda_fig"   # kernel FDA
+    FDA_STRIP_CHART = f"{PAGE}_fda_strip"
     LARGE_CHART = f"{PAGE}_large_fig"                            # ui.large_n names its widgets "{PAGE}_large_*"
 
     @staticmethod
@@ -59,7 +61,7 @@ class KEY:
 
 KEYS = (KEY.DATA, KEY.KERNEL, KEY.GAMMA, KEY.DEGREE, KEY.COEF0, KEY.PAIR, KEY.MANIFOLD_N, KEY.MANIFOLD_NOISE,
         # the sections' own settings keep their values too while the student walks through the topic
-        *KEY.NEW, KEY.Q, KEY.NOISE, KEY.NEIGHBOURS, KEY.MATRIX)
+        *KEY.NEW, KEY.Q, KEY.NOISE, KEY.NEIGHBOURS, KEY.MATRIX, KEY.FDA_EPS, KEY.FDA_LOCAL)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import numpy as np
 import kernel_core as kc
 from pages.kernel_ridge.compute import cv_sample, dataset
 from ui.cache import cache_data
+from ui.ranges import KERNEL_RIDGE as R
 
 ENTRIES = 32
 
@@ -54,3 +55,41 @@ def woodbury(n, p, lam, seed=0):
     """Held's chain on a random data matrix X (n, p) with standard normal entries (seeded), and its costs."""
     X = np.random.default_rng(seed).standard_normal((n, p))
     return Woodbury(kc.woodbury_steps(X, lam), kc.woodbury_costs(n, p), n, p)
+
+
+@dataclass(frozen=True)
+class Network:
+    xs: np.ndarray         # the plotting grid
+    h: np.ndarray          # the RBF network h(x) on the grid
+    bumps: np.ndarray      # (M, len(xs)): each centre's weighted bump w_m exp(−γ(x − c_m)²) on the grid
+    centres: np.ndarray    # c_m (M,)
+    weights: np.ndarray    # w_m (M,)
+    rank: int              # Φ's numerical rank (< M: the least-squares w is the shortest of many)
+    train_error: float     # Σₙ (h(xₙ) − yₙ)²
+    f: np.ndarray          # kernel ridge with the RBF kernel of the same γ and the bar's λ, on the grid
+    lams: np.ndarray       # the λ of the λ → 0 curve
+    gaps: np.ndarray       # max over the points of |f_λ(xₙ) − h_N(xₙ)|, h_N the network with every point a centre
+    n: int                 # points used (cross-validation's cap: a seeded sample above it)
+    n_all: int
+    X: np.ndarray          # the points used (N, 1) and their targets
+    y: np.ndarray
+
+
+LAMS = np.geomspace(1e-12, 1e2, 57)   # the λ → 0 curve: from the bar's range (1e-4 … 1e2) far down towards 0
+
+
+@cache_data(max_entries=ENTRIES)
+def rbf_network(data, m, gamma, lam):
+    """The RBF network with min(m, N) centres (kc.pick_centres) fit by least squares, kernel ridge with the RBF kernel
+    of the same γ and penalty λ, and the λ → 0 curve of the network with every point a centre. N: every point up to
+    cross-validation's cap, else its seeded sample (the N × N eigendecomposition grows as N³)."""
+    X_all, y_all = dataset(data)
+    X, y = cv_sample(X_all, y_all)
+    m = min(m, len(X))
+    net = kc.RBFNetwork(gamma, X[kc.pick_centres(X, m)]).fit(X, y)
+    xs = np.linspace(X.min() - R["margin"], X.max() + R["margin"], R["grid"])[:, None]
+    bumps = (net.basis(xs) * net.weights_).T
+    f = kc.KernelRidge("rbf", lam, gamma=gamma).fit(X, y).predict(xs) if lam > 0 else np.full(len(xs), np.nan)
+    gaps = kc.ridge_to_network(X, y, gamma, LAMS, X)
+    return Network(xs[:, 0], net.predict(xs), bumps, net.centres_[:, 0], net.weights_, net.rank_, net.train_error_,
+                   f, LAMS, gaps, len(y), len(y_all), X, y)

@@ -3,7 +3,7 @@ mode passed in as `present`; fixed axis ranges)."""
 import numpy as np
 import plotly.graph_objects as go
 
-from pages.kernel_ridge.figures import height, legend
+from pages.kernel_ridge.figures import fit_y_range, height, legend
 from ui.figures import base_layout, cached_figure
 from ui.theme import NEGATIVE, POSITIVE
 
@@ -70,3 +70,61 @@ def cost_map(n, p, present=False):
     fig.update_yaxes(title="features p (log)", type="log", range=[lo, hi], dtick=1, tickformat="~s")
     return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
                        legend=legend(present), meta=dict(chart_width=560))
+
+
+BUMP_COLOR = "rgba(0,114,178,0.35)"
+
+
+@cached_figure
+def network_figure(X, y, xs, h, bumps, centres, f, lam, present=False):
+    """The RBF network h(x) = Σ wₘ exp(−γ(x − cₘ)²) over the data, each weighted bump wₘ exp(−γ(x − cₘ)²) faint
+    under it, the centres cₘ as triangles on the bottom edge, and kernel ridge with the bar's λ dashed (none at
+    λ = 0: NaN f). The y range is the data's (fit_y_range), fixed whatever the weights: a network that interpolates
+    noisy data with huge weights swings beyond it, and the clipping shows that."""
+    lo, hi = fit_y_range(y)
+    fig = go.Figure()
+    M = len(centres)
+    bx = np.tile(np.r_[xs, np.nan], M)
+    by = np.column_stack([np.clip(bumps, 2 * lo - hi, 2 * hi - lo), np.full(M, np.nan)]).ravel()
+    fig.add_trace(go.Scatter(x=bx.astype(np.float32), y=by.astype(np.float32), mode="lines", hoverinfo="skip",
+                             name="wₘ exp(−γ(x − cₘ)²), each bump", line=dict(color=BUMP_COLOR, width=1.5)))
+    if np.all(np.isfinite(f)):
+        fig.add_trace(go.Scatter(x=_f64(xs).astype(np.float32), y=_f64(f).astype(np.float32), mode="lines",
+                                 name=f"kernel ridge, λ = {lam:.3g}", line=dict(color=NEGATIVE, width=3, dash="dash"),
+                                 hovertemplate="x = %{x:.2f}<br>f(x) = %{y:.3f}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=_f64(xs).astype(np.float32), y=np.clip(_f64(h), 2 * lo - hi, 2 * hi - lo).astype(np.float32),
+                             mode="lines", name=f"h(x), M = {M} centres", line=dict(color=POSITIVE, width=3),
+                             hovertemplate="x = %{x:.2f}<br>h(x) = %{y:.3f}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=_f64(X[:, 0]).astype(np.float32), y=_f64(y).astype(np.float32), mode="markers",
+                             name="data", marker=dict(color="#222222", size=8, line=dict(color="white", width=1)),
+                             hovertemplate="x = %{x:.3f}<br>y = %{y:.3f}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=_f64(centres).astype(np.float32), y=np.full(M, lo, np.float32), mode="markers",
+                             name="centres cₘ", marker=dict(symbol="triangle-up", size=11, color=POSITIVE,
+                                                            line=dict(color="white", width=1)),
+                             hovertemplate="c = %{x:.3f}<extra></extra>"))
+    fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
+    fig.update_yaxes(title="y", range=[lo, hi])
+    # on a projector the legend sits inside the top right corner, where the sine's data leave room
+    return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
+                       legend=dict(legend(present), x=0.99, xanchor="right") if present else legend(present),
+                       meta=dict(chart_width=560))
+
+
+@cached_figure
+def ridge_limit_figure(lams, gaps, lam, present=False):
+    """max over the points of |f_λ(xₙ) − h(xₙ)| against λ (both log), h the network with every point a centre; the
+    bar's λ marked. The curve falling towards 0 as λ → 0 is kernel ridge becoming the network."""
+    floor = 1e-16
+    g = np.maximum(_f64(gaps), floor)
+    fig = go.Figure(go.Scatter(x=_f64(lams), y=g, mode="lines+markers", marker=dict(size=5),
+                               line=dict(color=POSITIVE, width=3), name="max |f_λ(xₙ) − h(xₙ)|, M = N",
+                               hovertemplate="λ = %{x:.2g}<br>gap = %{y:.3g}<extra></extra>"))
+    if lam > 0:
+        fig.add_vline(x=lam, line=dict(color=NEGATIVE, dash="dash"))
+        fig.add_annotation(x=np.log10(lam), y=0.02, yref="paper", yanchor="bottom", xanchor="left", showarrow=False,
+                           text=f" the bar's λ = {lam:.3g}", font=dict(color=NEGATIVE))   # inside: no margin needed
+    fig.update_xaxes(title="λ (log)", type="log", tickformat=".0e", dtick=2)
+    fig.update_yaxes(title="max gap (log)", type="log", tickformat=".0e",
+                     range=[np.log10(max(g.min(), floor)) - 0.5, np.log10(g.max()) + 0.5])
+    return base_layout(fig, None, height=height("curves", present), present=present, showlegend=False,
+                       meta=dict(chart_width=560))

@@ -290,3 +290,37 @@ def feature_bars(names, w, present=None):
 def subscript(i):
     """1 -> "₁" (the points x₁ … xₙ)."""
     return str(i).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+
+
+PROBE_COLORS = ("#0072B2", "#D55E00", "#009E73")   # one colour per reference point x₀ of the stationarity picture
+
+
+@cached_figure
+def shift_contours(xs, Zs, x0s, d, turned, present=None):
+    """k(·, x₀) for three reference points x₀ as contour lines (each surface at its 75th, 90th and 97th percentile,
+    the region most similar to x₀), x₀ starred, x₀ + d a dot and x₀ + Rd a square in x₀'s colour. A stationary kernel
+    draws the same contours three times, shifted; a radial one draws circles."""
+    from ui.figures.builders import level_lines
+
+    fig = go.Figure()
+    for i, (Z, x0) in enumerate(zip(Zs, x0s)):
+        colour = PROBE_COLORS[i % len(PROBE_COLORS)]
+        levels = [float(v) for v in np.quantile(Z, (0.75, 0.9, 0.97))]
+        line = level_lines(xs, xs, Z, levels, color=colour, width=2.5)
+        line.update(name=f"k(x, x₀⁽{i + 1}⁾)".replace("⁽1⁾", "⁽¹⁾").replace("⁽2⁾", "⁽²⁾").replace("⁽3⁾", "⁽³⁾"),
+                    showlegend=True)
+        fig.add_trace(line)
+        px = np.array([x0, np.add(x0, d), np.add(x0, turned)], np.float32)
+        fig.add_trace(go.Scatter(x=px[:, 0], y=px[:, 1], mode="markers", showlegend=False,
+                                 marker=dict(symbol=["star", "circle", "square"], size=[16, 10, 10], color=colour,
+                                             line=dict(color="black", width=1)),
+                                 text=["x₀", "x₀ + d", "x₀ + Rd"], hovertemplate="%{text}<extra></extra>"))
+    fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title="x₁", constrain="domain")
+    # both axes keep the plane's range and shrink their domain to stay square (a phone's tall column would otherwise
+    # stretch the y range to ±10)
+    fig.update_yaxes(range=[float(xs[0]), float(xs[-1])], title="x₂", scaleanchor="x", constrain="domain")
+    # the legend inside the plane's top left corner: beside it, it took the width the square plane needs to keep a
+    # 440 px plotting area on a projector; presenting, 12 px more height (434 px under the larger tick labels)
+    return base_layout(fig, None, height=main_height(present) + (12 if present else 0), present=present,
+                       showlegend=True, legend=dict(orientation="v", x=0.01, xanchor="left", y=0.99, yanchor="top",
+                                                    bgcolor="rgba(255,255,255,0.8)"))

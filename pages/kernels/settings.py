@@ -18,6 +18,7 @@ class KEY:
     coef0 = f"{PAGE}_coef0"
     # the sections' own controls
     x0a, x0b = f"{PAGE}_x0a", f"{PAGE}_x0b"                     # reference point x₀
+    stationary_chart = f"{PAGE}_stationary"                      # stationary and radial kernels
     op, c = f"{PAGE}_op", f"{PAGE}_c"                           # closure rule and the scale c
     kernel2 = f"{PAGE}_kernel2"                                 # second kernel k₂ (its parameters: param2(p))
     i, j = f"{PAGE}_i", f"{PAGE}_j"                             # the two points of the geometry section
