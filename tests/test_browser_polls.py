@@ -150,6 +150,7 @@ def test_a_class_answers_a_poll_together(browser, served):
 
         projector.locator(PANEL).get_by_role("button", name="🔁 Ask again").click()   # round 2
         wait_text(projector, ".st-key-poll_count", "answered 0 of 2")
+        settle(projector)   # the run that drew the new count is over: no stale copy of round 1's histogram is left
         assert projector.evaluate(HISTOGRAMS) == 0
         wait_text(laptop, PANEL, "round 2")
         choose(laptop, "B")
