@@ -7,52 +7,12 @@ import time
 
 import pytest
 
-from tests.redis_env import redis_server
+from tests.store_env import Clock, clock, redis_url, store, url  # noqa: F401 (fixtures)
 from ui import room_store as rs
 from ui.room_store import polls as ps
 
 STATE = {"page": "svm", "params": {}}
 OPTIONS = ("smoother", "wigglier", "no change")
-
-
-class Clock:
-    def __init__(self):
-        self.now = time.time()
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture(scope="module")
-def redis_url():
-    try:
-        with redis_server() as url:
-            yield url
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
-    import redis
-
-    url = request.getfixturevalue("redis_url")
-    redis.Redis.from_url(url).flushdb()
-    return url
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(url, clock):
-    s = rs.open_store(url, clock)
-    yield s
-    s.close()
 
 
 @pytest.fixture
