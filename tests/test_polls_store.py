@@ -3,10 +3,10 @@ folder) and a real redis-server on a free loopback port (tests/redis_env.py). As
 upsert, forged votes (a wrong choice, a closed poll, a foreign room, over the rate limit), exact counts under
 concurrent voters, the results without voters, and SQLite keeping an open poll's votes over a restart."""
 import threading
-import time
 
 import pytest
 
+# ruff: noqa: F811 (a test names the fixtures imported here as its arguments)
 from tests.store_env import Clock, clock, redis_url, store, url  # noqa: F401 (fixtures)
 from ui import room_store as rs
 from ui.room_store import polls as ps

@@ -4,13 +4,12 @@ and processes), keys, students and the join rate limit."""
 import base64
 import multiprocessing
 import threading
-import time
 
 import pytest
 
+# ruff: noqa: F811 (a test names the fixtures imported here as its arguments)
 from tests.store_env import Clock, clock, redis_url, store, url  # noqa: F401 (fixtures)
 from ui import room_store as rs
-
 
 STATE = {"page": "svm", "params": {"svm_gamma": ["2"]}}
 
