@@ -33,6 +33,11 @@ PHONE_MEASURE = """(key) => {
 }"""
 
 
+LAID_OUT = """(key) => { const gd = document.querySelector('.st-key-' + key + ' .js-plotly-plot');
+  return !!(gd && gd._fullLayout && gd.layout && ((gd.layout.ksPhone && gd._fullLayout.height === gd.layout.height)
+    || gd.dataset.phone === 'as-is')); }"""
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--page", nargs="*")
@@ -55,7 +60,10 @@ def main():
             for url, key in run:
                 page.goto(f"{server.url}/{url}")
                 settle(page)
-                page.wait_for_timeout(400)
+                try:   # ui/phone.js done with the chart (see tests/test_browser_phone.py's LAID_OUT)
+                    page.wait_for_function(LAID_OUT, arg=key, timeout=15000)
+                except Exception:  # noqa: BLE001 - measured as it stands, said so
+                    print(f"/{url}: not laid out for the phone within 15 s")
                 m = page.evaluate(PHONE_MEASURE, key)
                 if a.out:
                     page.screenshot(path=os.path.join(a.out, f"{url}-{size}.png"))

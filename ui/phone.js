@@ -49,15 +49,21 @@ function depthBelow(gd, bottom) {   // px the x axes' tick labels and titles rea
   return Math.ceil(reach);
 }
 
-function depthLeft(gd) {   // px the y axes' tick labels and titles take left of the leftmost plot area
+function depthLeft(gd) {   // px left of the leftmost plot area for the y tick labels, a 2 px stand-off and the title
   const FL = gd._fullLayout, left = gd.getBoundingClientRect().left;
   const plotLeft = Math.min(...Object.keys(FL).filter((k) => /^xaxis\d*$/.test(k)).map((k) => FL[k]._offset));
-  let most = 0;
-  gd.querySelectorAll(".ytick text, .g-ytitle text, .g-y2title text").forEach((t) => {
-    const r = t.getBoundingClientRect();
-    if (r.width && r.right - left <= plotLeft + 2) most = Math.max(most, plotLeft - (r.left - left));
-  });
-  return Math.ceil(most);
+  const reach = (sel) => {
+    let most = 0;
+    gd.querySelectorAll(sel).forEach((t) => {
+      const r = t.getBoundingClientRect();
+      if (r.width && r.right - left <= plotLeft + 2) most = Math.max(most, plotLeft - (r.left - left));
+    });
+    return Math.ceil(most);
+  };
+  const ticks = reach(".ytick text");
+  let title = 0;
+  gd.querySelectorAll(".g-ytitle text").forEach((t) => { title = Math.max(title, Math.ceil(t.getBoundingClientRect().width)); });
+  return ticks + (title ? 2 + title : 0);
 }
 
 function legendRows(gd, width) {   // rows a horizontal legend of the current entries needs across `width` px
@@ -84,7 +90,7 @@ function phoneLayout(gd) {
   const square = yAxes.some((k) => FL[k].scaleanchor) || Object.keys(FL).some((k) => /^xaxis\d*$/.test(k) && FL[k].scaleanchor);
   const t = FL.margin.t;
   const l = Math.max(depthLeft(gd) + 4, 10);
-  const r = 12;
+  const r = 8;
   const plotW = W - l - r;
   const below = depthBelow(gd, FL.yaxis._offset + FL.yaxis._length) + GAP;
   const titled = barred.some(([tr]) => tr.colorbar && tr.colorbar.title && tr.colorbar.title.text);
@@ -107,7 +113,15 @@ function phoneLayout(gd) {
   // The margins exactly as computed (no automatic growth), so the plot's height is known and the colour bar and the
   // legend can be placed under the x axis' labels in plot heights (paper coordinates): the colour bar, then the legend.
   const lay = { ...L, ksPhone: true, height, margin: { ...(L.margin || {}), l, r, t, b, autoexpand: false } };
-  if (yRange) lay.yaxis = { ...L.yaxis, range: yRange };
+  // the y axes' titles close to their tick labels (Plotly's default stand-off is 10 px or more)
+  for (const k of yAxes) {
+    const ax = L[k] || {};
+    if (ax.title && (typeof ax.title === "string" || ax.title.text)) {
+      const title = typeof ax.title === "string" ? { text: ax.title } : ax.title;
+      lay[k] = { ...ax, title: { ...title, standoff: 2 } };
+    }
+  }
+  if (yRange) lay.yaxis = { ...(lay.yaxis || L.yaxis), range: yRange };
   if (legendOut) {
     lay.legend = { ...(L.legend || {}), orientation: "h", x: 0, xanchor: "left", xref: "paper",
                    y: -(below + barH) / plotH, yanchor: "top", yref: "paper" };
@@ -131,9 +145,13 @@ function adapt(gd) {
   if (window.innerWidth >= BREAK || !gd._fullLayout || !gd.layout || gd.layout.ksPhone || done.has(gd.layout)) return;
   const next = phoneLayout(gd);
   const update = next && updater(gd);
-  if (!update) { done.add(gd.layout); return; }
+  if (!update) { done.add(gd.layout); gd.dataset.phone = "as-is"; return; }
   gd.dataset.phone = JSON.stringify(next.sizes);   // what it was laid out as (the browser tests read it)
   window.__kernelscopePhone.adapted += 1;
+  // Streamlit sizes the chart to its element's measured height once drawn: the element takes the new height too.
+  gd.querySelectorAll(".ks-sweep-sign").forEach((e) => e.remove());   // ui/sweep.js puts it back, at the new place
+  const box = gd.closest('[data-testid="stPlotlyChart"]');
+  if (box) box.style.height = `${next.layout.height}px`;
   update({ data: next.data, layout: next.layout, frames: (gd._transitionData && gd._transitionData._frames) || [] });
 }
 
