@@ -92,7 +92,45 @@ def test_a_sideways_drag_on_the_picture_is_the_apps(phone, app_url, url, key):
 def test_desktop_charts_keep_their_layout(page, app_url):
     """Above the phone breakpoint ui/phone.js changes nothing: the SVM map keeps its colour bar beside it."""
     open_url(page, f"{app_url}/svm")
-    page.wait_for_function("() => window.__kernelscopePhone && window.__kernelscopePhone.ready", timeout=30000)
+    page.wait_for_function("() => window.__kernelscopePhone && window.__kernelscopePhone.ready && "
+                           "!!document.querySelector('.st-key-svm_map .nsewdrag')", timeout=60000)
     m = page.evaluate(PHONE_CHART, "svm_map")
     assert m["bars"] and m["bars"][0]["left"] >= m["area"]["right"] - 1, m
     assert page.evaluate("() => window.__kernelscopePhone.adapted") == 0
+
+
+# The sweep's overlay (ui/sweep.js) against the chart it covers: its canvas stands where the heatmap's image stood,
+# over the plotting area, after ui/phone.js moved the colour bar and resized the chart.
+OVERLAY = """(key) => { const box = document.querySelector('.st-key-' + key);
+  const fo = box && box.querySelector('.heatmaplayer foreignObject');
+  const img = fo && fo.parentNode.querySelector('image');
+  const area = box && box.querySelector('.nsewdrag');
+  if (!fo || !img || !area) return null;
+  const f = fo.getBoundingClientRect(), a = area.getBoundingClientRect();
+  return {same: ['x', 'y', 'width', 'height'].every(k => fo.getAttribute(k) === img.getAttribute(k)),
+          // a heatmap's image reaches half a cell past the plotting area on each side (clipped there): centred on it
+          inside: Math.abs((f.left + f.right) - (a.left + a.right)) <= 4 && Math.abs((f.top + f.bottom) - (a.top + a.bottom)) <= 4
+            && f.width >= a.width - 1 && f.width <= 1.05 * a.width,
+          width: f.width, frames: window.__kernelscopeSweep.frames}; }"""
+
+
+def test_a_sideways_finger_drag_sweeps_the_svm_map_in_line_with_it(phone, app_url):
+    """A touch drag (Chromium's touch events, as a phone sends them) across the relaid map sweeps γ: frames are
+    drawn, the browser does not cancel the gesture, and the overlay covers the plotting area where the map was."""
+    m = chart_on_phone(phone, app_url, "svm", "svm_map")
+    phone.evaluate("""() => { window.__cancels = 0;
+      document.addEventListener('pointercancel', () => { window.__cancels += 1; }, true); }""")
+    a = m["area"]
+    x, y = a["left"] + 0.6 * a["width"], a["top"] + 0.9 * (a["bottom"] - a["top"])
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, 13):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x - 8 * i, "y": y}]})
+    phone.wait_for_function("k => { const o = (" + OVERLAY + ")(k); return !!o && o.frames > 0; }", arg="svm_map",
+                            timeout=30000)
+    overlay = phone.evaluate(OVERLAY, "svm_map")
+    cancels = phone.evaluate("() => window.__cancels")
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert cancels == 0
+    assert overlay["same"] and overlay["inside"], overlay
+    assert overlay["width"] >= MIN_PLOT_WIDTH - 1, overlay
