@@ -98,10 +98,10 @@ function phoneLayout(gd) {
   const legendH = legendOut ? legendRows(gd, plotW) * ROW + 6 : 0;
   const b = Math.max(below + barH + legendH, FL.margin.b && !barH && !legendH ? FL.margin.b : 0);
   let plotH = FL.yaxis._length, yRange = null;
-  if (square) {   // the data's own aspect: a y range the server widened to fill a tall box shrinks back to the data
+  if (square) {   // the data's own aspect: a y range Plotly would widen to fill a tall box shrinks back to the data
     const x = L.xaxis && L.xaxis.range, y = L.yaxis && L.yaxis.range;
     const ext = yExtent(gd._fullData);
-    if (y && ext && Math.abs(y[1] - y[0]) > 1.2 * (ext[1] - ext[0])) {
+    if (y && ext && FL.yaxis.constrain !== "domain" && Math.abs(y[1] - y[0]) > 1.2 * (ext[1] - ext[0])) {
       const pad = 0.02 * (ext[1] - ext[0]);
       yRange = y[0] <= y[1] ? [ext[0] - pad, ext[1] + pad] : [ext[1] + pad, ext[0] - pad];
     }
@@ -162,6 +162,7 @@ export default function (component) {
   const hooked = new WeakSet();
   const all = () => {
     timer = null;
+    if (window.innerWidth < BREAK) formulas();
     document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot').forEach((gd) => {
       if (!hooked.has(gd) && typeof gd.on === "function") {
         hooked.add(gd);
@@ -171,6 +172,13 @@ export default function (component) {
     });
   };
   const later = () => { if (!timer) timer = setTimeout(all, WAIT_MS); };
+  // A formula's box that changes width with the phone's layout (columns made one, a chart resized) is fitted again by
+  // ui/accessibility.js, which listens to the window's resize: scaled, or made a focusable scroll region.
+  const boxes = new ResizeObserver(() => { window.dispatchEvent(new Event("resize")); });
+  const seen = new WeakSet();
+  const formulas = () => document.querySelectorAll(".katex-display").forEach((e) => {
+    if (!seen.has(e)) { seen.add(e); boxes.observe(e); }
+  });
   const main = document.querySelector('[data-testid="stMain"]') || document.body;
   const watch = new MutationObserver((records) => {
     if (records.some((r) => [...r.addedNodes].some((n) => n.nodeType === 1 && !(n.closest && n.closest(".js-plotly-plot"))))) later();
@@ -181,6 +189,7 @@ export default function (component) {
   window.__kernelscopePhone.ready = true;
   return () => {
     watch.disconnect();
+    boxes.disconnect();
     window.removeEventListener("resize", later);
     if (timer) clearTimeout(timer);
   };
