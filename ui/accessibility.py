@@ -4,6 +4,7 @@ focusable, named scroll region where even that is not enough), and charts that a
 a description with the current numbers (ui/accessibility.js). Mounted once per run by app.py."""
 import streamlit as st
 
+from .phone import phone
 from .scripts import page_script
 
 # Streamlit fades captions to opacity 0.6 (2.9:1 on white); this grey is 7.6:1. Focus rings: 3 px of class +1's blue
@@ -33,3 +34,4 @@ def accessibility():
         st.html(f"<style>{ACCESSIBLE_CSS}</style>")
         with st.container(key="a11y_fit"):
             _FIT(key="a11y_fit_listener", data={"enabled": True})
+        phone()

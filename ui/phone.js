@@ -1,0 +1,196 @@
+// Phones (ui/phone.py): below BREAK px of viewport width, each chart of the main area is laid out for the narrow
+// screen after Plotly has drawn it: colour bars turned horizontal under the plot, legends in rows under it, the side
+// margins cut to what the tick labels need, and a chart with a fixed aspect (scaleanchor) made as tall as its data's
+// aspect asks, so its plotting area takes the whole width instead of a square in the middle of a tall box.
+// The server cannot know the width, and the Plotly library is bundled inside Streamlit's chart element (no global):
+// the new layout is handed to that element's own update callback (react-plotly's onUpdate, as after any relayout),
+// so Streamlit keeps it as the chart's state and redraws with it. A figure the server sends again (a rerun) is
+// adapted again; a layout already adapted carries the mark `ksPhone` (Streamlit copies a layout key by key, and
+// Plotly keeps a key it does not know), so the adaptation is done once per figure and never loops.
+const BREAK = 640;     // px: Streamlit stacks its columns below this width too
+const WAIT_MS = 120;
+const GAP = 8;         // px between the x axis' labels and the colour bar / legend under it
+const BAR = 12;        // px thickness of a horizontal colour bar
+const ROW = 22;        // px height of a legend row
+const ENTRY = 40;      // px of a legend entry besides its text (symbol and gaps)
+const ASPECT = [0.55, 1.35];   // plot height / width kept within, so a map stays on the first screen
+const done = new WeakSet();   // layouts left as they are (not a 2-D chart, or nothing to change)
+window.__kernelscopePhone = window.__kernelscopePhone || { adapted: 0 };
+
+function updater(gd) {   // react-plotly's onUpdate of the chart element that owns this graph div
+  const key = Object.keys(gd).find((k) => k.startsWith("__reactFiber$"));
+  for (let f = key && gd[key], hops = 0; f && hops < 8; f = f.return, hops++) {
+    const p = f.memoizedProps;
+    if (p && typeof p.onUpdate === "function" && p.layout) return p.onUpdate;
+  }
+  return null;
+}
+
+const bars = (data) => data.map((t, i) => [t, i]).filter(([t]) =>
+  ((t.type === "heatmap" || t.type === "contour" || t.type === "histogram2d") && t.showscale !== false) ||
+  (t.marker && t.marker.showscale));
+
+function yExtent(data) {   // [min, max] of the y values drawn by the traces (a heatmap's rows, the points)
+  let lo = Infinity, hi = -Infinity;
+  for (const t of data) {
+    if (t.visible === false || !t.y || !t.y.length) continue;
+    for (const v of t.y) if (typeof v === "number" && Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  }
+  return hi > lo ? [lo, hi] : null;
+}
+
+function depthBelow(gd, bottom) {   // px the x axes' tick labels and titles reach under the plot's bottom edge
+  const top = gd.getBoundingClientRect().top;
+  let reach = 0;
+  gd.querySelectorAll(".xtick text, .g-xtitle text, .g-x2title text").forEach((t) => {
+    const r = t.getBoundingClientRect();
+    if (r.height) reach = Math.max(reach, r.bottom - top - bottom);
+  });
+  return Math.ceil(reach);
+}
+
+function depthLeft(gd) {   // px left of the leftmost plot area for the y tick labels, a 2 px stand-off and the title
+  const FL = gd._fullLayout, left = gd.getBoundingClientRect().left;
+  const plotLeft = Math.min(...Object.keys(FL).filter((k) => /^xaxis\d*$/.test(k)).map((k) => FL[k]._offset));
+  const reach = (sel) => {
+    let most = 0;
+    gd.querySelectorAll(sel).forEach((t) => {
+      const r = t.getBoundingClientRect();
+      if (r.width && r.right - left <= plotLeft + 2) most = Math.max(most, plotLeft - (r.left - left));
+    });
+    return Math.ceil(most);
+  };
+  const ticks = reach(".ytick text");
+  let title = 0;
+  gd.querySelectorAll(".g-ytitle text").forEach((t) => { title = Math.max(title, Math.ceil(t.getBoundingClientRect().width)); });
+  return ticks + (title ? 2 + title : 0);
+}
+
+function legendRows(gd, width) {   // rows a horizontal legend of the current entries needs across `width` px
+  let rows = 1, used = 0;
+  gd.querySelectorAll(".legend .traces").forEach((e) => {
+    const t = e.querySelector("text.legendtext");
+    const w = (t ? t.getBBox().width : 40) + ENTRY;
+    if (used && used + w > width) { rows += 1; used = 0; }
+    used += w;
+  });
+  return rows;
+}
+
+// The layout for a phone, from the drawn chart; null when the chart is not a cartesian 2-D one or needs no change.
+function phoneLayout(gd) {
+  const L = gd.layout, FL = gd._fullLayout;
+  if (!FL || !FL.xaxis || !FL.yaxis || FL._has("gl3d") || FL._has("polar")) return null;
+  const yAxes = Object.keys(FL).filter((k) => /^yaxis\d*$/.test(k));
+  if (yAxes.some((k) => FL[k].side === "right" && FL[k].visible !== false && !FL[k].overlaying)) return null;
+  const barred = bars(gd._fullData);
+  const legendShown = FL.showlegend && gd.querySelector(".legend .traces");
+  const legendOut = legendShown;   // beside the plot, under it or over its data: in rows under it
+  const W = FL.width;
+  const square = yAxes.some((k) => FL[k].scaleanchor) || Object.keys(FL).some((k) => /^xaxis\d*$/.test(k) && FL[k].scaleanchor);
+  const t = FL.margin.t;
+  const l = Math.max(depthLeft(gd) + 4, 10);
+  const r = 8;
+  const plotW = W - l - r;
+  const below = depthBelow(gd, FL.yaxis._offset + FL.yaxis._length) + GAP;
+  const titled = barred.some(([tr]) => tr.colorbar && tr.colorbar.title && tr.colorbar.title.text);
+  const barH = barred.length ? BAR + 20 + (titled ? 20 : 0) : 0;
+  const legendH = legendOut ? legendRows(gd, plotW) * ROW + 6 : 0;
+  const b = Math.max(below + barH + legendH, FL.margin.b && !barH && !legendH ? FL.margin.b : 0);
+  let plotH = FL.yaxis._length, yRange = null;
+  if (square) {   // the data's own aspect: a y range Plotly would widen to fill a tall box shrinks back to the data
+    const x = L.xaxis && L.xaxis.range, y = L.yaxis && L.yaxis.range;
+    const ext = yExtent(gd._fullData);
+    if (y && ext && FL.yaxis.constrain !== "domain" && Math.abs(y[1] - y[0]) > 1.2 * (ext[1] - ext[0])) {
+      const pad = 0.02 * (ext[1] - ext[0]);
+      yRange = y[0] <= y[1] ? [ext[0] - pad, ext[1] + pad] : [ext[1] + pad, ext[0] - pad];
+    }
+    const yy = yRange || y;
+    const ratio = x && yy ? Math.abs((yy[1] - yy[0]) / (x[1] - x[0])) * (FL.yaxis.scaleratio || 1) : 1;
+    plotH = Math.round(plotW * Math.min(Math.max(ratio, ASPECT[0]), ASPECT[1]));
+  }
+  const height = Math.round(t + plotH + b);
+  // The margins exactly as computed (no automatic growth), so the plot's height is known and the colour bar and the
+  // legend can be placed under the x axis' labels in plot heights (paper coordinates): the colour bar, then the legend.
+  const lay = { ...L, ksPhone: true, height, margin: { ...(L.margin || {}), l, r, t, b, autoexpand: false } };
+  // the y axes' titles close to their tick labels (Plotly's default stand-off is 10 px or more)
+  for (const k of yAxes) {
+    const ax = L[k] || {};
+    if (ax.title && (typeof ax.title === "string" || ax.title.text)) {
+      const title = typeof ax.title === "string" ? { text: ax.title } : ax.title;
+      lay[k] = { ...ax, title: { ...title, standoff: 2 } };
+    }
+  }
+  if (yRange) lay.yaxis = { ...(lay.yaxis || L.yaxis), range: yRange };
+  if (legendOut) {
+    lay.legend = { ...(L.legend || {}), orientation: "h", x: 0, xanchor: "left", xref: "paper",
+                   y: -(below + barH) / plotH, yanchor: "top", yref: "paper" };
+  }
+  const same = Math.abs(height - FL.height) <= 2 && Math.abs(l - FL.margin.l) <= 2 && Math.abs(r - FL.margin.r) <= 2
+    && Math.abs(b - FL.margin.b) <= 2 && !legendOut && barred.every(([tr]) => tr.colorbar && tr.colorbar.orientation === "h");
+  if (same) return null;
+  const data = gd.data.map((tr, i) => {
+    if (!barred.some(([, j]) => j === i)) return tr;
+    const holder = tr.colorbar || !(tr.marker && tr.marker.showscale) ? "colorbar" : "marker";
+    const cb = { ...((holder === "colorbar" ? tr.colorbar : tr.marker.colorbar) || {}) };
+    const bar = { ...cb, orientation: "h", x: 0.5, xanchor: "center", xref: "paper", len: 1, lenmode: "fraction",
+                  y: -below / plotH, yanchor: "top", yref: "paper", thickness: BAR, ypad: 0, xpad: 0,
+                  title: { ...(cb.title || {}), side: "top" } };
+    return holder === "colorbar" ? { ...tr, colorbar: bar } : { ...tr, marker: { ...tr.marker, colorbar: bar } };
+  });
+  return { data, layout: lay, sizes: { height, plotW, plotH, l, t, b, below, barH, legendH } };
+}
+
+function adapt(gd) {
+  if (window.innerWidth >= BREAK || !gd._fullLayout || !gd.layout || gd.layout.ksPhone || done.has(gd.layout)) return;
+  const next = phoneLayout(gd);
+  const update = next && updater(gd);
+  if (!update) { done.add(gd.layout); gd.dataset.phone = "as-is"; return; }
+  gd.dataset.phone = JSON.stringify(next.sizes);   // what it was laid out as (the browser tests read it)
+  window.__kernelscopePhone.adapted += 1;
+  // Streamlit sizes the chart to its element's measured height once drawn: the element takes the new height too.
+  gd.querySelectorAll(".ks-sweep-sign").forEach((e) => e.remove());   // ui/sweep.js puts it back, at the new place
+  const box = gd.closest('[data-testid="stPlotlyChart"]');
+  if (box) box.style.height = `${next.layout.height}px`;
+  update({ data: next.data, layout: next.layout, frames: (gd._transitionData && gd._transitionData._frames) || [] });
+}
+
+export default function (component) {
+  const { data } = component;
+  if (!(data && data.enabled)) return undefined;
+  let timer = null;
+  const hooked = new WeakSet();
+  const all = () => {
+    timer = null;
+    if (window.innerWidth < BREAK) formulas();
+    document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot').forEach((gd) => {
+      if (!hooked.has(gd) && typeof gd.on === "function") {
+        hooked.add(gd);
+        gd.on("plotly_afterplot", () => setTimeout(() => adapt(gd), 0));
+      }
+      adapt(gd);
+    });
+  };
+  const later = () => { if (!timer) timer = setTimeout(all, WAIT_MS); };
+  // A formula's box that changes width with the phone's layout (columns made one, a chart resized) is fitted again by
+  // ui/accessibility.js, which listens to the window's resize: scaled, or made a focusable scroll region.
+  const boxes = new ResizeObserver(() => { window.dispatchEvent(new Event("resize")); });
+  const seen = new WeakSet();
+  const formulas = () => document.querySelectorAll(".katex-display").forEach((e) => {
+    if (!seen.has(e)) { seen.add(e); boxes.observe(e); }
+  });
+  const main = document.querySelector('[data-testid="stMain"]') || document.body;
+  const watch = new MutationObserver((records) => {
+    if (records.some((r) => [...r.addedNodes].some((n) => n.nodeType === 1 && !(n.closest && n.closest(".js-plotly-plot"))))) later();
+  });
+  watch.observe(main, { childList: true, subtree: true });
+  window.addEventListener("resize", later);
+  later();
+  window.__kernelscopePhone.ready = true;
+  return () => {
+    watch.disconnect();
+    boxes.disconnect();
+    window.removeEventListener("resize", later);
+    if (timer) clearTimeout(timer);
+  };
+}
