@@ -63,12 +63,14 @@ def body():
             st.error(f"FDA cannot be computed here: {err}")
             return
         name = "LFDA" if local else "FDA"
-        latex(r"K L^{(b)} K\boldsymbol\alpha = \lambda\,(K L^{(w)} K + \varepsilon' I)\,\boldsymbol\alpha,\quad "
-              r"g(\mathbf x) = \boldsymbol\alpha^\top\mathbf k(\mathbf x)")
-        latex(rf"\varepsilon' = {_sci(eps)}\cdot\tfrac{{\mathrm{{tr}}(KL^{{(w)}}K)}}{{n}} = {_sci(r.ridge)},\ \ "
-              rf"\lambda_{{\text{{kernel}}}} = {_sci(r.lam_kernel, 4)}")
-        latex(rf"S^{{(b)}}\boldsymbol\varphi = \lambda S^{{(w)}}\boldsymbol\varphi,\ \ \boldsymbol\varphi = "
-              rf"({r.phi[0]:.3g},\ {r.phi[1]:.3g}),\ \ \lambda_{{\text{{linear}}}} = {_sci(r.lam_linear, 4)}")
+        # one formula a line (gathered): side by side they were wider than the column beside the picture
+        latex(r"\begin{gathered}K L^{(b)} K\boldsymbol\alpha = \lambda\,(K L^{(w)} K + \varepsilon' I)\,\boldsymbol\alpha"
+              r"\\ g(\mathbf x) = \boldsymbol\alpha^\top\mathbf k(\mathbf x)\end{gathered}")
+        latex(rf"\begin{{gathered}}\varepsilon' = {_sci(eps)}\cdot\tfrac{{\mathrm{{tr}}(KL^{{(w)}}K)}}{{n}} = {_sci(r.ridge)}"
+              rf"\\ \lambda_{{\text{{kernel}}}} = {_sci(r.lam_kernel, 4)}\end{{gathered}}")
+        latex(rf"\begin{{gathered}}S^{{(b)}}\boldsymbol\varphi = \lambda S^{{(w)}}\boldsymbol\varphi\\ \boldsymbol\varphi = "
+              rf"({r.phi[0]:.3g},\ {r.phi[1]:.3g}),\ \ \lambda_{{\text{{linear}}}} = {_sci(r.lam_linear, 4)}"
+              r"\end{gathered}")
         latex(rf"\text{{held-out accuracy: linear {_acc(r.acc_linear)}, kernel {_acc(r.acc_kernel)}}}")
         st.caption(f"{name} on {len(r.train)} points, {len(r.test)} held out (◆) and projected as new points; "
                    "threshold: the midpoint of the two class means of the training projections.")
