@@ -33,7 +33,7 @@ def values(a):
 
 def shown(text, name):
     """A number after `name = ` in the formulas, 2.52\\times10^{9} read as 2.52e9."""
-    m = re.search(re.escape(name) + r" ?= (-?[0-9.]+)(?:\\times10\^\{(-?\d+)\})?", text)
+    m = re.search(re.escape(name) + r" ?&? ?= (-?[0-9.]+)(?:\\times10\^\{(-?\d+)\})?", text)
     return float(m.group(1)) * 10 ** int(m.group(2) or 0)
 
 
@@ -50,7 +50,7 @@ def test_default_network_is_least_squares_on_its_centres():
     Phi = rbf_kernel(X, C, gamma=1.0)
     lr = LinearRegression(fit_intercept=False).fit(Phi, Y)
     text = latex(at)
-    assert rf"\Phi:\ {len(X)}\times{m},\ \operatorname{{rank}} = {m}" in text
+    assert rf"\Phi &:\ {len(X)}\times{m},\ \operatorname{{rank}} = {m}" in text
     assert shown(text, r"\max_m |w_m|") == float(f"{np.abs(lr.coef_).max():.3g}")
     assert shown(text, "y_n)^2 &") == float(f"{np.sum((Phi @ lr.coef_ - Y) ** 2):.3g}")
     tri = next(t for t in chart(at, KEY.RBF_CHART)["data"] if t["name"] == "centres cₘ")
@@ -63,7 +63,7 @@ def test_every_point_a_centre_interpolates_and_kernel_ridge_closes_on_it():
     at.slider(key=KEY.RBF_M).set_value(R["rbf_centres"][1]).run()
     assert not page_errors(at)
     text = latex(at)
-    assert rf"\Phi:\ {len(X)}\times{len(X)},\ \operatorname{{rank}} = {len(X)}" in text
+    assert rf"\Phi &:\ {len(X)}\times{len(X)},\ \operatorname{{rank}} = {len(X)}" in text
     assert shown(text, "y_n)^2 &") < 1e-12                    # Σ (h(xₙ) − yₙ)² = 0: it passes through every point
     assert "every point is a centre" in " ".join(c.value for c in at.caption)
     curve = chart(at, KEY.RBF_LIMIT_CHART)["data"][0]
@@ -89,5 +89,5 @@ def test_the_exercise_check_shows_the_interpolating_network():
     at.button(key="kernel_ridge_ex_kr_rbf_network_check").click().run()
     assert not page_errors(at) and any("Right." in s.value for s in at.success)
     text = latex(at)
-    assert rf"\Phi:\ {len(X)}\times{len(X)},\ \operatorname{{rank}} = {len(X)}" in text
+    assert rf"\Phi &:\ {len(X)}\times{len(X)},\ \operatorname{{rank}} = {len(X)}" in text
     assert shown(text, "y_n)^2 &") < 1e-12

@@ -81,7 +81,7 @@ def body():
             st.info("The nearest-mean classifier needs two strings of each class.")
         else:
             acc = float(np.mean(r.predicted == np.asarray(labels)))
-            st.latex(PAD + r"\begin{aligned}\|\varphi(s_i) - \boldsymbol\mu_c\|^2 &= k(s_i, s_i) - \tfrac{2}{n_c}"
+            st.latex(PAD + r"\begin{aligned}\|\varphi(s_i) - \boldsymbol\mu_c\|^2 &= k(s_i, s_i)\\ &\quad - \tfrac{2}{n_c}"
                      r"\textstyle\sum_{j \in c} k(s_i, s_j)\\ &\quad + \tfrac{1}{n_c^2}\textstyle\sum_{j, l \in c} "
                      r"k(s_j, s_l)\end{aligned}" + PAD)
             st.caption(f"Leave-one-out accuracy of the nearest class mean: {100 * acc:.0f} % (✓ / ✗ on the "

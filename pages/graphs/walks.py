@@ -51,7 +51,7 @@ def body():
     acc = float(np.mean(r.predicted == r.labels))
     with right:
         st.latex(PAD + r"\begin{aligned}k(G, G') &= \textstyle\sum_{\ell\ge0}\lambda^\ell\,\mathbf 1^\top A_\times^\ell"
-                 r"\mathbf 1\\ &= \mathbf 1^\top(I - \lambda A_\times)^{-1}\mathbf 1,\ \ A_\times = A\otimes A'\\ "
+                 r"\mathbf 1\\ &= \mathbf 1^\top(I - \lambda A_\times)^{-1}\mathbf 1\\ A_\times &= A\otimes A'\\ "
                  rf"\lambda &= {share:g}\cdot{r.bound:.4g} = {r.lam:.4g}\end{{aligned}}" + PAD)
         st.latex(PAD + r"\begin{aligned}\mathbf 1^\top A_\times^\ell\mathbf 1 &= w_\ell(G)\,w_\ell(G')\\ "
                  rf"w_{{0..4}}(\text{{C4}}) &= ({', '.join(map(str, w3))})\\ "

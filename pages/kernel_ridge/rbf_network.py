@@ -33,16 +33,16 @@ def _num(v):
 def formulas(net, m_asked, gamma, lam):
     """h(x) and Φ with the current M and γ, the least-squares solve's numbers, and kernel ridge beside it."""
     M, n = len(net.centres), net.n
-    figures.latex(rf"\begin{{aligned}}h(x) &= \textstyle\sum_{{m=1}}^{{{M}}} w_m\, e^{{-\gamma (x - c_m)^2}},\ \ "
-                  rf"\gamma = {gamma:.3g}\\ "
-                  rf"\Phi_{{nm}} &= e^{{-\gamma (x_n - c_m)^2}},\ \ \Phi:\ {n}\times{M},\ \operatorname{{rank}} = "
+    figures.latex(rf"\begin{{aligned}}h(x) &= \textstyle\sum_{{m=1}}^{{{M}}} w_m\, e^{{-\gamma (x - c_m)^2}}\\ "
+                  rf"\gamma &= {gamma:.3g}\\ "
+                  rf"\Phi_{{nm}} &= e^{{-\gamma (x_n - c_m)^2}}\\ \Phi &:\ {n}\times{M},\ \operatorname{{rank}} = "
                   rf"{net.rank}\end{{aligned}}")
-    figures.latex(rf"\begin{{aligned}}\mathbf w &= (\Phi^\top\Phi)^{{-1}}\Phi^\top\mathbf y = \Phi^{{+}}\mathbf y,\ \ "
-                  rf"\max_m |w_m| = {_num(np.max(np.abs(net.weights)))}\\ \textstyle\sum_n (h(x_n) - y_n)^2 &= "
+    figures.latex(rf"\begin{{aligned}}\mathbf w &= (\Phi^\top\Phi)^{{-1}}\Phi^\top\mathbf y = \Phi^{{+}}\mathbf y\\ "
+                  rf"\max_m |w_m| & = {_num(np.max(np.abs(net.weights)))}\\ \textstyle\sum_n (h(x_n) - y_n)^2 &= "
                   rf"{_num(net.train_error)}\end{{aligned}}")
     if lam > 0:
-        figures.latex(rf"f_\lambda(x) = \mathbf k(x)^\top(\mathbf K + {lam:.3g}\,\mathbf I)^{{-1}}\mathbf y"
-                      rf"\ \xrightarrow{{\lambda\to0}}\ h(x)\big|_{{M = N}}")
+        figures.latex(rf"\begin{{aligned}}f_\lambda(x) &= \mathbf k(x)^\top(\mathbf K + {lam:.3g}\,\mathbf I)^{{-1}}"
+                      rf"\mathbf y\\ &\xrightarrow{{\lambda\to0}}\ h(x)\big|_{{M = N}}\end{{aligned}}")
     caption = (f"M = {M} of the {n} points are centres (spread evenly along x)" if M < n else
                f"M = N = {n}: every point is a centre, Φ = K is square and the network interpolates")
     if m_asked > n:
