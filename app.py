@@ -21,14 +21,16 @@ elif not streamlit_runtime.exists():  # `python app.py [options]`: start the ser
 else:  # a session's run
     from pages import HOME, TOPICS, setting_keys, topic_keys, url_path
     from ui import history, runtime
-    from ui.accessibility import accessibility
-    from ui.classroom import classroom_sidebar, link_to_view, presenting
+    from ui.accessibility import ACCESSIBLE_CSS, accessibility
+    from ui.classroom import classroom_css, classroom_sidebar, link_to_view, presenting
     from ui.data import dataset_sidebar
     from ui.links import clean_link, link_notes
     from ui.live_class import live_class
     from ui.nav import mark_topic
     from ui.poll_view import poll_panel
+    from ui.phone import PHONE_CSS
     from ui.settings import carry
+    from ui.styles import style
 
     runtime.set_up()
     history.restore()
@@ -41,6 +43,7 @@ else:  # a session's run
          **{f"{t.icon} {t.short}": [st.Page(s.module, title=s.title, url_path=url_path(t, s)) for s in t.sections]
             for t in TOPICS}},
         position="top")
+    style(*classroom_css(), ACCESSIBLE_CSS, PHONE_CSS)   # before anything is drawn, so nothing is drawn unstyled
     live_class(page)
     poll_panel()
     carry(setting_keys())

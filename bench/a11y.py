@@ -17,6 +17,8 @@ SIZES = (("1400x900", 1400, 900, False, False), ("1280x720-present", 1280, 720, 
          ("390x844-phone", 390, 844, False, True))
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SERIOUS = ("serious", "critical")
+# ui/accessibility.js is mounted and has fitted every formula and described every chart since the page last changed.
+A11Y_READY = "() => window.__kernelscopeA11y === true && window.__kernelscopeA11yIdle === true"
 # Streamlit's own chrome that the app cannot change, each with the upstream report; only that element is left out.
 EXCLUDED = [
     # The navigation as a phone shows it (the sidebar's menu): its <ul> holds the sections' heading <div>s beside
@@ -53,6 +55,7 @@ def main():
             for url, key in run:
                 page.goto(f"{server.url}/{url}" + ("?present=true" if present else ""))
                 settle(page)
+                page.wait_for_function(A11Y_READY, timeout=30000)
                 found = scan(page)
                 views += 1
                 if found:

@@ -4,14 +4,13 @@ presenting at 1280x720 and on a 390x844 touch phone; captions pass contrast; a k
 too wide for a phone is scaled to fit or made a focusable, named scroll region."""
 import pytest
 
-from bench.a11y import SIZES, scan
+from bench.a11y import A11Y_READY, SIZES, scan
 from pages import sections, url_path
 from tests.test_browser import open_url
 
 pytestmark = pytest.mark.timeout(900)
 
 PAGES = [""] + [url_path(t, s) for t, s in sections()]
-A11Y_READY = "() => window.__kernelscopeA11y === true"
 
 
 # The laptop, the projector and the phone (bench.a11y's SIZES).
@@ -46,8 +45,22 @@ def test_axe_finds_what_it_should(page, app_url):
     assert {"color-contrast", "button-name"} <= rules
 
 
+# Every caption of the section's area: its opacity and colour in the first animation frame it is on the page.
+FIRST_SEEN = """() => { window.__captionsSeen = []; const seen = new WeakSet();
+  const look = () => { document.querySelectorAll('[data-testid="stMain"] [data-testid="stCaptionContainer"]').forEach(e => {
+    if (!seen.has(e)) { seen.add(e); const s = getComputedStyle(e); window.__captionsSeen.push([s.opacity, s.color]); } });
+    requestAnimationFrame(look); };
+  requestAnimationFrame(look); }"""
+
+
 def test_captions_are_dark_and_opaque(page, app_url):
+    """Dark from the first frame a section's caption is drawn in: the app's CSS comes before the section in the run
+    (the first run of a cold section takes seconds, and Streamlit's style-only HTML would wait for its end); and
+    every caption, the sidebar's too, once the page has settled."""
+    page.add_init_script(f"({FIRST_SEEN})()")
     open_url(page, f"{app_url}/kernels-gram")
+    first = page.evaluate("() => window.__captionsSeen")
+    assert first and all(s == ["1", "rgb(75, 85, 99)"] for s in first), first
     styles = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stCaptionContainer"]')]
       .map(e => [getComputedStyle(e).opacity, getComputedStyle(e).color])""")
     assert styles and all(s == ["1", "rgb(75, 85, 99)"] for s in styles), styles
@@ -134,3 +147,17 @@ def test_a_point_is_added_and_removed_by_keyboard(page, app_url):
     assert [float(v) for v in box.get_attribute("data-crosshair").split(",")] == place
     page.keyboard.press("Enter")
     wait_count(page, n0)
+
+
+def test_plotly_toolbar_buttons_are_touch_targets(browser, app_url):
+    """Plotly's download button is 24 x 24 px at least on a phone (WCAG 2.5.8), whatever stands beside it."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        open_url(page, f"{app_url}/kernels-geometry")
+        sizes = page.wait_for_function("""() => { const b = [...document.querySelectorAll('.modebar-btn')];
+          return b.length ? b.map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height]) : null; }""",
+                                       timeout=30000).json_value()
+        assert all(w >= 24 and h >= 24 for w, h in sizes), sizes
+    finally:
+        context.close()

@@ -101,6 +101,7 @@ export default function (component) {
   let timer = null;
   const later = () => {
     if (!timer) timer = setTimeout(all, WAIT_MS);
+    window.__kernelscopeA11yIdle = false;
   };
   const hooked = new WeakSet();
   function all() {
@@ -113,6 +114,7 @@ export default function (component) {
       }
       describe(plot);
     });
+    window.__kernelscopeA11yIdle = true;   // every formula fitted and every chart described since the last change
   }
   const main = document.querySelector('[data-testid="stMain"]') || document.body;
   const watch = new MutationObserver((records) => {

@@ -12,6 +12,8 @@ from .scripts import page_script
 # visually hidden range input, so the ring goes on the thumb that holds it.
 ACCESSIBLE_CSS = """
 [data-testid="stCaptionContainer"] { opacity: 1; color: #4b5563; }
+/* Plotly's toolbar button (download as PNG) is 22 px tall: a touch target of 24 px at least (WCAG 2.5.8) */
+.js-plotly-plot .plotly .modebar-btn { height: 24px !important; min-width: 24px; }
 :focus-visible, [role="slider"]:focus-visible, :has(> input[type="range"]:focus-visible) {
   outline: 3px solid #0072B2 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important;
 }
@@ -28,10 +30,9 @@ _FIT = page_script("a11y_fit", "accessibility.js", "a11y_fit")
 
 
 def accessibility():
-    """The contrast and focus styles (with the run, so no caption is ever drawn faint) and the formula fitter, in the
-    sidebar: an element of the main area, even an empty one, would push the section's picture down by a gap."""
+    """The formula fitter and the chart describer, in the sidebar: an element of the main area, even an empty one,
+    would push the section's picture down by a gap. ACCESSIBLE_CSS goes first in the run (app.py, ui.styles)."""
     with st.sidebar:
-        st.html(f"<style>{ACCESSIBLE_CSS}</style>")
         with st.container(key="a11y_fit"):
             _FIT(key="a11y_fit_listener", data={"enabled": True})
         phone()

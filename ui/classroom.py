@@ -81,6 +81,11 @@ BASE_CSS = """<style>
 </style>"""
 
 
+def classroom_css():
+    """The layout CSS of this run: every view's, and the projector's or the laptop's."""
+    return LAYOUT_CSS, PRESENTATION_CSS if presenting() else BASE_CSS
+
+
 def presenting():
     """Presentation mode is on (the sidebar's toggle, or `?present=true` in a link before the toggle has run)."""
     if PRESENT_KEY in st.session_state:
@@ -95,7 +100,6 @@ def classroom_sidebar():
     sb.markdown("### Classroom")
     sb.toggle("🎦 Presentation mode", key=PRESENT_KEY, bind="query-params",
               help="Large type and markers for a projector; explanations and secondary controls hidden.")
-    st.html(LAYOUT_CSS + (PRESENTATION_CSS if presenting() else BASE_CSS))
     with sb.popover("🔗 Link to this view", width="stretch"):
         st.caption("Copy this address: it opens this page with the same settings and points in any browser.")
         return st.empty()

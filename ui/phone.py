@@ -47,7 +47,7 @@ _PHONE = page_script("phone", "phone.js", "phone_fit")
 
 
 def phone():
-    """The phone CSS and the chart fitter (in the sidebar, with ui.accessibility's: no gap in the main area)."""
-    st.html(f"<style>{PHONE_CSS}</style>")
+    """The chart fitter (in the sidebar, with ui.accessibility's: no gap in the main area); PHONE_CSS goes first in the
+    run (app.py, ui.styles)."""
     with st.container(key="phone_fit"):
         _PHONE(key="phone_fit_listener", data={"enabled": True})
