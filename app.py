@@ -27,8 +27,8 @@ else:  # a session's run
     from ui.links import clean_link, link_notes
     from ui.live_class import live_class
     from ui.nav import mark_topic
-    from ui.poll_view import poll_panel
     from ui.phone import PHONE_CSS
+    from ui.poll_view import poll_panel
     from ui.settings import carry
     from ui.styles import style
 

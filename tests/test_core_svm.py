@@ -21,7 +21,7 @@ from kernel_core import (
     make_classification,
     margin_counts,
 )
-from kernel_core.svm import _best_offset
+from kernel_core.subgradient import _best_offset
 
 X, Y = make_classification("moons", 80, 0.25, 3)
 XT, _ = make_classification("moons", 40, 0.25, 4)  # points the models never saw
