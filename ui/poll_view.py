@@ -3,7 +3,8 @@
 so the section's picture stays where it is.
 
 - A student: the question and its choices while the poll is open (a detached student first sees a notice with
-  *Answer*), their own answer marked as counted; after Check, the class's histogram of every round beside the right
+  *Answer*), or - a numeric question - "Answer with γ = …" taking the section's own slider's value; their own answer
+  marked as counted; after Check, the class's histogram of every round beside the right
   answer, and their own answer marked right or wrong (on their screen only).
 - The lecturer: "answered N of M", live (a fragment re-read every second, only in the lecturer's window and only
   while a poll is open), *Check* and, after it, the histogram and *Ask again*. The live histogram is drawn only on a
@@ -41,21 +42,33 @@ def letter(i):
     return chr(65 + i) if i < 26 else str(i + 1)
 
 
-def poll_figure(options, rounds, answer, present=False):
-    """The class's answers: a bar per option (A, B, …) and round, the right answer's bars green (the latest round
-    dark, earlier rounds light), each bar labelled with its count. `rounds`: [(round number, counts)]."""
+def poll_figure(poll, rounds, present=False):
+    """The class's answers: a bar per option (A, B, …; a numeric question: per value of its slider, a histogram over
+    the slider's values) and round, the right answers' bars green (the latest round dark, earlier rounds light), each
+    bar labelled with its count. `rounds`: [(round number, counts)]."""
     fig = go.Figure()
-    x = [letter(i) + (" ✓" if i == answer else "") for i in range(len(options))]
+    n = len(poll.options)
+    if poll.numeric:   # the slider's values as they read on it, the right ones marked
+        x = [o + (" ✓" if poll.is_right(i) else "") for i, o in enumerate(poll.options)]
+    else:
+        x = [letter(i) + (" ✓" if poll.is_right(i) else "") for i in range(n)]
     for k, (number, counts) in enumerate(rounds):
         latest = k == len(rounds) - 1
-        colours = [(RIGHT if i == answer else OTHER) if latest else EARLIER for i in range(len(options))]
-        fig.add_bar(x=x, y=counts, name=f"Round {number}", marker_color=colours, text=counts,
-                    textposition="outside", cliponaxis=False, hovertext=list(options), hoverinfo="text+y")
+        colours = [(RIGHT if poll.is_right(i) else OTHER) if latest else EARLIER for i in range(n)]
+        fig.add_bar(x=x, y=counts, name=f"Round {number}", marker_color=colours,
+                    text=[c or "" for c in counts] if poll.numeric else counts,   # a histogram: empty bins unlabelled
+                    textposition="outside", cliponaxis=False, hovertext=list(poll.options), hoverinfo="text+y")
     top = max([max(c) for _, c in rounds if c] + [1])
     base_layout(fig, height=165, present=present, barmode="group",
                 showlegend=len(rounds) > 1, legend=dict(orientation="h", y=1.12, x=0))
     fig.update_yaxes(range=[0, top * 1.25 + 0.5], showticklabels=False, showgrid=False, fixedrange=True)
     fig.update_xaxes(fixedrange=True, tickfont=dict(color=INK))
+    if poll.numeric:   # many bins: a tick every few values, the bars close together, the slider's symbol below
+        fig.update_xaxes(type="category", nticks=8, tickangle=0, title=dict(text=poll.symbol, standoff=2))
+        fig.update_layout(bargap=0.1)
+        if rounds:   # the right range shaded behind the bars
+            fig.add_vrect(x0=poll.right[0] - 0.5, x1=poll.right[1] + 0.5, fillcolor=RIGHT, opacity=0.12,
+                          line_width=0, layer="below")
     fig.update_layout(margin=dict(l=4, r=4, t=30 if len(rounds) > 1 else 12, b=4))
     return fig
 
@@ -143,12 +156,16 @@ def _reveal(poll, present, verdict=None):
     st.caption(poll.text)
     if verdict:
         verdict()
-    st.plotly_chart(poll_figure(poll.options, [(p.round, c) for p, c in rounds], poll.answer, present),
+    st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present),
                     key="poll_histogram", config=CHART_CONFIG)
     answered = " · ".join(f"round {p.round}: {sum(c)} answered" for p, c in rounds)
-    others = "" if present else "  \n" + "  \n".join(
-        f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer)   # a projector: the answer only
-    st.markdown(f"**Right answer: {letter(poll.answer)}** — {poll.options[poll.answer]}{others}")
+    if poll.numeric:   # the right range, and the value the revealed picture shows
+        st.markdown(f"**Right answer: {poll.right_text()}** — the picture now shows {poll.symbol} = "
+                    f"{poll.options[poll.answer]}")
+    else:
+        others = "" if present else "  \n" + "  \n".join(
+            f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer)   # a projector: the answer only
+        st.markdown(f"**Right answer: {letter(poll.answer)}** — {poll.options[poll.answer]}{others}")
     st.caption(answered)
 
 
@@ -162,16 +179,20 @@ def _student(poll):
         mine = polls.mine(poll)
 
         def verdict():   # on this student's screen only
+            said = None if mine is None else answer_text(poll, mine)
             if mine is None:
                 st.caption("You did not answer this round.")
-            elif mine == poll.answer:
-                st.success(f"✅ Your answer, {letter(mine)}, is right.")
+            elif poll.is_right(mine):
+                st.success(f"✅ Your answer, {said}, is right.")
             else:
-                st.warning(f"Your answer, {letter(mine)}, is not the right one.")
+                st.warning(f"Your answer, {said}, is not the right one.")
 
         _reveal(poll, presenting(), verdict)
         return
     state, ident = st.session_state, (poll.question, poll.round)
+    if poll.numeric:   # answered with the section's slider: no notice first (moving the slider detaches)
+        _slider_answer(poll)
+        return
     if not state.get(lc.FOLLOW) and state.get(ANSWERING) != ident:
         st.markdown(f"📣 **The lecturer asks the class** (round {poll.round}): {poll.text}")
         st.button("Answer", key="poll_answer", on_click=_answering, args=(poll,), type="primary")
@@ -187,6 +208,31 @@ def _student(poll):
     if mine is not None:
         st.caption(f"✓ Your answer {letter(mine)} is counted (anonymously). You may change it until the lecturer "
                    "checks.")
+
+
+def answer_text(poll, index):
+    """A counted answer as the student reads it: 'B' or 'γ = 3.98'."""
+    return f"{poll.symbol} = {poll.options[index]}" if poll.numeric else letter(index)
+
+
+def _slider_answer(poll):
+    """A numeric question, open: the question, and "Answer with γ = …" taking the section's slider's value now."""
+    state = st.session_state
+    st.markdown(f"📣 **The lecturer asks** (round {poll.round}): {poll.text}")
+    value = polls.slider_value(poll)
+    if value is None:
+        st.caption("Open the question's section (Re-join takes you there) to answer with its slider.")
+    else:
+        st.caption(f"Set the section's {poll.symbol} slider, then answer with its value.")
+        st.button(f"Answer with {poll.symbol} = {value:g}", key="poll_value", on_click=polls.on_vote_value,
+                  args=(poll,), type="primary")
+    refused = state.pop(polls.REFUSED, None)
+    if refused:
+        st.warning(refused)
+    mine = polls.mine(poll)
+    if mine is not None:
+        st.caption(f"✓ Your answer {answer_text(poll, mine)} is counted (anonymously). You may change it until the "
+                   "lecturer checks.")
 
 
 def _lecturer(poll):
@@ -215,10 +261,11 @@ def _live(poll, control):
     with st.container(key="poll_count"):
         st.markdown(f"answered {n} of {m}")
     if control:
-        st.plotly_chart(poll_figure(poll.options, [(poll.round, polls.counts(poll))], poll.answer),
+        st.plotly_chart(poll_figure(poll, [(poll.round, polls.counts(poll))]),
                         key="poll_live_histogram", config=CHART_CONFIG)
-        st.caption("Only on this screen (a control view): " + " · ".join(
-            f"{letter(i)}: {o}" for i, o in enumerate(poll.options)))
+        st.caption("Only on this screen (a control view): " + (
+            f"right: {poll.right_text()}" if poll.numeric else
+            " · ".join(f"{letter(i)}: {o}" for i, o in enumerate(poll.options))))
 
 
 def _sidebar(room):
