@@ -34,6 +34,19 @@ CSS = """<style>
 @media (max-width: 640px) { .st-key-poll_panel { left: .5rem; right: .5rem; bottom: .5rem;
   width: calc(100vw - 1rem) !important; max-height: 48vh; } }
 </style>"""
+# Two pictures side by side (Compare A / B) fill the screen's width: the revealed panel is then a low strip along the
+# bottom (the histogram beside the answer), under the maps' plot areas, leaving the lecturer's class badge free.
+STRIP_CSS = """<style>
+.st-key-poll_panel { left: 1rem; right: 1rem; bottom: 6px; width: auto !important; max-height: 126px;
+  padding: .2rem .7rem; gap: .15rem; }
+.st-key-poll_panel:has(.ks-poll-lecturer) { bottom: 6px; right: 23rem; }
+.st-key-poll_strip_text p { font-size: 15px !important; line-height: 1.3; }
+.st-key-poll_panel [data-testid="stAlert"] > div { padding: .2rem .6rem; }
+.st-key-poll_strip_buttons button { min-height: 2rem; padding: .1rem .5rem; }
+@media (max-width: 640px) { .st-key-poll_panel, .st-key-poll_panel:has(.ks-poll-lecturer) { left: .5rem;
+  right: .5rem; max-height: 40vh; } }
+</style>"""
+STRIP_HEIGHT, STRIP_WIDTH = 84, 300   # px of the strip's histogram
 _WAKE = st.components.v2.component(
     "kernelscope.poll_wake", js=(Path(__file__).parent / "poll_wake.js").read_text(), isolate_styles=False)
 
@@ -42,7 +55,17 @@ def letter(i):
     return chr(65 + i) if i < 26 else str(i + 1)
 
 
-def poll_figure(poll, rounds, present=False):
+def two_pictures():
+    """The section shows two pictures side by side (Compare A / B on /svm or /kernel-ridge, the topics' own keys)."""
+    from pages.kernel_ridge.settings import KEY as KR
+    from pages.svm.settings import KEY as SVM
+
+    state = st.session_state
+    return {"svm": bool(state.get(SVM.COMPARE)), "kernel-ridge": bool(state.get(KR.COMPARE))}.get(
+        state.get(lc.PAGE, ""), False)
+
+
+def poll_figure(poll, rounds, present=False, height=165):
     """The class's answers: a bar per option (A, B, …; a numeric question: per value of its slider, a histogram over
     the slider's values) and round, the right answers' bars green (the latest round dark, earlier rounds light), each
     bar labelled with its count. `rounds`: [(round number, counts)]."""
@@ -59,7 +82,7 @@ def poll_figure(poll, rounds, present=False):
                     text=[c or "" for c in counts] if poll.numeric else counts,   # a histogram: empty bins unlabelled
                     textposition="outside", cliponaxis=False, hovertext=list(poll.options), hoverinfo="text+y")
     top = max([max(c) for _, c in rounds if c] + [1])
-    base_layout(fig, height=165, present=present, barmode="group",
+    base_layout(fig, height=height, present=present, barmode="group",
                 showlegend=len(rounds) > 1, legend=dict(orientation="h", y=1.12, x=0))
     fig.update_yaxes(range=[0, top * 1.25 + 0.5], showticklabels=False, showgrid=False, fixedrange=True)
     fig.update_xaxes(fixedrange=True, tickfont=dict(color=INK))
@@ -112,7 +135,8 @@ def poll_panel():
         polls.follow_reveal(poll)
     from .classroom import presenting
 
-    st.html(CSS + (PRESENT_CSS if presenting() else ""))   # a projector: a narrower panel, more of the picture
+    strip = not poll.open and two_pictures()   # the reveal under two pictures side by side: a strip
+    st.html(CSS + (PRESENT_CSS if presenting() else "") + (STRIP_CSS if strip else ""))   # a projector: narrower
     with st.container(key=PANEL):
         if room["role"] == "student":
             _student(poll)
@@ -146,27 +170,60 @@ def _answering(poll):
     st.session_state[ANSWERING] = (poll.question, poll.round)
 
 
-def _reveal(poll, present, verdict=None):
+def _reveal(poll, present, verdict=None, action=None):
     """The histogram of every round of the poll's question beside the right answer; `verdict` (a student's own
-    answer marked) drawn first under the heading, where a phone's panel shows it without scrolling."""
+    answer marked) drawn first under the heading, where a phone's panel shows it without scrolling; `action` (the
+    lecturer's Ask again) on the heading's line. Under two pictures side by side, a strip (_strip)."""
     rounds = polls.rounds(poll)
+    if two_pictures():
+        _strip(poll, rounds, present, verdict, action)
+        return
     head = st.container(horizontal=True, vertical_alignment="center", gap="small")
     head.markdown("📊 **The class's answers**", width="stretch")
+    if action:
+        with head:
+            action()
     head.button("✕", key="poll_hide", on_click=_hide, args=(poll,), help="Close the class's answers")
     st.caption(poll.text)
     if verdict:
         verdict()
     st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present),
                     key="poll_histogram", config=CHART_CONFIG)
-    answered = " · ".join(f"round {p.round}: {sum(c)} answered" for p, c in rounds)
+    others = "" if present or poll.numeric else "  \n" + "  \n".join(
+        f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer)   # a projector: the answer only
+    st.markdown(right_words(poll) + others)
+    st.caption(answered_words(rounds))
+
+
+def right_words(poll):
     if poll.numeric:   # the right range, and the value the revealed picture shows
-        st.markdown(f"**Right answer: {poll.right_text()}** — the picture now shows {poll.symbol} = "
-                    f"{poll.options[poll.answer]}")
-    else:
-        others = "" if present else "  \n" + "  \n".join(
-            f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer)   # a projector: the answer only
-        st.markdown(f"**Right answer: {letter(poll.answer)}** — {poll.options[poll.answer]}{others}")
-    st.caption(answered)
+        return f"**Right answer: {poll.right_text()}** — the picture now shows {poll.symbol} = {poll.options[poll.answer]}"
+    return f"**Right answer: {letter(poll.answer)}** — {poll.options[poll.answer]}"
+
+
+def answered_words(rounds):
+    return " · ".join(f"round {p.round}: {sum(c)} answered" for p, c in rounds)
+
+
+def _strip(poll, rounds, present, verdict, action):
+    """The reveal as a low strip under two pictures side by side: the right answer, the student's verdict and the
+    count on the left, the histogram on the right."""
+    body = st.container(key="poll_strip", horizontal=True, gap="small", vertical_alignment="top")
+    text = body.container(key="poll_strip_text", gap="xsmall", width="stretch")
+    chart = body.container(key="poll_strip_chart", width=STRIP_WIDTH)
+    buttons = body.container(key="poll_strip_buttons", gap="xsmall", width="content")
+    with buttons:
+        st.button("✕", key="poll_hide", on_click=_hide, args=(poll,), help="Close the class's answers")
+        if action:
+            action()
+    with text:
+        st.markdown("📊 " + right_words(poll))
+        if verdict:
+            verdict()
+        st.caption(answered_words(rounds))
+    with chart:
+        st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present, STRIP_HEIGHT),
+                        key="poll_histogram", config=CHART_CONFIG)
 
 
 PRESENT_CSS = "<style>.st-key-poll_panel { width: min(23rem, calc(100vw - 2rem)) !important; }</style>"
@@ -219,12 +276,13 @@ def _slider_answer(poll):
     """A numeric question, open: the question, and "Answer with γ = …" taking the section's slider's value now."""
     state = st.session_state
     st.markdown(f"📣 **The lecturer asks** (round {poll.round}): {poll.text}")
-    value = polls.slider_value(poll)
-    if value is None:
+    if state.get(lc.PAGE) != poll.page:
         st.caption("Open the question's section (Re-join takes you there) to answer with its slider.")
-    else:
+    else:   # (a run that applied the lecturer's view knows the slider's value only once the section draws it)
+        value = polls.slider_value(poll)
         st.caption(f"Set the section's {poll.symbol} slider, then answer with its value.")
-        st.button(f"Answer with {poll.symbol} = {value:g}", key="poll_value", on_click=polls.on_vote_value,
+        st.button(f"Answer with {poll.symbol} = {value:g}" if isinstance(value, (int, float)) else
+                  f"Answer with the {poll.symbol} slider's value", key="poll_value", on_click=polls.on_vote_value,
                   args=(poll,), type="primary")
     refused = state.pop(polls.REFUSED, None)
     if refused:
@@ -240,9 +298,9 @@ def _lecturer(poll):
 
     st.html('<span class="ks-poll-lecturer"></span>')   # marks the lecturer's panel (CSS: above the badge)
     if not poll.open:
-        _reveal(poll, presenting())
-        st.button("🔁 Ask again", key="poll_again", on_click=polls.ask_again, args=(poll,),
-                  help="A second round after the discussion; the answers are then shown beside this round's")
+        _reveal(poll, presenting(), action=lambda: st.button(
+            "🔁 Ask again", key="poll_again", on_click=polls.ask_again, args=(poll,),
+            help="A second round after the discussion; the answers are then shown beside this round's"))
         return
     st.markdown(f"📣 **Asked** (round {poll.round}): {poll.text}")
     _live(poll, bool(st.session_state.get(polls.CONTROL)))
