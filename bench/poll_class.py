@@ -44,6 +44,7 @@ class Voter(Follower):
         self.lock = asyncio.Lock()   # one rerun at a time on the session (the wake's and the vote's)
         self.histogram_at = {}   # (question, round) -> time of the first rerun that showed its histogram
         self.round = 0
+        self.checked = None          # when the lecturer checked this round (a histogram counts only after it)
 
     def radio(self, round_):
         """The widget id of this round's answer radio (its id ends with its key), None when not drawn."""
@@ -145,7 +146,7 @@ async def class_run(url, store, code, key, n, polls_n, changes):
     slider = lecturer.pick_slider("svm_gamma")
     for r in range(1, polls_n + 1):
         for v in voters:
-            v.round = r
+            v.round, v.checked = r, None
         polls.ask(code, key, QUESTION, "What happens to the RBF SVM's boundary as γ grows?",
                   OPTION_TEXT, 1, "svm")
         await asyncio.sleep(1.5)                                          # every student has woken and reruns
@@ -171,6 +172,8 @@ async def class_run(url, store, code, key, n, polls_n, changes):
         counts = polls.counts(code, QUESTION, r)
         shown = await projector_count(lecturer, n, t_last)
         t_check = time.perf_counter()
+        for v in voters:   # a wake-up run queued from before Check (a loaded machine) does not count as the reveal
+            v.checked = t_check
         polls.close(code, key)
         await asyncio.sleep(5.0)                                          # every follower shows the reveal
         reveal = [v.histogram_at[r] - t_check for v in voters if r in v.histogram_at]
