@@ -168,8 +168,10 @@ class Student:
                                         delta.fragment_id, options)
 
     # ------------------------------------------------------------------ sending
-    async def rerun(self, *, page_name="", page_hash=None, slider=None, fragment_id=""):
-        """Send one rerun_script and wait for its script_finished; return the latency in s."""
+    async def rerun(self, *, page_name="", page_hash=None, slider=None, fragment_id="", widgets=()):
+        """Send one rerun_script and wait for its script_finished; return the latency in s. `widgets`: further
+        widget states to send, (widget id, WidgetState field, value) - a radio's int_value, a button's
+        trigger_value (bench.poll_class)."""
         back = BackMsg()
         cs = back.rerun_script
         self.wanted = page_name if (page_name or page_hash == "") and slider is None else None
@@ -187,6 +189,10 @@ class Student:
                 w = cs.widget_states.widgets.add()
                 w.id = wid
                 getattr(w, kind).data.extend(values)
+        for wid, kind, value in widgets:
+            w = cs.widget_states.widgets.add()
+            w.id = wid
+            setattr(w, kind, value)
         self._finished = asyncio.get_running_loop().create_future()
         self.deltas = self.bytes = 0
         t0 = time.perf_counter()

@@ -182,3 +182,138 @@ def test_a_class_answers_a_poll_together(browser, served):
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+# ------------------------------------------------------------------ the reveal beside Compare A / B's two pictures
+PLOT_AREAS = """keys => keys.map(k => { const e = document.querySelector('.st-key-' + k + ' .js-plotly-plot .nsewdrag');
+  if (!e) return null; const r = e.getBoundingClientRect(); return {k, l: r.left, t: r.top, r: r.right, b: r.bottom}; })"""
+PANEL_BOX = "() => { const r = document.querySelector('.st-key-poll_panel').getBoundingClientRect(); " \
+            "return {l: r.left, t: r.top, r: r.right, b: r.bottom}; }"
+
+
+def assert_both_pictures_visible(page, charts, where):
+    """The revealed panel's box overlaps neither map's plot area, and both plot areas are on the screen."""
+    areas, panel = page.evaluate(PLOT_AREAS, charts), page.evaluate(PANEL_BOX)
+    page.screenshot(path=f"/tmp/poll_reveal_ab_{where.replace(' ', '_').replace('/', '')}.png")
+    assert None not in areas, f"{where}: a map is missing: {areas}"
+    for a in areas:
+        overlap = not (panel["r"] <= a["l"] or panel["l"] >= a["r"] or panel["b"] <= a["t"] or panel["t"] >= a["b"])
+        assert not overlap, f"{where}: the panel {panel} covers {a['k']}'s plot area {a}"
+
+
+@pytest.mark.parametrize("section,question,charts", [
+    ("svm", "svm_rbf_gamma", ("svm_map", "svm_b_map")),
+    ("kernel-ridge", "kr_alphas", ("kernel_ridge_fit", "kernel_ridge_fit_b"))])
+@pytest.mark.parametrize("width,height,present", [(1400, 900, False), (1280, 720, True)])
+def test_the_reveal_leaves_both_pictures_of_compare_a_b_visible(browser, served, section, question, charts, width,
+                                                                 height, present):
+    """Check on an exercise whose reveal is Compare A / B: the revealed panel (a strip along the bottom) covers
+    neither map's plot area, on a 1400x900 laptop and on a 1280x720 projector."""
+    url, _ = served
+    ctx, page = context(browser, width, height)
+    try:
+        page.goto(f"{url}/{section}")
+        settle(page)
+        page.locator("[data-testid='stSidebar']").get_by_role("button", name="🏫 Start a class").click()
+        page.wait_for_selector(".st-key-class_badge .ks-qr img", timeout=30000)
+        settle(page)
+        if present:
+            page.locator("[data-testid='stSidebar']").get_by_text("Presentation mode").click()
+            settle(page)
+            page.get_by_role("button", name=re.compile("Predict, then check")).click()
+            settle(page)
+            page.get_by_role("button", name="📣 Ask the class").first.click()
+        else:
+            page.locator(f".st-key-explain_ex_{question}").get_by_role("button", name="📣 Ask the class").click()
+        settle(page)
+        page.locator(PANEL).get_by_role("button", name="✔ Check: close and reveal").click()
+        page.wait_for_function(f"() => ({HISTOGRAMS})() === 1", timeout=60000)
+        page.wait_for_selector(f".st-key-{charts[1]} .js-plotly-plot .nsewdrag", timeout=60000)
+        settle(page)
+        page.wait_for_timeout(2000)   # the Check's scroll brings the maps onto the screen
+        settle(page)
+        assert_both_pictures_visible(page, charts, f"/{section} {width}x{height}")
+        assert_healthy(page)
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------------ a numeric question answered with the slider
+GAMMA = ".st-key-svm_gamma input[type='range']"   # as tests/live_class_env.py finds it
+
+
+def step_gamma(page, key, times):
+    """Move the section's γ slider by `times` key steps (a select slider: one of its values a step)."""
+    page.locator(GAMMA).first.focus()
+    settle(page)
+    for _ in range(times):
+        page.keyboard.press(key)
+    settle(page)
+
+
+def test_a_class_answers_a_numeric_question_with_the_slider(browser, served):
+    """A lecturer asks "which γ is Kriege's h = 0.5?"; two students set the section's γ slider and press "Answer
+    with γ = …" (one changes their answer); the projector counts them without a histogram; Check reveals the
+    histogram over the slider's values with the right one marked, and each student's verdict."""
+    url, db = served
+    contexts = []
+    try:
+        ctx, lecturer = context(browser, 1400, 900)
+        contexts.append(ctx)
+        lecturer.goto(f"{url}/svm")
+        settle(lecturer)
+        lecturer.locator("[data-testid='stSidebar']").get_by_role("button", name="🏫 Start a class").click()
+        lecturer.wait_for_selector(".st-key-class_badge .ks-qr img", timeout=30000)
+        code = lecturer.locator(".st-key-class_badge .ks-class-code").inner_text().strip()
+        settle(lecturer)
+        students = []
+        for _ in range(2):
+            ctx, page = context(browser, 1280, 720)
+            contexts.append(ctx)
+            page.goto(f"{url}/?room={code}")
+            wait_text(page, ".st-key-class_banner", f"Following the lecturer (room {code})")
+            page.wait_for_function("() => location.pathname === '/svm'", timeout=60000)
+            settle(page)
+            students.append(page)
+        a, b = students
+        lecturer.locator(".st-key-explain_ex_svm_h_gamma").get_by_role("button", name="📣 Ask the class").click()
+        wait_text(lecturer, ".st-key-poll_count", "answered 0 of 2")
+        for page in students:   # (a loaded machine: the students' wake-up runs queue behind the lecturer's)
+            wait_text(page, PANEL, "Answer with", timeout=180000)
+        step_gamma(a, "ArrowRight", 6)                               # γ = 1 -> 3.98
+        wait_text(a, PANEL, "Answer with γ = 3.98")
+        a.locator(PANEL).get_by_role("button", name="Answer with γ = 3.98").click()
+        wait_text(a, PANEL, "Your answer γ = 3.98 is counted")
+        step_gamma(b, "ArrowLeft", 2)                                # γ = 0.631
+        b.locator(PANEL).get_by_role("button", name="Answer with γ = 0.631").click()
+        wait_text(b, PANEL, "Your answer γ = 0.631 is counted")
+        b.wait_for_timeout(1100)                                     # past the one-vote-a-second limit
+        step_gamma(b, "ArrowLeft", 2)                                # changed: γ = 0.398
+        b.locator(PANEL).get_by_role("button", name="Answer with γ = 0.398").click()
+        wait_text(b, PANEL, "Your answer γ = 0.398 is counted")
+        wait_text(lecturer, ".st-key-poll_count", "answered 2 of 2")
+        store = rs.open_store(f"sqlite:///{db}")
+        polls = polls_of(store)
+        poll = polls.current(code)
+        counts = polls.counts(code, "svm_h_gamma", poll.round)
+        assert sum(counts) == 2 and counts[poll.values.index(3.98)] == 1 and counts[poll.values.index(0.398)] == 1
+        for page in (lecturer, a, b):
+            assert page.evaluate(HISTOGRAMS) == 0                    # no histogram before Check
+
+        lecturer.locator(PANEL).get_by_role("button", name="✔ Check: close and reveal").click()
+        for page in (lecturer, a, b):
+            page.wait_for_function(f"() => ({HISTOGRAMS})() === 1", timeout=60000)
+        settle(lecturer)
+        wait_text(a, PANEL, "Your answer, γ = 3.98, is right")
+        wait_text(b, PANEL, "Your answer, γ = 0.398, is not the right one")
+        wait_text(lecturer, PANEL, "Right answer: γ = 3.98")
+        bins = lecturer.evaluate("() => document.querySelector('.st-key-poll_panel .js-plotly-plot')._fullData[0].x")
+        assert len(bins) == len(poll.values) and bins[poll.answer] == "3.98 ✓"   # a histogram over γ's values
+        lecturer.screenshot(path="/tmp/poll_numeric_reveal_1400.png")
+        a.screenshot(path="/tmp/poll_numeric_student_1280.png")
+        store.close()
+        for page in (lecturer, a, b):
+            assert_healthy(page)
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -6,6 +6,7 @@ every section asked, the exercises found in the sections' source (not listed her
 import ast
 import csv
 import io
+import json
 import time
 from pathlib import Path
 
@@ -170,7 +171,7 @@ def _exercises_in_the_source():
     found = {}
     for path in sorted((ROOT / "pages").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Exercise" and node.args \
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Exercise", "SliderExercise") and node.args \
                     and isinstance(node.args[0], ast.Constant):
                 found.setdefault(path.relative_to(ROOT).as_posix(), []).append(node.args[0].value)
     return found
@@ -219,3 +220,77 @@ def test_a_poll_runs_on_redis_too(monkeypatch):
             room_routes.store().close()
             room_routes._STORE.clear()
             ui_polls._POLLS.clear()
+
+
+# ------------------------------------------------------------------ a numeric question, answered with the slider
+NUMERIC = "svm_h_gamma"             # right: γ = 3.98 (Kriege's h = 0.5); the slider is svm_gamma
+
+
+def answer_with_slider(at, value):
+    """A student sets the section's γ slider (which detaches them) and presses "Answer with γ = …"."""
+    at.select_slider(key="svm_gamma").set_value(value).run()
+    at.button(key="poll_value").click().run()
+
+
+def test_a_numeric_question_is_answered_with_the_sections_slider(store):
+    at, code = lecturer()
+    at.button(key=f"svm_ex_{NUMERIC}_ask").click().run()
+    polls = polls_of(store)
+    poll = polls.current(code)
+    assert poll.numeric and poll.slider == "svm_gamma" and poll.options[poll.answer] == "3.98"
+    assert "answered 0 of 0" in texts(at) and not chart_keys(at)
+
+    a = open_page(MARGINS, query={"room": code})
+    a.run()
+    b = open_page(MARGINS, query={"room": code})
+    b.run()
+    assert a.button(key="poll_value").label == "Answer with γ = 1"   # the slider's value now
+    answer_with_slider(a, 3.98)
+    assert not a.exception and "Your answer γ = 3.98 is counted" in texts(a)
+    answer_with_slider(b, 0.1)
+    assert polls.mine(code, NUMERIC, 1, b.session_state["class_student"]) == poll.values.index(0.1)
+    store.clock.now += 2
+    answer_with_slider(b, 10.0)                                  # a changed answer replaces the first
+    counts = polls.counts(code, NUMERIC, 1)
+    assert sum(counts) == 2 and counts[poll.values.index(3.98)] == 1 and counts[poll.values.index(10.0)] == 1
+    at.run()
+    assert "answered 2 of 2" in texts(at) and not chart_keys(at)
+
+    at.button(key="poll_check").click().run()                  # Check: closed, the histogram over γ's values
+    assert at.session_state["svm_gamma"] == 3.98 and store.room(code).state["params"]["svm_gamma"] == ["3.98"]
+    fig = json.loads(next(c for c in at.get("plotly_chart") if "poll_histogram" in c.proto.id).proto.spec)
+    (bars,) = fig["data"]
+    assert bars["x"][0] == "0.01" and bars["x"][-1] == "100" and bars["x"][poll.answer] == "3.98 ✓"
+    assert len(bars["x"]) == len(poll.values) and sum(bars["y"]) == 2 and "Right answer: γ = 3.98" in texts(at)
+    for student in (a, b):
+        student.run()
+        assert "poll_histogram" in chart_keys(student) and not student.exception
+    assert [s.value for s in a.success] == ["Your answer, γ = 3.98, is right."]
+    assert [s.value for s in b.warning] == ["Your answer, γ = 10, is not the right one."]
+    rows = [r for r in csv.DictReader(io.StringIO(ui_polls.results_csv(code))) if r["count"] != "0"]
+    assert [(r["choice"], r["right"], r["count"], r["answered"]) for r in rows] == [
+        ("3.98", "yes", "1", "2"), ("10", "no", "1", "2")]
+
+
+def test_a_slider_answer_off_the_section_is_not_offered(store):
+    """A student not on the question's section has no slider to answer with: a sentence, not a button. (A forged
+    value - out of range, not finite, between two steps - is refused by the store: tests/test_polls_store.py.)"""
+    at, code = lecturer()
+    at.button(key=f"svm_ex_{NUMERIC}_ask").click().run()
+    other = open_page(HOME, query={"room": code})
+    other.run()
+    other.button(key="class_detach").click().run()
+    other.switch_page(HOME).run()                               # detached, and gone to Home
+    assert other.session_state["class_page"] != "svm"
+    assert not [b for b in other.button if b.key == "poll_value"]
+    assert "Open the question's section" in texts(other)
+    assert sum(polls_of(store).counts(code, NUMERIC, 1)) == 0
+
+
+def test_a_numeric_exercise_is_checked_alone_with_the_slider():
+    """Self-study: Check takes the slider's value as the answer, then sets the reveal."""
+    at = open_page("pages/kernel_ridge/fit.py")
+    at.select_slider(key="kernel_ridge_lam").set_value(0.251).run()
+    at.button(key="kernel_ridge_ex_kr_kriege_lam_check").click().run()
+    assert not at.exception and at.session_state["kernel_ridge_lam"] == 0.316
+    assert any("you set λ = 0.251; the answer is **λ = 0.316**" in w.value for w in at.warning)

@@ -26,6 +26,57 @@ class Exercise:
     answer: int            # index of the right option
     reveal: dict           # widget key -> value that shows the answer on the page
     explanation: str
+    slider: str = ""       # a numeric exercise (SliderExercise): the section's widget key whose value answers it
+    values: tuple = ()     # ... that slider's values (options[i] is values[i]'s label)
+    right: tuple = ()      # ... (first, last) index of the right values
+    symbol: str = ""       # ... the slider's symbol ("γ")
+
+    @property
+    def numeric(self):
+        return bool(self.slider)
+
+    def is_right(self, index):
+        if index is None:
+            return False
+        return self.right[0] <= index <= self.right[1] if self.numeric else index == self.answer
+
+    def right_text(self):
+        if not self.numeric:
+            return self.options[self.answer]
+        lo, hi = (self.options[i] for i in self.right)
+        return f"{self.symbol} = {lo}" if lo == hi else f"{self.symbol} from {lo} to {hi}"
+
+    def poll_numeric(self):
+        """What a class poll of this exercise keeps of its slider (ui.room_store.polls.poll_json), None if none."""
+        if not self.numeric:
+            return None
+        return {"values": self.values, "right": self.right, "slider": self.slider, "symbol": self.symbol}
+
+
+def SliderExercise(id, question, slider, symbol, values, right, reveal, explanation):  # noqa: N802 (reads as a class)
+    """A numeric exercise, answered by setting the section's own slider (key `slider`, drawn with `symbol`) to one of
+    its `values` (the slider's options, as the section draws them): `right` is the (low, high) of the right values;
+    Check sets the widgets to `reveal`, whose value of the slider is the one the poll calls the answer."""
+    values = tuple(float(v) for v in values)
+    inside = [i for i, v in enumerate(values) if right[0] <= v <= right[1]]
+    if not inside or slider not in reveal or reveal[slider] not in values:
+        raise ValueError(f"{id}: the right range holds none of the slider's values, or the reveal sets none of them")
+    return Exercise(id, question, tuple(f"{v:g}" for v in values), values.index(reveal[slider]), reveal, explanation,
+                    slider, values, (inside[0], inside[-1]), symbol)
+
+
+def value_index(ex, value):
+    """The index of the slider's `value` among the exercise's values (None when it is none of them)."""
+    try:
+        return ex.values.index(float(value))
+    except (TypeError, ValueError):
+        return None
+
+
+def _check_value(ex):
+    """A numeric exercise's Check: the slider's value now is the student's answer, then the reveal."""
+    st.session_state[f"ex_choice_{ex.id}"] = value_index(ex, st.session_state.get(ex.slider))
+    _check(ex)
 
 
 def _check(ex):
@@ -48,6 +99,8 @@ def question(page, ex, number):
     """One exercise: its choices, Check (enabled once a choice is made) and, after Check, the verdict. The choice is
     kept aside as well: a question not drawn on a run (the projector's panel closed, or another question shown in it)
     loses its widget's state, and is drawn again with the student's choice."""
+    if ex.numeric:
+        return slider_question(page, ex, number)
     key = f"{page}_ex_{ex.id}"
     choice = st.radio(f"**{number}.** {ex.question}", range(len(ex.options)),
                       index=st.session_state.get(f"ex_choice_{ex.id}"), format_func=lambda i: ex.options[i], key=key,
@@ -59,6 +112,23 @@ def question(page, ex, number):
             st.success(f"✅ Right. {ex.explanation}")
         else:
             st.warning(f"Not quite — the answer is **{ex.options[ex.answer]}**. {ex.explanation}")
+
+
+def slider_question(page, ex, number):
+    """A numeric exercise: the answer is the section's slider's value; Check takes it, then sets the reveal."""
+    value = st.session_state.get(ex.slider)
+    st.markdown(f"**{number}.** {ex.question}")
+    st.caption(f"Answer with the section's {ex.symbol} slider above; Check takes its value, then shows the answer.")
+    st.button(f"Check {ex.symbol} = {value:g}" if isinstance(value, (int, float)) else "Check",
+              key=f"{page}_ex_{ex.id}_check", on_click=_check_value, args=(ex,), disabled=value_index(ex, value) is None)
+    ask_button(page, ex)
+    choice = st.session_state.get(f"ex_choice_{ex.id}")
+    if st.session_state.get(f"ex_checked_{ex.id}") and choice is not None:
+        if ex.is_right(choice):
+            st.success(f"✅ Right: {ex.symbol} = {ex.options[choice]}. {ex.explanation}")
+        else:
+            st.warning(f"Not quite — you set {ex.symbol} = {ex.options[choice]}; the answer is **{ex.right_text()}**. "
+                       f"{ex.explanation}")
 
 
 def listed(page, items):

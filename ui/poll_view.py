@@ -3,7 +3,8 @@
 so the section's picture stays where it is.
 
 - A student: the question and its choices while the poll is open (a detached student first sees a notice with
-  *Answer*), their own answer marked as counted; after Check, the class's histogram of every round beside the right
+  *Answer*), or - a numeric question - "Answer with γ = …" taking the section's own slider's value; their own answer
+  marked as counted; after Check, the class's histogram of every round beside the right
   answer, and their own answer marked right or wrong (on their screen only).
 - The lecturer: "answered N of M", live (a fragment re-read every second, only in the lecturer's window and only
   while a poll is open), *Check* and, after it, the histogram and *Ask again*. The live histogram is drawn only on a
@@ -33,6 +34,19 @@ CSS = """<style>
 @media (max-width: 640px) { .st-key-poll_panel { left: .5rem; right: .5rem; bottom: .5rem;
   width: calc(100vw - 1rem) !important; max-height: 48vh; } }
 </style>"""
+# Two pictures side by side (Compare A / B) fill the screen's width: the revealed panel is then a low strip along the
+# bottom (the histogram beside the answer), under the maps' plot areas, leaving the lecturer's class badge free.
+STRIP_CSS = """<style>
+.st-key-poll_panel { left: 1rem; right: 1rem; bottom: 6px; width: auto !important; max-height: 126px;
+  padding: .2rem .7rem; gap: .15rem; }
+.st-key-poll_panel:has(.ks-poll-lecturer) { bottom: 6px; right: 23rem; }
+.st-key-poll_strip_text p { font-size: 15px !important; line-height: 1.3; }
+.st-key-poll_panel [data-testid="stAlert"] > div { padding: .2rem .6rem; }
+.st-key-poll_strip_buttons button { min-height: 2rem; padding: .1rem .5rem; }
+@media (max-width: 640px) { .st-key-poll_panel, .st-key-poll_panel:has(.ks-poll-lecturer) { left: .5rem;
+  right: .5rem; max-height: 40vh; } }
+</style>"""
+STRIP_HEIGHT, STRIP_WIDTH = 84, 300   # px of the strip's histogram
 _WAKE = st.components.v2.component(
     "kernelscope.poll_wake", js=(Path(__file__).parent / "poll_wake.js").read_text(), isolate_styles=False)
 
@@ -41,21 +55,43 @@ def letter(i):
     return chr(65 + i) if i < 26 else str(i + 1)
 
 
-def poll_figure(options, rounds, answer, present=False):
-    """The class's answers: a bar per option (A, B, …) and round, the right answer's bars green (the latest round
-    dark, earlier rounds light), each bar labelled with its count. `rounds`: [(round number, counts)]."""
+def two_pictures():
+    """The section shows two pictures side by side (Compare A / B on /svm or /kernel-ridge, the topics' own keys)."""
+    from pages.kernel_ridge.settings import KEY as KR
+    from pages.svm.settings import KEY as SVM
+
+    state = st.session_state
+    return {"svm": bool(state.get(SVM.COMPARE)), "kernel-ridge": bool(state.get(KR.COMPARE))}.get(
+        state.get(lc.PAGE, ""), False)
+
+
+def poll_figure(poll, rounds, present=False, height=165):
+    """The class's answers: a bar per option (A, B, …; a numeric question: per value of its slider, a histogram over
+    the slider's values) and round, the right answers' bars green (the latest round dark, earlier rounds light), each
+    bar labelled with its count. `rounds`: [(round number, counts)]."""
     fig = go.Figure()
-    x = [letter(i) + (" ✓" if i == answer else "") for i in range(len(options))]
+    n = len(poll.options)
+    if poll.numeric:   # the slider's values as they read on it, the right ones marked
+        x = [o + (" ✓" if poll.is_right(i) else "") for i, o in enumerate(poll.options)]
+    else:
+        x = [letter(i) + (" ✓" if poll.is_right(i) else "") for i in range(n)]
     for k, (number, counts) in enumerate(rounds):
         latest = k == len(rounds) - 1
-        colours = [(RIGHT if i == answer else OTHER) if latest else EARLIER for i in range(len(options))]
-        fig.add_bar(x=x, y=counts, name=f"Round {number}", marker_color=colours, text=counts,
-                    textposition="outside", cliponaxis=False, hovertext=list(options), hoverinfo="text+y")
+        colours = [(RIGHT if poll.is_right(i) else OTHER) if latest else EARLIER for i in range(n)]
+        fig.add_bar(x=x, y=counts, name=f"Round {number}", marker_color=colours,
+                    text=[c or "" for c in counts] if poll.numeric else counts,   # a histogram: empty bins unlabelled
+                    textposition="outside", cliponaxis=False, hovertext=list(poll.options), hoverinfo="text+y")
     top = max([max(c) for _, c in rounds if c] + [1])
-    base_layout(fig, height=165, present=present, barmode="group",
+    base_layout(fig, height=height, present=present, barmode="group",
                 showlegend=len(rounds) > 1, legend=dict(orientation="h", y=1.12, x=0))
     fig.update_yaxes(range=[0, top * 1.25 + 0.5], showticklabels=False, showgrid=False, fixedrange=True)
     fig.update_xaxes(fixedrange=True, tickfont=dict(color=INK))
+    if poll.numeric:   # many bins: a tick every few values, the bars close together, the slider's symbol below
+        fig.update_xaxes(type="category", nticks=8, tickangle=0, title=dict(text=poll.symbol, standoff=2))
+        fig.update_layout(bargap=0.1)
+        if rounds:   # the right range shaded behind the bars
+            fig.add_vrect(x0=poll.right[0] - 0.5, x1=poll.right[1] + 0.5, fillcolor=RIGHT, opacity=0.12,
+                          line_width=0, layer="below")
     fig.update_layout(margin=dict(l=4, r=4, t=30 if len(rounds) > 1 else 12, b=4))
     return fig
 
@@ -99,7 +135,8 @@ def poll_panel():
         polls.follow_reveal(poll)
     from .classroom import presenting
 
-    st.html(CSS + (PRESENT_CSS if presenting() else ""))   # a projector: a narrower panel, more of the picture
+    strip = not poll.open and two_pictures()   # the reveal under two pictures side by side: a strip
+    st.html(CSS + (PRESENT_CSS if presenting() else "") + (STRIP_CSS if strip else ""))   # a projector: narrower
     with st.container(key=PANEL):
         if room["role"] == "student":
             _student(poll)
@@ -133,23 +170,60 @@ def _answering(poll):
     st.session_state[ANSWERING] = (poll.question, poll.round)
 
 
-def _reveal(poll, present, verdict=None):
+def _reveal(poll, present, verdict=None, action=None):
     """The histogram of every round of the poll's question beside the right answer; `verdict` (a student's own
-    answer marked) drawn first under the heading, where a phone's panel shows it without scrolling."""
+    answer marked) drawn first under the heading, where a phone's panel shows it without scrolling; `action` (the
+    lecturer's Ask again) on the heading's line. Under two pictures side by side, a strip (_strip)."""
     rounds = polls.rounds(poll)
+    if two_pictures():
+        _strip(poll, rounds, present, verdict, action)
+        return
     head = st.container(horizontal=True, vertical_alignment="center", gap="small")
     head.markdown("📊 **The class's answers**", width="stretch")
+    if action:
+        with head:
+            action()
     head.button("✕", key="poll_hide", on_click=_hide, args=(poll,), help="Close the class's answers")
     st.caption(poll.text)
     if verdict:
         verdict()
-    st.plotly_chart(poll_figure(poll.options, [(p.round, c) for p, c in rounds], poll.answer, present),
+    st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present),
                     key="poll_histogram", config=CHART_CONFIG)
-    answered = " · ".join(f"round {p.round}: {sum(c)} answered" for p, c in rounds)
-    others = "" if present else "  \n" + "  \n".join(
+    others = "" if present or poll.numeric else "  \n" + "  \n".join(
         f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer)   # a projector: the answer only
-    st.markdown(f"**Right answer: {letter(poll.answer)}** — {poll.options[poll.answer]}{others}")
-    st.caption(answered)
+    st.markdown(right_words(poll) + others)
+    st.caption(answered_words(rounds))
+
+
+def right_words(poll):
+    if poll.numeric:   # the right range, and the value the revealed picture shows
+        return f"**Right answer: {poll.right_text()}** — the picture now shows {poll.symbol} = {poll.options[poll.answer]}"
+    return f"**Right answer: {letter(poll.answer)}** — {poll.options[poll.answer]}"
+
+
+def answered_words(rounds):
+    return " · ".join(f"round {p.round}: {sum(c)} answered" for p, c in rounds)
+
+
+def _strip(poll, rounds, present, verdict, action):
+    """The reveal as a low strip under two pictures side by side: the right answer, the student's verdict and the
+    count on the left, the histogram on the right."""
+    body = st.container(key="poll_strip", horizontal=True, gap="small", vertical_alignment="top")
+    text = body.container(key="poll_strip_text", gap="xsmall", width="stretch")
+    chart = body.container(key="poll_strip_chart", width=STRIP_WIDTH)
+    buttons = body.container(key="poll_strip_buttons", gap="xsmall", width="content")
+    with buttons:
+        st.button("✕", key="poll_hide", on_click=_hide, args=(poll,), help="Close the class's answers")
+        if action:
+            action()
+    with text:
+        st.markdown("📊 " + right_words(poll))
+        if verdict:
+            verdict()
+        st.caption(answered_words(rounds))
+    with chart:
+        st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present, STRIP_HEIGHT),
+                        key="poll_histogram", config=CHART_CONFIG)
 
 
 PRESENT_CSS = "<style>.st-key-poll_panel { width: min(23rem, calc(100vw - 2rem)) !important; }</style>"
@@ -162,16 +236,20 @@ def _student(poll):
         mine = polls.mine(poll)
 
         def verdict():   # on this student's screen only
+            said = None if mine is None else answer_text(poll, mine)
             if mine is None:
                 st.caption("You did not answer this round.")
-            elif mine == poll.answer:
-                st.success(f"✅ Your answer, {letter(mine)}, is right.")
+            elif poll.is_right(mine):
+                st.success(f"✅ Your answer, {said}, is right.")
             else:
-                st.warning(f"Your answer, {letter(mine)}, is not the right one.")
+                st.warning(f"Your answer, {said}, is not the right one.")
 
         _reveal(poll, presenting(), verdict)
         return
     state, ident = st.session_state, (poll.question, poll.round)
+    if poll.numeric:   # answered with the section's slider: no notice first (moving the slider detaches)
+        _slider_answer(poll)
+        return
     if not state.get(lc.FOLLOW) and state.get(ANSWERING) != ident:
         st.markdown(f"📣 **The lecturer asks the class** (round {poll.round}): {poll.text}")
         st.button("Answer", key="poll_answer", on_click=_answering, args=(poll,), type="primary")
@@ -189,14 +267,40 @@ def _student(poll):
                    "checks.")
 
 
+def answer_text(poll, index):
+    """A counted answer as the student reads it: 'B' or 'γ = 3.98'."""
+    return f"{poll.symbol} = {poll.options[index]}" if poll.numeric else letter(index)
+
+
+def _slider_answer(poll):
+    """A numeric question, open: the question, and "Answer with γ = …" taking the section's slider's value now."""
+    state = st.session_state
+    st.markdown(f"📣 **The lecturer asks** (round {poll.round}): {poll.text}")
+    if state.get(lc.PAGE) != poll.page:
+        st.caption("Open the question's section (Re-join takes you there) to answer with its slider.")
+    else:   # (a run that applied the lecturer's view knows the slider's value only once the section draws it)
+        value = polls.slider_value(poll)
+        st.caption(f"Set the section's {poll.symbol} slider, then answer with its value.")
+        st.button(f"Answer with {poll.symbol} = {value:g}" if isinstance(value, (int, float)) else
+                  f"Answer with the {poll.symbol} slider's value", key="poll_value", on_click=polls.on_vote_value,
+                  args=(poll,), type="primary")
+    refused = state.pop(polls.REFUSED, None)
+    if refused:
+        st.warning(refused)
+    mine = polls.mine(poll)
+    if mine is not None:
+        st.caption(f"✓ Your answer {answer_text(poll, mine)} is counted (anonymously). You may change it until the "
+                   "lecturer checks.")
+
+
 def _lecturer(poll):
     from .classroom import presenting
 
     st.html('<span class="ks-poll-lecturer"></span>')   # marks the lecturer's panel (CSS: above the badge)
     if not poll.open:
-        _reveal(poll, presenting())
-        st.button("🔁 Ask again", key="poll_again", on_click=polls.ask_again, args=(poll,),
-                  help="A second round after the discussion; the answers are then shown beside this round's")
+        _reveal(poll, presenting(), action=lambda: st.button(
+            "🔁 Ask again", key="poll_again", on_click=polls.ask_again, args=(poll,),
+            help="A second round after the discussion; the answers are then shown beside this round's"))
         return
     st.markdown(f"📣 **Asked** (round {poll.round}): {poll.text}")
     _live(poll, bool(st.session_state.get(polls.CONTROL)))
@@ -215,10 +319,11 @@ def _live(poll, control):
     with st.container(key="poll_count"):
         st.markdown(f"answered {n} of {m}")
     if control:
-        st.plotly_chart(poll_figure(poll.options, [(poll.round, polls.counts(poll))], poll.answer),
+        st.plotly_chart(poll_figure(poll, [(poll.round, polls.counts(poll))]),
                         key="poll_live_histogram", config=CHART_CONFIG)
-        st.caption("Only on this screen (a control view): " + " · ".join(
-            f"{letter(i)}: {o}" for i, o in enumerate(poll.options)))
+        st.caption("Only on this screen (a control view): " + (
+            f"right: {poll.right_text()}" if poll.numeric else
+            " · ".join(f"{letter(i)}: {o}" for i, o in enumerate(poll.options))))
 
 
 def _sidebar(room):

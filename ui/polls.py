@@ -5,7 +5,8 @@ Every exercise of every section can be asked: `ask` takes the ui.exercises.Exerc
 and right answer), so a new exercise is a poll with nothing listed by hand. Check closes the poll and - as Check does
 for one student - sets the lecturer's own widgets to the exercise's revealing configuration, which the room then
 carries to the followers (ui.live_class publishes it), the picture staying on their screens. A student's vote is their
-session's random id (ui.live_class.STUDENT) and an option's index; whatever the store refuses comes back as a
+session's random id (ui.live_class.STUDENT) and an option's index, or - a numeric question - the value of the
+section's own slider when the student presses "Answer with γ = …"; whatever the store refuses comes back as a
 sentence, and nothing is counted."""
 import csv
 import io
@@ -71,7 +72,8 @@ def ask(page, ex):
     (its address; `page` is the exercise's widget prefix, for the button's key)."""
     r, state = room(), st.session_state
     try:
-        polls().ask(r["code"], state.get(lc.KEY), ex.id, ex.question, ex.options, ex.answer, state.get(lc.PAGE, ""))
+        polls().ask(r["code"], state.get(lc.KEY), ex.id, ex.question, ex.options, ex.answer, state.get(lc.PAGE, ""),
+                    ex.poll_numeric())
         _make_room()
     except (LookupError, PermissionError):
         lc._ended()
@@ -80,10 +82,26 @@ def ask(page, ex):
 def ask_again(poll):
     r, state = room(), st.session_state
     try:
-        polls().ask(r["code"], state.get(lc.KEY), poll.question, poll.text, poll.options, poll.answer, poll.page)
+        polls().ask(r["code"], state.get(lc.KEY), poll.question, poll.text, poll.options, poll.answer, poll.page,
+                    numeric(poll))
         _make_room()
     except (LookupError, PermissionError):
         lc._ended()
+
+
+def numeric(poll):
+    """What the store keeps of a numeric poll's slider (None for a choice question)."""
+    if not poll.numeric:
+        return None
+    return {"values": poll.values, "right": poll.right, "slider": poll.slider, "symbol": poll.symbol}
+
+
+def slider_value(poll):
+    """A numeric poll: this session's value of the section's slider (None off the section, or not drawn yet)."""
+    state = st.session_state
+    if not poll.numeric or state.get(lc.PAGE) != poll.page:
+        return None
+    return state.get(poll.slider)
 
 
 def check(poll):
@@ -165,6 +183,14 @@ def on_vote(poll, key):
     st.session_state[REFUSED] = vote(poll, st.session_state.get(key))
 
 
+def on_vote_value(poll):
+    """A numeric poll's "Answer with γ = …": vote the section's slider's value now (the store checks it is one of
+    the slider's values)."""
+    value = slider_value(poll)
+    st.session_state[REFUSED] = (vote(poll, value) if value is not None else
+                                 "Open the question's section to answer with its slider.")
+
+
 def mine(poll):
     voter = st.session_state.get(lc.STUDENT)
     return polls().mine(poll.code, poll.question, poll.round, voter) if voter else None
@@ -186,7 +212,7 @@ def answered_of(poll):
 
 def results_csv(code):
     """The room's results: per question and round, the count of each choice, the number answering and the time
-    asked (UTC). Never who answered what: the store gives only counts."""
+    asked (UTC); a numeric poll a row per value of its slider. Never who answered what: the store gives only counts."""
     from .csv_text import neutralised_cell
 
     out = io.StringIO()
@@ -195,6 +221,7 @@ def results_csv(code):
     for poll, n in polls().results(code):
         asked = datetime.fromtimestamp(poll.asked, timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
         for i, label in enumerate(poll.options):
-            w.writerow([poll.question, poll.round, asked, poll.page, chr(65 + i) if i < 26 else i + 1,
-                        neutralised_cell(label), "yes" if i == poll.answer else "no", n[i], sum(n)])
+            choice = label if poll.numeric else chr(65 + i) if i < 26 else i + 1   # a numeric poll: the value
+            w.writerow([poll.question, poll.round, asked, poll.page, neutralised_cell(choice),
+                        neutralised_cell(label), "yes" if poll.is_right(i) else "no", n[i], sum(n)])
     return out.getvalue()

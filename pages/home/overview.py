@@ -24,7 +24,7 @@ def exercise_ids(topic):
     for section in topic.sections:
         tree = ast.parse((ROOT / section.module).read_text(encoding="utf-8"))
         ids += [node.args[0].value for node in ast.walk(tree)
-                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Exercise"
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Exercise", "SliderExercise")
                 and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)]
     return tuple(ids)
 

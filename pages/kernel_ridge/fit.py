@@ -9,8 +9,8 @@ from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
 from ui.code import show_code
-from ui.controls import log_slider
-from ui.exercises import Exercise, exercises
+from ui.controls import log_options, log_slider
+from ui.exercises import Exercise, SliderExercise, exercises
 from ui.formulas import with_numbers
 from ui.legend import legend_row
 from ui.nav import section_footer, section_header
@@ -207,5 +207,12 @@ exercises(settings.PAGE, [
              "ill-conditioned K, so α = (K + λI)⁻¹y is large, of alternating sign, and the curve interpolates the "
              "noise: training MSE near 0, CV MSE higher. The penalty λ‖β‖² (Held) keeps α small and the curve "
              "smooth."),
+    SliderExercise("kr_kriege_lam", "Kriege solves kernel ridge as α = (K + nλI)⁻¹y; this slider is Held's λ in "
+                   "α = (K + λI)⁻¹y. On the noisy sine with n = 30 points, set λ for the same fit as Kriege's λ = 0.01.",
+                   KEY.LAM, "λ", log_options(*R["lam"][:2]), (0.28, 0.35),
+                   {**settings.LAM_OFF, KEY.SOURCE: "sine", KEY.N: 30, KEY.LAM: 0.316, KEY.COMPARE: False},
+                   "Held's λ = n × Kriege's λ = 30 × 0.01 = 0.3, the slider's 0.316 (Kriege averages the squared "
+                   "errors over n, Held sums them). The ⋯ Options switch 'Slider sets Kriege's λ' does the "
+                   "multiplication for you."),
 ])
 section_footer(__file__)

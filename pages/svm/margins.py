@@ -12,10 +12,12 @@ from pages.svm.settings import slider as bar_slider
 from ui import points
 from ui.classroom import explain, presenting
 from ui.code import show_code
-from ui.exercises import Exercise, exercises
+from ui.controls import log_options
+from ui.exercises import Exercise, SliderExercise, exercises
 from ui.figures import CHART_CONFIG
 from ui.legend import legend_row
 from ui.nav import section_footer, section_header
+from ui.ranges import PARAMS
 from ui.ranges import SVM as R
 from ui.sweep import payload, sweep
 
@@ -231,6 +233,12 @@ EXERCISES = [
              "λ = 1/(2nC): a large C is a weak penalty on ‖w‖², so margin violations are expensive and the margin "
              "narrows. Support vectors are the points on or inside the margin (every violation has αᵢ = C), so B "
              "(C = 100) keeps fewer than A (C = 1) — compare the counts under the two maps."),
+    SliderExercise("svm_h_gamma", "Kriege writes the Gaussian kernel exp(−‖x − x′‖²/h²) with a width h; this app (and "
+                   "scikit-learn) writes exp(−γ‖x − x′‖²). Set γ for Kriege's width h = 0.5.",
+                   KEY.GAMMA, "γ", log_options(*PARAMS["gamma"][1:3]), (3.9, 4.1),
+                   {KEY.COMPARE: False, KEY.COMBINE: "none", KEY.KERNEL: "rbf", KEY.GAMMA: 3.98, KEY.C: 1.0},
+                   "γ = 1/h² (Kriege, Gaussian kernel): h = 0.5 is γ = 4, the slider's 3.98. A width of half a unit "
+                   "is narrow next to the moons' size, so the boundary already bends round small groups of points."),
 ]
 exercises(PAGE, EXERCISES)
 section_footer(__file__)

@@ -9,7 +9,7 @@ Asking, closing and voting are each one Lua script, atomic on the server, so vot
 exactly once; asking and closing add one to the room's version in the same script. The keys live as long as the
 room's (its TTL)."""
 from . import NoRoom, WrongKey
-from .polls import VOTE_GAP, NotOpen, Polls, TooFast, choice_index, poll_json, poll_of, question_id
+from .polls import VOTE_GAP, NotOpen, Polls, TooFast, poll_choice, poll_json, poll_of, question_id
 from .redis_store import PREFIX, TTL
 
 POLL = "ks:poll:"
@@ -82,8 +82,8 @@ class RedisPolls(Polls):
             raise WrongKey(code)
         return result
 
-    def ask(self, code, key, question, text, options, answer, page=""):
-        description, question = poll_json(text, options, answer, page), question_id(question)
+    def ask(self, code, key, question, text, options, answer, page="", numeric=None):
+        description, question = poll_json(text, options, answer, page, numeric), question_id(question)
         room, polls, asked, open_, _ = self._room_keys(code)
         r = self._checked(self._ask(keys=[room, polls, asked, open_], args=[
             self.store._check(code, key), question, description, self.store.clock(), TTL, f"{POLL}{code}:"]), code)
@@ -122,7 +122,7 @@ class RedisPolls(Polls):
         poll = self._poll(code, f"{question}|{round_}")
         if poll is None:
             raise NotOpen(CLOSED)
-        index = choice_index(choice, len(poll.options))
+        index = poll_choice(poll, choice)
         key = self._poll_key(code, question, round_)
         result = self._vote(keys=[PREFIX + code, key, key + ":votes", self._room_keys(code)[4]],
                             args=[voter, index, self.store.clock(), VOTE_GAP, TTL])

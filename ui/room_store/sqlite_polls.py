@@ -3,7 +3,7 @@ transaction of the room store (it takes the lock before reading), so concurrent 
 vote is an INSERT … ON CONFLICT DO UPDATE on (code, question, round, voter). A room's polls go with the room: the
 polls of ended rooms are deleted when the next poll is asked."""
 from . import WrongKey, hash_matches
-from .polls import VOTE_GAP, NotOpen, Polls, TooFast, choice_index, poll_json, poll_of, question_id
+from .polls import VOTE_GAP, NotOpen, Polls, TooFast, poll_choice, poll_json, poll_of, question_id
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS polls (code TEXT NOT NULL, question TEXT NOT NULL, round INTEGER NOT NULL,
@@ -32,8 +32,8 @@ class SQLitePolls(Polls):
         """The room's version + 1: its followers wake and read the poll."""
         db.execute("UPDATE rooms SET version = version + 1, active = ? WHERE code = ?", (self.store.clock(), code))
 
-    def ask(self, code, key, question, text, options, answer, page=""):
-        description, question = poll_json(text, options, answer, page), question_id(question)
+    def ask(self, code, key, question, text, options, answer, page="", numeric=None):
+        description, question = poll_json(text, options, answer, page, numeric), question_id(question)
         with self.store._write() as db:
             self._lecturer(db, code, key)
             for table in ("polls", "votes", "voters"):    # the polls of ended rooms
@@ -81,7 +81,7 @@ class SQLitePolls(Polls):
             if row is None or not row[4]:
                 raise NotOpen("This question is closed (or was never asked in your class); your answer was not "
                               "counted.")
-            index = choice_index(choice, len(poll_of(*row).options))
+            index = poll_choice(poll_of(*row), choice)
             before = db.execute("SELECT choice FROM votes WHERE code = ? AND question = ? AND round = ? AND voter = ?",
                                 (code, row[1], row[2], voter)).fetchone()
             if before is not None and before[0] == index:

@@ -1,0 +1,229 @@
+"""A class answering polls over Streamlit's websocket protocol (issue 31's targets; bench.polls measures the store
+alone). One server process (SQLite), a lecturer session opened by the lecturer link, N students joined by
+?room=CODE, each a websocket session of bench/student.py with the long poll of its page's listener (bench.follow_
+latency's Follower). Per poll (`--polls`, default 5):
+
+- the lecturer asks (the store's ask, as the Ask button's callback does); every student wakes, reruns, and votes by
+  sending its answer radio's value (the widget state a click sends: on_change casts the vote), all within the first
+  second; a retry (the same value sent again) and, after the one-a-second limit, half of them a changed answer;
+- counted exactly once: the store's counts against the bench's own tally of the final answers;
+- the projector's count: the lecturer's live fragment rerun every second as the browser does (run_every=1): the
+  seconds from the last vote's script_finished to the first fragment run that reads "answered N of N";
+- the reveal: Check (the store's close, as the button's callback does); from it to each follower's rerun that shows
+  the histogram (median, p90 over every follower and poll);
+- voting does not slow the lecturer: the lecturer's γ reruns while the class votes, against the same reruns with no
+  poll before the class (ratio).
+
+Timings are printed, never asserted. Report the load average with them (a shared machine).
+
+    .venv/bin/python -m bench.poll_class [--students 30] [--polls 5]
+"""
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+
+from bench.follow_latency import Follower, lecturer_alone, lecturer_session, move_bound, pct
+from bench.serve import serve
+from bench.student import Stats, run_async
+from ui.room_store import open_store
+from ui.room_store.polls import polls_of
+
+QUESTION, OPTIONS = "svm_rbf_gamma", 3
+OPTION_TEXT = ("smoother", "wigglier", "no change")
+
+
+class Voter(Follower):
+    """A following student who also reads the poll's answer radio and whether the histogram is shown."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.lock = asyncio.Lock()   # one rerun at a time on the session (the wake's and the vote's)
+        self.histogram_at = {}   # (question, round) -> time of the first rerun that showed its histogram
+        self.round = 0
+        self.checked = None          # when the lecturer checked this round (a histogram counts only after it)
+
+    def radio(self, round_):
+        """The widget id of this round's answer radio (its id ends with its key), None when not drawn."""
+        return self.student_ids.get(f"poll_{QUESTION}_{round_}")
+
+    async def run(self):
+        while True:
+            try:
+                version = await self.poll.wait(self.code, self.since, f"bench{self.i}")
+            except (OSError, asyncio.IncompleteReadError, StopIteration):
+                self.poll.close()
+                await asyncio.sleep(1)
+                continue
+            if version and version > self.since:
+                self.since = version
+                async with self.lock:
+                    self.student.charts.clear()   # this run's charts only
+                    await self.student.rerun()   # the listener's wake
+                if any('"Round ' in spec for spec in self.student.charts.values()) and self.round not in self.histogram_at:
+                    self.histogram_at[self.round] = time.perf_counter()
+
+    @property
+    def student_ids(self):
+        return self.student.widget_ids
+
+    async def vote(self, round_, choice):
+        async with self.lock:
+            return await self._vote(round_, choice)
+
+    async def _vote(self, round_, choice):
+        wid = self.radio(round_)
+        if wid is None:
+            await self.student.rerun()
+            wid = self.radio(round_)
+        if wid is None:
+            self.stats.errors.append(f"student {self.i}: no answer radio for round {round_}")
+            return None
+        label = f"{chr(65 + choice)}. {OPTION_TEXT[choice]}"   # a radio sends its option's text (format_func)
+        await self.student.rerun(widgets=[(wid, "string_value", label)])
+        return time.perf_counter()
+
+
+def watch_widgets(student):
+    """Keep the ids of the widgets the page draws (radios, buttons) by key, and the live count's text."""
+    student.widget_ids, student.count_text, student.count_fragment = {}, "", ""
+    on_delta = student._on_delta
+
+    def _on_delta(msg):
+        on_delta(msg)
+        delta = msg.delta
+        if delta.WhichOneof("type") != "new_element":
+            return
+        el = delta.new_element
+        what = el.WhichOneof("type")
+        if what in ("radio", "button"):
+            wid = getattr(el, what).id
+            student.widget_ids[wid.rsplit("-", 1)[-1]] = wid
+        elif what == "exception" and os.environ.get("POLLS_DEBUG"):
+            print(el.exception.message, "\n".join(el.exception.stack_trace)[-1500:])
+        elif what == "markdown" and el.markdown.body.startswith("answered "):
+            student.count_text, student.count_fragment = el.markdown.body, delta.fragment_id
+
+    student._on_delta = _on_delta
+
+
+async def join_all(url, ws, code, n, stats):
+    voters = [Voter(url, ws, code, i, stats) for i in range(n)]
+    for v in voters:   # a few at a time, as a class arrives
+        await v.join()
+        watch_widgets(v.student)
+    return voters
+
+
+async def projector_count(lecturer, want, t_last, timeout=30.0):
+    """Rerun the lecturer's live fragment every second (as the browser's run_every=1 does) until it reads
+    "answered `want` of …": the seconds from `t_last` to that run's finish, None on timeout."""
+    end = time.perf_counter() + timeout
+    while time.perf_counter() < end:
+        if lecturer.count_fragment:
+            await lecturer.rerun(fragment_id=lecturer.count_fragment)
+        else:
+            await lecturer.rerun()
+        if lecturer.count_text.startswith(f"answered {want} of"):
+            return time.perf_counter() - t_last
+        await asyncio.sleep(1.0)
+    return None
+
+
+async def class_run(url, store, code, key, n, polls_n, changes):
+    ws = url.replace("http://", "ws://") + "/_stcore/stream"
+    stats = Stats()
+    alone = await lecturer_alone(url, changes, 0.5)                       # the lecturer's γ, no room, no poll
+    lecturer = await lecturer_session(url, code, key, stats)
+    watch_widgets(lecturer)
+    voters = await join_all(url, ws, code, n, stats)
+    tasks = [asyncio.create_task(v.run()) for v in voters]
+    polls = polls_of(store)
+    rows, lecturer_voting = [], []
+    slider = lecturer.pick_slider("svm_gamma")
+    for r in range(1, polls_n + 1):
+        for v in voters:
+            v.round, v.checked = r, None
+        polls.ask(code, key, QUESTION, "What happens to the RBF SVM's boundary as γ grows?",
+                  OPTION_TEXT, 1, "svm")
+        await asyncio.sleep(1.5)                                          # every student has woken and reruns
+        first = {v.i: v.i % OPTIONS for v in voters}
+        final = {i: (c + 1) % OPTIONS if i % 2 else c for i, c in first.items()}
+
+        async def lecturer_moves():                                       # γ moved while the class votes
+            out = []
+            for k in range(changes):
+                out.append(await move_bound(lecturer, slider, +1 if k % 8 < 4 else -1))
+                await asyncio.sleep(0.5)
+            return [t for t in out if t is not None]
+
+        t0 = time.perf_counter()
+        moving = asyncio.create_task(lecturer_moves())
+        sent = await asyncio.gather(*(v.vote(r, first[v.i]) for v in voters))
+        sent += await asyncio.gather(*(v.vote(r, first[v.i]) for v in voters))          # retries
+        await asyncio.sleep(max(0.0, t0 + 1.1 - time.perf_counter()))                  # the one-a-second limit
+        sent += await asyncio.gather(*(v.vote(r, final[v.i]) for v in voters if final[v.i] != first[v.i]))
+        t_last = max(t for t in sent if t is not None)
+        lecturer_voting += await moving
+        tally = [sum(c == k for c in final.values()) for k in range(OPTIONS)]
+        counts = polls.counts(code, QUESTION, r)
+        shown = await projector_count(lecturer, n, t_last)
+        t_check = time.perf_counter()
+        for v in voters:   # a wake-up run queued from before Check (a loaded machine) does not count as the reveal
+            v.checked = t_check
+        polls.close(code, key)
+        await asyncio.sleep(5.0)                                          # every follower shows the reveal
+        reveal = [v.histogram_at[r] - t_check for v in voters if r in v.histogram_at]
+        rows.append((t_last - t0, counts == tally, counts, tally, shown, reveal))
+    for t in tasks:
+        t.cancel()
+    for v in voters:
+        await v.leave()
+    return alone, lecturer_voting, rows, stats.errors
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--students", type=int, default=30)
+    ap.add_argument("--polls", type=int, default=5)
+    ap.add_argument("--changes", type=int, default=6, help="the lecturer's γ moves per poll (and alone)")
+    args = ap.parse_args()
+    random.seed(0)
+    debug = ("--client.showErrorDetails", "full") if os.environ.get("POLLS_DEBUG") else ()
+    with tempfile.TemporaryDirectory() as data, serve("app.py", env={"KERNELSCOPE_DATA": data}, extra=debug) as server:
+        store = open_store(f"sqlite:///{data}/rooms.sqlite3")
+        code, key = store.create({"page": "svm", "params": {}})
+        alone, voting, rows, errors = run_async(class_run(server.url, store, code, key, args.students, args.polls,
+                                                          args.changes))
+    print(f"one server (SQLite), {args.students} students, {args.polls} polls; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for k, (took, exact, counts, tally, shown, reveal) in enumerate(rows, 1):
+        print(f"  poll {k}: votes (answers, retries, changes) sent in {took:.2f} s; counts exact: {exact} "
+              f"{counts if not exact else ''}{'(tally ' + str(tally) + ')' if not exact else ''}; projector's count "
+              f"{'not reached' if shown is None else f'{shown:.2f} s'} after the last vote; reveal shown by "
+              f"{len(reveal)} of {args.students}")
+    shown = [r[4] for r in rows if r[4] is not None]
+    reveal = [x for r in rows for x in r[5]]
+    print(f"  votes sent: median {statistics.median(r[0] for r in rows):.2f} s per poll (target: within 3 s); "
+          f"all exact: {all(r[1] for r in rows)}")
+    if shown:
+        print(f"  projector's count final after the last vote: median {statistics.median(shown):.2f} s "
+              f"(target <= 1.5 s; the fragment reruns every 1 s)")
+    if reveal:
+        print(f"  reveal, Check -> follower shows the histogram: median {statistics.median(reveal):.2f} s, "
+              f"p90 {pct(reveal, 0.9):.2f} s over {len(reveal)} (target median <= 1.0 s, p90 <= 2.0 s)")
+    if alone and voting:
+        a, v = statistics.median(alone), statistics.median(voting)
+        print(f"  lecturer's γ reruns: alone {a * 1000:.0f} ms, while the class votes {v * 1000:.0f} ms "
+              f"(median; ratio {v / a:.2f}x, target <= 1.5x)")
+    if errors:
+        print(f"  errors: {len(errors)}: {errors[:3]}")
+
+
+if __name__ == "__main__":
+    t0 = time.perf_counter()
+    main()
+    print(f"({time.perf_counter() - t0:.0f} s)")
