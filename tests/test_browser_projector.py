@@ -195,17 +195,19 @@ def test_sweep_sign_names_both_gestures_and_a_drag_greys_the_stale_formula(page,
 SPECTRUM = """() => { const box = document.querySelector('.st-key-kernels_spectrum');
   const p = box && box.querySelector('.js-plotly-plot'); if (!p || !p._fullLayout) return null;
   const d = p.querySelector('.nsewdrag').getBoundingClientRect();
-  return {bottom: d.bottom, height: d.height, type: p._fullLayout.yaxis.type}; }"""
+  return {bottom: d.bottom, height: d.height, title: p._fullLayout.yaxis.title.text,
+          ticks: [...box.querySelectorAll('.ytick text')].map(t => t.textContent)}; }"""
 
 
-def test_gram_spectrum_is_on_the_first_screen_presenting_and_offers_a_log_axis(browser, app_url):
+def test_gram_spectrum_is_on_the_first_screen_presenting_on_a_log_axis_and_offers_a_linear_one(browser, app_url):
     with view(browser, f"{app_url}/kernels-gram?present=true", PROJECTOR) as page:
-        linear = page.wait_for_function(SPECTRUM, timeout=30000).json_value()
-        assert linear["type"] == "linear" and linear["bottom"] <= PROJECTOR[1] and linear["height"] >= 100
-        page.locator("[data-testid=stMain] button", has_text="log |λ|").click()
-        log = page.wait_for_function(f"() => {{ const s = ({SPECTRUM})(); return s && s.type === 'log' ? s : null; }}",
-                                     timeout=60000).json_value()
-    assert log["bottom"] <= PROJECTOR[1]
+        log = page.wait_for_function(SPECTRUM, timeout=30000).json_value()
+        assert "log" in log["title"] and log["ticks"][-1].startswith("10") and len(log["ticks"]) == 4
+        assert log["bottom"] <= PROJECTOR[1] and log["height"] >= 100
+        page.locator("[data-testid=stMain] button", has_text="linear λ").click()
+        linear = page.wait_for_function(f"() => {{ const s = ({SPECTRUM})(); return s && !s.title.includes('log') ? "
+                                        "s : null; }", timeout=60000).json_value()
+    assert linear["bottom"] <= PROJECTOR[1]
 
 
 KPCA = """() => { const d = document.querySelector('.st-key-kernel_pca_data_fig .nsewdrag');
