@@ -48,6 +48,8 @@ html { font-size: 20px; }
 [data-testid="stMain"] [class*="st-key-ab_tools"] > [data-testid="stElementContainer"] { flex: 1 1 0; min-width: 0; }
 [data-testid="stMain"] [class*="st-key-ab_tools"] button { min-height: 0; padding-top: 0; padding-bottom: 0;
   font-size: 0.85rem; }
+/* /svm-gauss-laplace: the bar over the two maps without its frame, so the maps' x tick labels are on a 720 px screen */
+[data-testid="stMain"] .st-key-pair_maps .st-key-topic_bar { border: none; padding: 0; }
 /* the larger type must not push topics into the navigation bar's "N more" menu at 1280 px */
 [data-testid="stTopNavSection"], [data-testid="stTopNavLink"] { padding-left: 6px; padding-right: 6px; }
 [class*="st-key-history_entries"], [class*="st-key-nav_mark"] { display: none; }
