@@ -17,7 +17,7 @@ WRONG, INSIDE = "#CC79A7", ACCENT   # markers of misclassified and inside-the-ma
 # The main chart's height (px): its plotting area fills the first screen of a 1280x720 projector in presentation
 # mode (no title, no axis titles, no legend there: the formula beside it and the lecturer say what it shows).
 MAP_HEIGHT = {False: 600, True: 540}
-PAIR_HEIGHT = {False: 420, True: 506}   # two maps side by side (presentation: under a frameless one-row bar)
+PAIR_HEIGHT = {False: 420, True: 504}   # two maps side by side (presentation: under a frameless one-row bar)
 COMPARE_HEIGHT = {False: 480, True: 462}  # Compare A / B's maps: under the two bars and the legend row
 CHART_HEIGHT = {False: 520, True: 560}  # the main chart in a wide left column (teaching map, CV grid, hinge)
 SIDE_HEIGHT = {False: 320, True: 330}   # a chart in the right column (the loss curve)
