@@ -162,3 +162,22 @@ def test_a_finger_tap_on_the_picture_adds_a_point(phone, app_url, url, key):
     phone.touchscreen.tap(area["left"] + 0.5 * area["width"], area["top"] + 0.12 * (area["bottom"] - area["top"]))
     phone.wait_for_function(f"([k, n]) => {{ const c = ({DRAWN_POINTS})(k); return c !== null && c === n + 1; }}",
                             arg=[key, before], timeout=60000)
+
+
+SIDEBAR = "() => { const s = document.querySelector('[data-testid=stSidebar]'); return s ? s.dataset.collapsed : null; }"
+
+
+def test_the_phone_menu_is_named_and_closes_once_a_section_is_chosen(phone, app_url):
+    """Issue 32: a recognisable menu (the sidebar's open button reads "Sections") that closes once a section is chosen
+    in it, so the chosen section is not left under it."""
+    open_url(phone, f"{app_url}/svm")
+    opener = phone.locator("[data-testid='stExpandSidebarButton']")
+    assert "Sections" in opener.evaluate("e => getComputedStyle(e, '::after').content")
+    assert phone.evaluate(SIDEBAR) == "true"
+    opener.tap()
+    phone.wait_for_function(f"() => ({SIDEBAR})() === 'false'", timeout=10000)
+    phone.locator("[data-testid='stSidebarNav'] a", has_text="Closure rules").first.tap()
+    phone.wait_for_url("**/kernels-closure", timeout=30000)
+    phone.wait_for_function(f"() => ({SIDEBAR})() === 'true'", timeout=10000)
+    box = phone.locator("[data-testid='stSidebar']").bounding_box()
+    assert box is None or box["x"] + box["width"] <= 1, f"the menu still over the page at {box}"
