@@ -174,3 +174,44 @@ def test_compare_a_b_has_both_pictures_on_the_first_screen(browser, app_url, url
         assert_healthy(page)
     finally:
         context.close()
+
+
+# The plotting area (every subplot) of the chart keyed `key`, and the question panel's box.
+AREA = """key => { const box = document.querySelector('.st-key-' + key);
+  const d = box && [...box.querySelectorAll('.nsewdrag')].map(e => e.getBoundingClientRect());
+  if (!d || !d.length) return null;
+  return {left: Math.min(...d.map(r => r.left)), right: Math.max(...d.map(r => r.right)),
+          top: Math.min(...d.map(r => r.top)), bottom: Math.max(...d.map(r => r.bottom))}; }"""
+
+
+@pytest.mark.parametrize("url,param,charts,b_bar", COMPARE)
+def test_the_question_panel_leaves_both_compare_pictures_in_view(browser, app_url, url, param, charts, b_bar):
+    """Issue 33: presenting with Compare A / B on, the question opened in the corner covered map B. With the panel
+    open both pictures' plotting areas are on the screen, beside the panel (no overlap), and the question with its
+    Check is on the screen too."""
+    context, page = sized(browser, 1280, 720)
+    try:
+        open_section(page, f"{app_url}/{url}?{param}=true&present=true")
+        page.wait_for_function(CHARTS_DRAWN, timeout=60000)
+        main = page.locator("[data-testid='stMain']")
+        main.locator("[class*='st-key-ex_corner_'] button").first.click()
+        panel = main.locator("[class*='st-key-ex_panel_']").first
+        panel.wait_for(timeout=30000)
+        settle(page)
+        areas = None
+        for _ in range(40):   # the charts follow the narrower page one by one: wait until they stand still
+            page.wait_for_timeout(500)
+            now = page.evaluate(f"keys => keys.map(k => ({AREA})(k))", list(charts))
+            if None not in now and now == areas:
+                break
+            areas = now
+        p = panel.bounding_box()
+        for key, a in zip(charts, areas):
+            assert a["top"] >= 0 and a["bottom"] <= 721 and a["left"] >= 0, f"/{url}: {key} off the screen at {a}"
+            assert a["right"] <= p["x"] + 1, f"/{url}: the question panel at {p} covers {key} at {a}"
+            assert a["right"] - a["left"] >= 200 and a["bottom"] - a["top"] >= 200, f"/{url}: {key} shrunk to {a}"
+        check = panel.get_by_role("button", name="Check").bounding_box()
+        assert p["y"] >= 0 and check["y"] + check["height"] <= 720, f"/{url}: Check off the screen at {check}"
+        assert_healthy(page)
+    finally:
+        context.close()

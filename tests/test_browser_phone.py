@@ -141,3 +141,43 @@ def test_a_sideways_finger_drag_sweeps_the_svm_map_in_line_with_it(phone, app_ur
     assert cancels == 0
     assert overlay["same"] and overlay["inside"], overlay
     assert overlay["width"] >= MIN_PLOT_WIDTH - 1, overlay
+
+
+# The number of data points the main chart draws (its class / data traces); null while a rerun remounts it.
+DRAWN_POINTS = """(key) => { const gd = document.querySelector('.st-key-' + key + ' .js-plotly-plot');
+  if (!gd || !gd._fullData || !gd._fullLayout) return null;
+  return gd._fullData.filter(t => /^(class|data)/.test(t.name || '')).reduce((s, t) => s + (t.x ? t.x.length : 0), 0); }"""
+
+
+@pytest.mark.parametrize("url,key", [("svm", "svm_map"), ("kernel-ridge", "kernel_ridge_fit")])
+def test_a_finger_tap_on_the_picture_adds_a_point(phone, app_url, url, key):
+    """Issue 32: tap-to-add by touch (a touchscreen tap, not a mouse click) on /svm's map and /kernel-ridge's fit adds
+    one point where the finger was."""
+    chart_on_phone(phone, app_url, url, key)
+    phone.locator(f".st-key-{key}").scroll_into_view_if_needed()
+    phone.wait_for_timeout(500)
+    m = phone.evaluate(PHONE_CHART, key)
+    before = phone.wait_for_function(f"k => ({DRAWN_POINTS})(k)", arg=key, timeout=30000).json_value()
+    area = m["area"]   # near the top of the plotting area (the fit's own subplot on /kernel-ridge, over its αᵢ)
+    phone.touchscreen.tap(area["left"] + 0.5 * area["width"], area["top"] + 0.12 * (area["bottom"] - area["top"]))
+    phone.wait_for_function(f"([k, n]) => {{ const c = ({DRAWN_POINTS})(k); return c !== null && c === n + 1; }}",
+                            arg=[key, before], timeout=60000)
+
+
+SIDEBAR = "() => { const s = document.querySelector('[data-testid=stSidebar]'); return s ? s.dataset.collapsed : null; }"
+
+
+def test_the_phone_menu_is_named_and_closes_once_a_section_is_chosen(phone, app_url):
+    """Issue 32: a recognisable menu (the sidebar's open button reads "Sections") that closes once a section is chosen
+    in it, so the chosen section is not left under it."""
+    open_url(phone, f"{app_url}/svm")
+    opener = phone.locator("[data-testid='stExpandSidebarButton']")
+    assert "Sections" in opener.evaluate("e => getComputedStyle(e, '::after').content")
+    assert phone.evaluate(SIDEBAR) == "true"
+    opener.tap()
+    phone.wait_for_function(f"() => ({SIDEBAR})() === 'false'", timeout=10000)
+    phone.locator("[data-testid='stSidebarNav'] a", has_text="Closure rules").first.tap()
+    phone.wait_for_url("**/kernels-closure", timeout=30000)
+    phone.wait_for_function(f"() => ({SIDEBAR})() === 'true'", timeout=10000)
+    box = phone.locator("[data-testid='stSidebar']").bounding_box()
+    assert box is None or box["x"] + box["width"] <= 1, f"the menu still over the page at {box}"

@@ -195,17 +195,19 @@ def test_sweep_sign_names_both_gestures_and_a_drag_greys_the_stale_formula(page,
 SPECTRUM = """() => { const box = document.querySelector('.st-key-kernels_spectrum');
   const p = box && box.querySelector('.js-plotly-plot'); if (!p || !p._fullLayout) return null;
   const d = p.querySelector('.nsewdrag').getBoundingClientRect();
-  return {bottom: d.bottom, height: d.height, type: p._fullLayout.yaxis.type}; }"""
+  return {bottom: d.bottom, height: d.height, title: p._fullLayout.yaxis.title.text,
+          ticks: [...box.querySelectorAll('.ytick text')].map(t => t.textContent)}; }"""
 
 
-def test_gram_spectrum_is_on_the_first_screen_presenting_and_offers_a_log_axis(browser, app_url):
+def test_gram_spectrum_is_on_the_first_screen_presenting_on_a_log_axis_and_offers_a_linear_one(browser, app_url):
     with view(browser, f"{app_url}/kernels-gram?present=true", PROJECTOR) as page:
-        linear = page.wait_for_function(SPECTRUM, timeout=30000).json_value()
-        assert linear["type"] == "linear" and linear["bottom"] <= PROJECTOR[1] and linear["height"] >= 100
-        page.locator("[data-testid=stMain] button", has_text="log |λ|").click()
-        log = page.wait_for_function(f"() => {{ const s = ({SPECTRUM})(); return s && s.type === 'log' ? s : null; }}",
-                                     timeout=60000).json_value()
-    assert log["bottom"] <= PROJECTOR[1]
+        log = page.wait_for_function(SPECTRUM, timeout=30000).json_value()
+        assert "log" in log["title"] and log["ticks"][-1].startswith("10") and len(log["ticks"]) == 4
+        assert log["bottom"] <= PROJECTOR[1] and log["height"] >= 100
+        page.locator("[data-testid=stMain] button", has_text="linear λ").click()
+        linear = page.wait_for_function(f"() => {{ const s = ({SPECTRUM})(); return s && !s.title.includes('log') ? "
+                                        "s : null; }", timeout=60000).json_value()
+    assert linear["bottom"] <= PROJECTOR[1]
 
 
 KPCA = """() => { const d = document.querySelector('.st-key-kernel_pca_data_fig .nsewdrag');
@@ -235,3 +237,29 @@ def test_gp_samples_legend_shows_their_colours(page, app_url):
     open_url(page, f"{app_url}/kernel-ridge-gp-prior")
     fills = page.wait_for_function(SAMPLES, timeout=60000).json_value()
     assert len(fills) >= 3                      # one entry for the curves, in their colours (five drawn)
+
+
+PAIR = """() => { const maps = [...document.querySelectorAll('.st-key-svm_rbf_map, .st-key-svm_laplacian_map')];
+  if (maps.length !== 2 || maps.some(b => !b.querySelector('.js-plotly-plot') ||
+      !b.querySelector('.js-plotly-plot')._fullLayout)) return null;
+  const box = r => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+  return maps.map(b => ({plot: box(b.querySelector('.nsewdrag').getBoundingClientRect()),
+    xticks: [...b.querySelectorAll('.xtick text')].map(t => box(t.getBoundingClientRect())),
+    yticks: [...b.querySelectorAll('.ytick text')].map(t => box(t.getBoundingClientRect())),
+    tags: [...b.querySelectorAll('.annotation')].map(t => box(t.getBoundingClientRect()))})); }"""
+
+
+@pytest.mark.parametrize("size, query", [(PROJECTOR, "?present=true"), (LAPTOP, "")])
+def test_gauss_laplace_maps_show_their_x_ticks_and_their_titles_clear_of_the_ticks(browser, app_url, size, query):
+    """Issue 33: presenting at 1280x720 the two maps' x tick labels were hidden (below the fold), and a panel title
+    stood over the top y tick. Both maps: x tick labels drawn and on the first screen, the plotting area ≥ 440 px tall
+    on the projector, and each map's title (its tag) overlaps no tick label."""
+    with view(browser, f"{app_url}/svm-gauss-laplace{query}", size) as page:
+        maps = page.wait_for_function(PAIR, timeout=60000).json_value()
+    overlap = lambda a, b: a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and \
+        b["top"] < a["bottom"]  # noqa: E731
+    for m in maps:
+        assert len(m["xticks"]) >= 3 and max(t["bottom"] for t in m["xticks"]) <= size[1], f"x ticks: {m['xticks']}"
+        if query:
+            assert m["plot"]["bottom"] - m["plot"]["top"] >= 440, f"plotting area {m['plot']}"
+        assert m["tags"] and not any(overlap(tag, t) for tag in m["tags"] for t in m["yticks"] + m["xticks"]), m

@@ -181,13 +181,24 @@ def test_gram_heatmap_cells_sit_where_their_labels_say():
     np.testing.assert_allclose(z, pairwise_kernels(X, metric="rbf", gamma=1.0)[np.ix_(rows, cols)], atol=1e-6)
 
 
-def test_log_axis_draws_every_eigenvalues_magnitude_down_to_its_floor_and_the_negative_ones_red():
+def decades(ev):
+    """|λ| in decades above the floor of a 6-decade log axis that ends at the smallest power of ten ≥ max|λ|, and
+    that axis's tick labels (an oracle written apart from pages.kernels.figures.log_bars)."""
+    top = np.abs(ev).max()
+    k = math.ceil(math.log10(top) - 1e-9)
+    floor = 10.0 ** (k - 6)
+    sup = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+    return np.log10(np.maximum(np.abs(ev), floor) / floor), [f"10{str(k - 6 + d).translate(sup)}" for d in (0, 2, 4, 6)]
+
+
+def test_the_spectrum_opens_on_a_log_axis_every_eigenvalues_magnitude_and_the_negative_ones_red():
+    """Issue 33: on a linear axis 120 bars look like one spike. The section opens on |λ| over six decades, each bar
+    log10(|λ| / floor) tall on an axis labelled 10^k, and the significantly negative eigenvalues red."""
     at = open_page(GRAM)
     at.selectbox(key=KEY.kernel).set_value("sigmoid").run()
     at.select_slider(key=KEY.gamma).set_value(2.0).run()
     at.slider(key=KEY.coef0).set_value(-1.0).run()
-    at.segmented_control(key=KEY.scale).set_value("log |λ|").run()
-    assert not page_errors(at)
+    assert not page_errors(at) and at.segmented_control(key=KEY.scale).value == "log |λ|"
     chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith("-kernels_spectrum"))
     spec = json.loads(chart.proto.spec)
     trace, axis = spec["data"][0], spec["layout"]["yaxis"]
@@ -196,9 +207,16 @@ def test_log_axis_draws_every_eigenvalues_magnitude_down_to_its_floor_and_the_ne
     X, _ = moons()
     ev = np.sort(np.linalg.eigvalsh(pairwise_kernels(X, metric="sigmoid", gamma=2.0, coef0=-1.0)))[::-1]
     top = np.abs(ev).max()
-    assert axis["type"] == "log"
-    np.testing.assert_allclose(bars, np.maximum(np.abs(ev), 1e-6 * top), rtol=1e-4)
+    heights, ticks = decades(ev)
+    assert "log" in axis["title"]["text"] and axis["ticktext"] == ticks and axis["tickvals"] == [0, 2, 4, 6]
+    np.testing.assert_allclose(bars, heights, atol=1e-4)
+    assert bars.max() > 5 and np.sum(bars > 1) >= 10     # not one spike: many bars of visible height
     assert np.array_equal(colour == 1, ev < -1e-8 * top) and colour.sum() > 0   # red: significantly negative
+    at.segmented_control(key=KEY.scale).set_value("linear λ").run()      # the linear axis stays a choice
+    chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith("-kernels_spectrum"))
+    trace = json.loads(chart.proto.spec)["data"][0]
+    np.testing.assert_allclose(np.frombuffer(base64.b64decode(trace["y"]["bdata"]), np.float32), ev, rtol=1e-4,
+                               atol=1e-4 * top)
 
 
 # ---------------------------------------------------------------- closure rules

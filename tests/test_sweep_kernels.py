@@ -61,9 +61,10 @@ def check_frame(data, q, lines, i, choice, x0):
     assert np.max(np.abs(got[ok] - ref[ok]), initial=0) < PIXEL
 
 
-def check_gram(heat, bars, sw, i, choice, X, y):
+def check_gram(heat, bars, sw, i, choice, X, y, log=None):
     """Frame i of the Gram section's payloads: K is scikit-learn's pairwise kernel at the frame's value; the heatmap
-    is gram_map's (cells in class order, row 0 on top), the bars eigvalsh's eigenvalues on gram_spectrum's axis."""
+    is gram_map's (cells in class order, row 0 on top), the bars eigvalsh's eigenvalues on gram_spectrum's axis;
+    `log` (the log payload): its bars log10(|λ| / floor) tall, signed by the colour, as log_spectrum draws them."""
     name, params = choice.name, dict(choice.params)
     ref = pairwise_kernels(X, metric={"poly": "polynomial"}.get(name, name), **params)
     assert np.allclose(sw.K[i], ref, rtol=1e-12, atol=1e-12)
@@ -71,15 +72,41 @@ def check_gram(heat, bars, sw, i, choice, X, y):
     q, _ = ui_sweep.decode(heat)
     check_field(heat, q, i, fig.to_dict()["data"][0], np.asarray(fig.data[0].z, float))
     ev = np.linalg.eigvalsh(ref)[::-1]
-    _, (frames_bars,) = ui_sweep.decode(bars)
-    got = frames_bars[i].astype(float)
-    assert np.array_equal(got[:, 0], np.arange(1, len(X) + 1))
-    assert np.allclose(got[:, 1], ev, rtol=1e-5, atol=1e-5 * ev[0])
-    spec = figures.gram_spectrum.uncached(compute.gram(X, choice).ev, "t", present=False)
-    style = bars["layers"][0]["style"]
-    assert style["tops"][i] == pytest.approx(spec.layout.yaxis.range[1])
-    assert style["ticks"][i] == list(spec.layout.yaxis.ticktext)
-    assert np.allclose(spec.data[0].y, ev, rtol=1e-5, atol=1e-5 * ev[0])
+    if bars is not None:
+        _, (frames_bars,) = ui_sweep.decode(bars)
+        got = frames_bars[i].astype(float)
+        assert np.array_equal(got[:, 0], np.arange(1, len(X) + 1))
+        assert np.allclose(got[:, 1], ev, rtol=1e-5, atol=1e-5 * ev[0])
+        spec = figures.gram_spectrum.uncached(compute.gram(X, choice).ev, "t", present=False)
+        style = bars["layers"][0]["style"]
+        assert style["tops"][i] == pytest.approx(spec.layout.yaxis.range[1])
+        assert style["ticks"][i] == list(spec.layout.yaxis.ticktext)
+        assert np.allclose(spec.data[0].y, ev, rtol=1e-5, atol=1e-5 * ev[0])
+    if log is not None:
+        check_log(log, i, ev, compute.gram(X, choice).ev)
+
+
+def check_log(log, i, ev, section_ev):
+    """Frame i of a log spectrum's payload: each bar log10(|λ| / floor) tall (floor 10^(k − 6), 10^k the smallest
+    power of ten ≥ max|λ|), negative rows where λ < −1e-8 max|λ| (drawn red), the tick labels 10^(k−6) … 10^k; and
+    the section's own log_spectrum draws the same bars and labels."""
+    top = np.abs(ev).max()
+    k = int(np.ceil(np.log10(top) - 1e-9))
+    height = np.log10(np.maximum(np.abs(ev), 10.0 ** (k - 6))) - (k - 6)
+    _, (frames,) = ui_sweep.decode(log)
+    got = frames[i].astype(float)
+    assert np.array_equal(got[:, 0], np.arange(1, len(ev) + 1))
+    assert np.allclose(np.abs(got[:, 1]), height, atol=1e-4)
+    red = ev < -1e-8 * top
+    assert np.array_equal(got[:, 1] < 0, red & (height > 0))
+    style = log["layers"][0]["style"]
+    assert style["magnitude"] and "tops" not in style
+    assert style["ticks"][i] == [f"10{str(e).translate(str.maketrans('-0123456789', '⁻⁰¹²³⁴⁵⁶⁷⁸⁹'))}"
+                                 for e in (k - 6, k - 4, k - 2, k)]
+    spec = figures.log_spectrum.uncached(section_ev, "t", present=False)
+    assert list(spec.layout.yaxis.ticktext) == style["ticks"][i] and spec.layout.yaxis.range == (0, 6.2)
+    assert np.allclose(spec.data[0].y, height, atol=1e-4)
+    assert np.array_equal(np.asarray(spec.data[0].marker.color) == 1, red)
 
 
 @pytest.mark.parametrize("name", ["rbf", "laplacian"])
@@ -157,10 +184,11 @@ def test_each_gram_frame_is_the_static_heatmap_and_spectrum_at_its_gamma(name):
     sw = compute.gram_sweep(X, choice)
     heat = figures.gram_sweep(sw, y, "kernels_gram", KEY.gamma)
     bars = figures.spectrum_sweep(sw, "kernels_spectrum", KEY.gamma)
+    log = figures.spectrum_sweep(sw, "kernels_spectrum", KEY.gamma, log=True)
     assert heat["values"] == list(compute.GAMMAS) and len(heat["values"]) >= 25
-    assert len(json.dumps(heat)) <= MAX_PAYLOAD and len(json.dumps(bars)) <= MAX_PAYLOAD
+    assert max(len(json.dumps(d)) for d in (heat, bars, log)) <= MAX_PAYLOAD
     for i in (0, 10, 20, 30, 40):
-        check_gram(heat, bars, sw, i, choice.with_gamma(sw.values[i]), X, y)
+        check_gram(heat, bars, sw, i, choice.with_gamma(sw.values[i]), X, y, log)
 
 
 def test_each_gram_frame_is_the_static_heatmap_and_spectrum_at_its_degree():
@@ -170,16 +198,27 @@ def test_each_gram_frame_is_the_static_heatmap_and_spectrum_at_its_degree():
     sw = compute.gram_sweep(X, choice, "degree")
     heat = figures.gram_sweep(sw, y, "kernels_gram", KEY.degree, "m", "value")
     bars = figures.spectrum_sweep(sw, "kernels_spectrum", KEY.degree, "m", "value")
-    assert sw.values == tuple(range(1, 11)) and heat["by"] == bars["by"] == "value"
-    assert len(json.dumps(heat)) <= MAX_PAYLOAD and len(json.dumps(bars)) <= MAX_PAYLOAD
+    log = figures.spectrum_sweep(sw, "kernels_spectrum", KEY.degree, "m", "value", log=True)
+    assert sw.values == tuple(range(1, 11)) and heat["by"] == bars["by"] == log["by"] == "value"
+    assert max(len(json.dumps(d)) for d in (heat, bars, log)) <= MAX_PAYLOAD
     for i, m in enumerate(sw.values):
-        check_gram(heat, bars, sw, i, choice.with_params(degree=m), X, y)
+        check_gram(heat, bars, sw, i, choice.with_params(degree=m), X, y, log)
 
 
-def test_no_spectrum_sweep_when_some_gamma_is_not_psd():
+def test_no_linear_spectrum_sweep_when_some_gamma_is_not_psd_but_a_log_one_with_its_red_bars():
+    """A linear axis from 0 has no room for negative eigenvalues; the log axis draws |λ| and colours them red, so the
+    sigmoid kernel (not PSD) sweeps there: each frame its own eigenvalues, some frames with red bars."""
     X, y = kc.make_classification("moons", 60, noise=0.1, seed=0)
-    sw = compute.gram_sweep(X, Single.of("sigmoid", gamma=1.0, coef0=1.0))
+    choice = Single.of("sigmoid", gamma=1.0, coef0=1.0)
+    sw = compute.gram_sweep(X, choice)
     assert sw is not None and figures.spectrum_sweep(sw, "kernels_spectrum", KEY.gamma) is None
+    log = figures.spectrum_sweep(sw, "kernels_spectrum", KEY.gamma, log=True)
+    _, (frames,) = ui_sweep.decode(log)
+    assert sum(bool(np.any(f[:, 1] < 0)) for f in frames) >= 5
+    for i in (0, 20, 40):
+        g = choice.with_gamma(sw.values[i])
+        ev = np.linalg.eigvalsh(pairwise_kernels(X, metric="sigmoid", **dict(g.params)))[::-1]
+        check_log(log, i, ev, compute.gram(X, g).ev)
     assert compute.gram_sweep(X, Single.of("linear")) is None
     assert compute.gram_sweep(X, Single.of("rbf", gamma=1.0), "degree") is None
 

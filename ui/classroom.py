@@ -24,6 +24,20 @@ html { font-size: 20px; }
 [data-testid="stMain"] [class*="st-key-ex_corner"] button { box-shadow: 0 2px 10px rgba(0, 0, 0, 0.25); }
 [data-testid="stMain"] [class*="st-key-ex_panel"] { width: min(25rem, 44vw); max-height: calc(100vh - 5.4rem);
   overflow-y: auto; background: #fff; box-shadow: 0 4px 24px rgba(0, 0, 0, 0.3); }
+/* ... but in Compare A / B it would cover map B and B's settings: the page makes room for it on the right instead, so
+   both pictures (narrower) and the question stand side by side */
+[data-testid="stMainBlockContainer"]:has([class*="st-key-ex_panel"]):has([class*="st-key-ab_head"]) {
+  padding-right: 20.5rem; }
+[data-testid="stMain"]:has([class*="st-key-ab_head"]) [class*="st-key-ex_panel"] { width: 19rem; }
+/* there the section's heading steps out of sight (kept for screen readers; the panel and the topic bar name the
+   page) so the two pictures keep their height on a 720 px screen under the settings rows, which wrap in the narrower
+   page; and the panel's title row keeps its buttons on its line */
+[data-testid="stMainBlockContainer"]:has([class*="st-key-ex_panel"]):has([class*="st-key-ab_head"])
+  [data-testid="stElementContainer"]:has(> [data-testid="stMarkdown"] h4) { position: absolute; width: 1px;
+  height: 1px; overflow: hidden; clip-path: inset(50%); }
+[data-testid="stMain"] [class*="st-key-ex_panel"] > div > [data-testid="stHorizontalBlock"]:first-child,
+[data-testid="stMain"] [class*="st-key-ex_panel"] [data-testid="stLayoutWrapper"]:first-child > div {
+  flex-wrap: nowrap; }
 [data-testid="stMain"] [class*="st-key-ex_panel"] [data-testid="stWidgetLabel"] p { font-size: 1.15rem; }
 [data-testid="stMain"] [class*="st-key-ex_panel"] [role="radiogroup"] p { font-size: 1rem; }
 /* Compare A / B (pages/svm/margins.py, pages/kernel_ridge/fit.py): the settings rows over the two pictures without
@@ -34,6 +48,8 @@ html { font-size: 20px; }
 [data-testid="stMain"] [class*="st-key-ab_tools"] > [data-testid="stElementContainer"] { flex: 1 1 0; min-width: 0; }
 [data-testid="stMain"] [class*="st-key-ab_tools"] button { min-height: 0; padding-top: 0; padding-bottom: 0;
   font-size: 0.85rem; }
+/* /svm-gauss-laplace: the bar over the two maps without its frame, so the maps' x tick labels are on a 720 px screen */
+[data-testid="stMain"] .st-key-pair_maps .st-key-topic_bar { border: none; padding: 0; }
 /* the larger type must not push topics into the navigation bar's "N more" menu at 1280 px */
 [data-testid="stTopNavSection"], [data-testid="stTopNavLink"] { padding-left: 6px; padding-right: 6px; }
 [class*="st-key-history_entries"], [class*="st-key-nav_mark"] { display: none; }

@@ -155,9 +155,26 @@ function adapt(gd) {
   update({ data: next.data, layout: next.layout, frames: (gd._transitionData && gd._transitionData._frames) || [] });
 }
 
+// The sidebar is a phone's menu of sections: once a section is chosen in it, it closes (Streamlit leaves it open over
+// most of the page). One listener for the page's life, whatever the reruns.
+function closeMenuOnChoice() {
+  if (window.__kernelscopePhone.menu) return;
+  window.__kernelscopePhone.menu = true;
+  document.addEventListener("click", (e) => {
+    const link = e.target instanceof Element && e.target.closest('[data-testid="stSidebarNav"] a[href]');
+    if (!link || window.innerWidth >= BREAK) return;
+    setTimeout(() => {
+      const side = document.querySelector('[data-testid="stSidebar"]');
+      const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+      if (side && side.dataset.collapsed === "false" && close) close.click();
+    }, 0);
+  }, true);
+}
+
 export default function (component) {
   const { data } = component;
   if (!(data && data.enabled)) return undefined;
+  closeMenuOnChoice();
   let timer = null;
   const hooked = new WeakSet();
   const all = () => {

@@ -18,6 +18,8 @@ BREAK = 640   # px: as ui/phone.js's BREAK, where Streamlit stacks st.columns
 #   that has more, so the cut is visibly a scroll.
 # - Touch targets of at least 24 px (WCAG 2.5.8) for the small buttons Streamlit draws (a help "?" icon, the
 #   segmented control's options).
+# - The sidebar is the phone's menu: its open button says "Sections" beside the » (and ui/phone.js closes it once a
+#   section is chosen in it).
 _BAR = ':is(.st-key-topic_bar, [data-testid="stLayoutWrapper"]:has(> .st-key-topic_bar))'   # (a bordered container's wrapper)
 _MODE = '[class*="_click_mode"]'
 _SIDE = '> [data-testid="stColumn"]:nth-child(2) > [data-testid="stVerticalBlock"] >'   # the right column's children
@@ -28,6 +30,8 @@ PHONE_CSS = f"""
 [class*="st-key-clickable_"] {{ touch-action: pan-y; }}
 @media (max-width: {BREAK - 0.02}px) {{
   [data-testid="stMainBlockContainer"] {{ padding-left: 0.5rem; padding-right: 0.5rem; }}
+  [data-testid="stExpandSidebarButton"] {{ width: auto; padding: 0 0.4rem; gap: 0.2rem; }}
+  [data-testid="stExpandSidebarButton"]::after {{ content: "Sections"; font-size: 0.95rem; font-weight: 600; }}
   {_TWO} {{ flex-direction: column; }}
   {_TWO} > [data-testid="stColumn"], {_TWO} > [data-testid="stColumn"] > [data-testid="stVerticalBlock"] {{
     display: contents; }}

@@ -337,12 +337,13 @@ function create(data) {
           pen = "L";
         }
         if (pen === "L") parts.push(close);
-      } else if (lay.kind === "bars") {   // (x, y) rows: a bar from 0 to y, style.width wide in x's units
+      } else if (lay.kind === "bars") {   // (x, y) rows: a bar from 0 to y (to |y|: style.magnitude), style.width wide
         const st = lay.style, half = (st.width || 0.8) / 2, y0 = ya.c2p(0).toFixed(1), negs = [];
         const scale = st.tops && ov.barTop ? ov.barTop / st.tops[i] : 1;
         for (let k = 0; k < rows.length; k += 2) {
           const a = xa.c2p(rows[k] - half).toFixed(1), b = xa.c2p(rows[k] + half).toFixed(1);
-          (rows[k + 1] < 0 ? negs : parts).push(`M${a},${y0}H${b}V${ya.c2p(rows[k + 1] * scale).toFixed(1)}H${a}Z`);
+          const top = st.magnitude ? Math.abs(rows[k + 1]) : rows[k + 1];   // magnitude: the sign is the colour
+          (rows[k + 1] < 0 ? negs : parts).push(`M${a},${y0}H${b}V${ya.c2p(top * scale).toFixed(1)}H${a}Z`);
         }
         neg.setAttribute("d", negs.join(""));
         if (st.ticks && ov.barTicks && ov.barTicks.length === st.ticks[i].length) {

@@ -37,7 +37,7 @@ Payload (JSON, from `payload`):
                         Plotly-like style (color, width, dash / symbol), and float32 (x, y) or (x, y, size) rows of
                         every frame (frame i is rows offsets[i]:offsets[i+1]; NaN rows split lines), zlib'd, base64'd;
                         "bars": (x, y) rows, a bar from 0 to y, style {color, negative (its colour below 0), width
-                        (in x's units)}
+                        (in x's units)[, magnitude: the bar from 0 to |y|, its sign only the colour]}
 """
 import base64
 import hashlib

@@ -66,23 +66,38 @@ def spectrum(ev, title=None, height=None, present=None):
     return fig.update_layout(height=height or SIDE[bool(present)])
 
 
-LOG_FLOOR = 1e-6   # a log spectrum's axis ends at this share of max|λ|: smaller |λ| are as good as 0 (round-off)
+DECADES = 6   # a log spectrum's axis spans 6 decades below its top power of ten; smaller |λ| are as good as 0
+SUPER = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def log_bars(ev):
+    """The bars of a log spectrum drawn on a linear axis of decades, so the live sweep's bars (from 0 to y) and the
+    static figure are one drawing: (h, ticks). h[i] = log10(|λᵢ| / floor) ≥ 0, negated where λᵢ is significantly
+    negative (below −PSD_RTOL·max|λ|: drawn red, as tall as |λᵢ|); floor = 10^(k − DECADES), 10^k the smallest power
+    of ten ≥ max|λ|; ticks: the labels of the decades 0, 2, 4, 6 (10^(k−6) … 10^k)."""
+    ev = np.asarray(ev, float)
+    top = max(float(np.abs(ev).max()), 1e-300)
+    k = int(np.ceil(np.log10(top) - 1e-9))
+    h = np.clip(np.log10(np.maximum(np.abs(ev), 1e-300)) - (k - DECADES), 0.0, None)
+    h = np.where(ev < -kc.PSD_RTOL * top, -h, h)
+    return h, [f"10{str(k - DECADES + d).translate(SUPER)}" for d in range(0, DECADES + 1, 2)]
 
 
 @cached_figure
 def log_spectrum(ev, title=None, present=None):
-    """|λ| on a log axis, descending, the significantly negative ones (below −PSD_RTOL·max|λ|) red: the decay over
-    the decades that a linear axis squeezes into one spike at λ₁. |λ| under LOG_FLOOR·max|λ| stand at the floor."""
+    """|λ| on a log scale, descending, the significantly negative ones red: the decay over the decades that a linear
+    axis squeezes into one spike at λ₁. Drawn as log_bars (a linear axis of decades, labelled 10^k), which the γ
+    sweep redraws frame by frame (spectrum_sweep)."""
     ev = np.asarray(ev, float)
-    top = max(float(np.abs(ev).max()), 1e-300)
-    negative = (ev < -kc.PSD_RTOL * top).astype(np.int8)
-    fig = go.Figure(go.Bar(x=np.arange(1, len(ev) + 1, dtype=np.int32),
-                           y=np.maximum(np.abs(ev), LOG_FLOOR * top).astype(np.float32), customdata=ev.astype(np.float32),
-                           marker=dict(color=negative, colorscale=[[0, POSITIVE], [1, NEGATIVE]], cmin=0, cmax=1),
+    h, ticks = log_bars(ev)
+    red = (ev < -kc.PSD_RTOL * np.abs(ev).max()).astype(np.int8)   # significantly negative (at the floor too)
+    fig = go.Figure(go.Bar(x=np.arange(1, len(ev) + 1, dtype=np.int32), y=np.abs(h).astype(np.float32),
+                           customdata=ev.astype(np.float32),
+                           marker=dict(color=red, colorscale=[[0, POSITIVE], [1, NEGATIVE]], cmin=0, cmax=1),
                            hovertemplate="λ_%{x} = %{customdata:.4g}<extra></extra>"))
     fig.update_xaxes(title="index")
-    fig.update_yaxes(title="|λ| (log scale)", type="log", range=[np.log10(top) - 6.2, np.log10(top) + 0.2],
-                     dtick=2, exponentformat="power")
+    fig.update_yaxes(title="|λ| (log scale)", range=[0, DECADES + 0.2], autorange=False, tickmode="array",
+                     tickvals=list(range(0, DECADES + 1, 2)), ticktext=ticks)
     return base_layout(fig, title, height=SIDE[bool(present)], present=present, bargap=builders.SPECTRUM_BARGAP)
 
 
@@ -131,17 +146,25 @@ def _fmt(by):
 
 
 @cache_data(max_entries=8)
-def spectrum_sweep(sw, chart, slider, label="γ", by="index"):
-    """The spectrum of every value of `sw` as ui.sweep's payload, each gram_spectrum at that value: the bars (trace
-    0, a "bars" layer, negative ones red) scaled into the static axis (style.tops: each frame's axis end) and the y
-    tick labels of each frame (style.ticks). None unless every frame is PSD up to round-off."""
-    if not all(psd_like(ev) for ev in sw.ev):
-        return None
-    axes = [spectrum_axis(np.max(ev)) for ev in sw.ev]
+def spectrum_sweep(sw, chart, slider, label="γ", by="index", log=False):
+    """The spectrum of every value of `sw` as ui.sweep's payload (trace 0, a "bars" layer, negative ones red).
+    log: each frame as log_spectrum draws it (log_bars: heights in decades, the sign of each row the bar's colour,
+    style.magnitude; each frame's tick labels, style.ticks). Otherwise each gram_spectrum at that value, the bars
+    scaled into the static axis (style.tops: each frame's axis end) -- None then unless every frame is PSD up to
+    round-off (a linear axis from 0 has no room below it)."""
     x = np.arange(1, sw.ev.shape[1] + 1)
-    style = dict(color=POSITIVE, negative=NEGATIVE, width=1 - builders.SPECTRUM_BARGAP,
-                 tops=[end for end, _ in axes], ticks=[labels for _, labels in axes])
-    bars = ui.sweep.layer(0, "bars", style, [np.column_stack([x, ev]) for ev in sw.ev])
+    style = dict(color=POSITIVE, negative=NEGATIVE, width=1 - builders.SPECTRUM_BARGAP)
+    if log:
+        frames = [log_bars(ev) for ev in sw.ev]
+        style |= dict(magnitude=True, ticks=[ticks for _, ticks in frames])
+        rows = [np.column_stack([x, h]) for h, _ in frames]
+    else:
+        if not all(psd_like(ev) for ev in sw.ev):
+            return None
+        axes = [spectrum_axis(np.max(ev)) for ev in sw.ev]
+        style |= dict(tops=[end for end, _ in axes], ticks=[labels for _, labels in axes])
+        rows = [np.column_stack([x, ev]) for ev in sw.ev]
+    bars = ui.sweep.layer(0, "bars", style, rows)
     return ui.sweep.payload(chart, slider, label, sw.values, None, [bars], by=by, fmt=_fmt(by))
 
 

@@ -15,7 +15,8 @@ from ui.nav import section_footer, section_header
 from ui.sweep import sweep
 
 SWEPT = (("gamma", "γ", "index"), ("degree", "m", "value"))   # the bar's sliders swept live: γ, the degree m
-SCALES = ("linear λ", "log |λ|")   # the spectrum's y axis (a link names the choice by its label)
+SCALES = ("log |λ|", "linear λ")   # the spectrum's y axis, log by default (a link names the choice by its label):
+# on a linear axis the largest eigenvalue dwarfs the rest, and 120 bars look like one spike
 
 
 def _short(v, width=6):
@@ -51,9 +52,9 @@ def body():
     # drag γ (the polynomial's degree m too) and K and its spectrum follow (ui.sweep)
     sweeps = [(live, getattr(KEY, param), label, by) for param, label, by in SWEPT
               if (live := compute.gram_sweep(Xg, s.choice, param)) is not None]
-    log = st.session_state.get(KEY.scale, st.query_params.get(KEY.scale)) == SCALES[1]   # the spectrum's axis
-    bars = [] if log else [b for live, key, label, by in sweeps
-                           if (b := figures.spectrum_sweep(live, f"{PAGE}_spectrum", key, label, by)) is not None]
+    log = st.session_state.get(KEY.scale, st.query_params.get(KEY.scale)) != SCALES[1]   # the spectrum's axis
+    bars = [b for live, key, label, by in sweeps
+            if (b := figures.spectrum_sweep(live, f"{PAGE}_spectrum", key, label, by, log=log)) is not None]
     with left:
         st.plotly_chart(figures.gram_map(result.K, yg, present=present), key=f"{PAGE}_gram", config=CHART_CONFIG)
         for live, key, label, by in sweeps:
@@ -64,16 +65,17 @@ def body():
     with right:   # the spectrum first (on a projector's first screen), then its numbers and the verdict
         title = "Eigenvalues of K, descending"
         if log:
-            st.plotly_chart(figures.log_spectrum(ev, title, present=present), key=f"{PAGE}_spectrum",
-                            config=CHART_CONFIG)
+            fig = figures.log_spectrum(ev, title, present=present)
         else:
-            st.plotly_chart(figures.gram_spectrum(ev, title, present=present) if bars else
-                            figures.spectrum(ev, title, present=present), key=f"{PAGE}_spectrum", config=CHART_CONFIG)
-            for b in bars:
-                sweep(b)
+            fig = figures.gram_spectrum(ev, title, present=present) if bars else figures.spectrum(ev, title,
+                                                                                                  present=present)
+        st.plotly_chart(fig, key=f"{PAGE}_spectrum", config=CHART_CONFIG)
+        for b in bars:
+            sweep(b)
         st.segmented_control("Eigenvalue axis", SCALES, default=SCALES[0], key=KEY.scale, bind="query-params",
-                             help="log |λ|: the decay over the decades, below the largest few (no live sweep of "
-                                  "the bars on it)", label_visibility="collapsed")
+                             help="log |λ|: every eigenvalue's size over six decades, negative ones red; linear λ: "
+                                  "the largest few against 0 (its bars follow a sweep only where K is PSD)",
+                             label_visibility="collapsed")
         m1, m2, m3 = st.columns(3)
         m1.metric("Largest λ", _short(ev[0]), help=f"{ev[0]:.6g}")
         m2.metric("Smallest λ", "≈ 0" if result.roundoff else _short(ev[-1]),

@@ -17,7 +17,7 @@ WRONG, INSIDE = "#CC79A7", ACCENT   # markers of misclassified and inside-the-ma
 # The main chart's height (px): its plotting area fills the first screen of a 1280x720 projector in presentation
 # mode (no title, no axis titles, no legend there: the formula beside it and the lecturer say what it shows).
 MAP_HEIGHT = {False: 600, True: 540}
-PAIR_HEIGHT = {False: 420, True: 462}   # two maps side by side (presentation: under a one-row bar, no x tick labels)
+PAIR_HEIGHT = {False: 420, True: 504}   # two maps side by side (presentation: under a frameless one-row bar)
 COMPARE_HEIGHT = {False: 480, True: 462}  # Compare A / B's maps: under the two bars and the legend row
 CHART_HEIGHT = {False: 520, True: 560}  # the main chart in a wide left column (teaching map, CV grid, hinge)
 SIDE_HEIGHT = {False: 320, True: 330}   # a chart in the right column (the loss curve)
@@ -162,8 +162,7 @@ def svm_map_figure(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, hei
         # inside the plotting area ("x domain": the axis' own, narrowed by the equal scales), clear of the tick labels
         fig.add_annotation(text=f"<b>{tag}</b>", xref="x domain", yref="y domain", x=0.02, y=0.98, xanchor="left",
                            yanchor="top", showarrow=False, bgcolor="rgba(255,255,255,0.8)")
-        if present:   # no x tick labels: two maps keep a plotting area of 440 px under the bar
-            fig.update_xaxes(showticklabels=False)
+        if present:   # no colour bar: two maps keep a plotting area of 440 px under the bar, their x ticks too
             fig.update_traces(selector=dict(type="heatmap"), showscale=False)
     if legend and not present:  # the section's main map, in a wide column (ui.figures.reserve_margins)
         fig.update_layout(meta=dict(chart_width=560))

@@ -21,7 +21,13 @@ present = presenting()
 
 @st.fragment
 def panel():
-    """The bar with the width h, the two maps and their formulas (a move reruns only this panel)."""
+    """The bar with the width h, the two maps and their formulas (a move reruns only this panel; its box "pair_maps":
+    presenting, a frameless bar, ui.classroom)."""
+    with st.container(key="pair_maps"):
+        maps()
+
+
+def maps():
     s, h = bar(lambda row, compact: width_slider(row, "width h (Kriege)", "h", KEY.H, *R["h"], compact=compact,
                                                  help_="The same h for both kernels (this section's own)."),
                compact=present)
