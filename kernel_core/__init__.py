@@ -5,7 +5,7 @@ solver or the data generator); never imports streamlit or plotly.
 """
 from .algebra import Exp, Kernel, Polynomial, Product, Scaled, Sum, as_kernel
 from .anova import anova_components, anova_kernel, anova_parts
-from .closure import FeatureMapped, Generative, MatrixKernel, OnColumns, Warped
+from .closure import PAIRWISE, FeatureMapped, Generative, MatrixKernel, OnColumns, Warped, pairwise_gram
 from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, make_manifold, make_sine
 from .dual import DualPath, dual_derivation, dual_from_primal, dual_objective, primal_objective
 from .fda import FisherDA, KernelFDA, fisher_laplacians, local_affinity
@@ -38,7 +38,7 @@ from .woodbury import WoodburySteps, woodbury_costs, woodbury_inverse, woodbury_
 
 __all__ = [
     "Exp", "Kernel", "Polynomial", "Product", "Scaled", "Sum", "as_kernel",
-    "FeatureMapped", "Generative", "MatrixKernel", "OnColumns", "Warped",
+    "PAIRWISE", "FeatureMapped", "Generative", "MatrixKernel", "OnColumns", "Warped", "pairwise_gram",
     "negative_direction", "vkv_both_ways",
     "anova_components", "anova_kernel", "anova_parts",
     "CLASSIFICATION_DATASETS", "MANIFOLDS", "make_classification", "make_manifold", "make_sine",

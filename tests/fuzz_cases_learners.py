@@ -260,6 +260,12 @@ def case_closure_rules(draw):
     K = run(lambda: k(X, Y))
     finite(K, (len(X), len(X if Y is None else Y)))
     assert isinstance(k.latex(), str) and isinstance(k.is_mercer, bool)
+    if draw(st.booleans()):   # the pairs' Gram matrix of two Gram matrices (or of anything drawn)
+        Ku = K if draw(st.integers(0, 3)) else matrix(draw)
+        Kp = run(lambda: k(X)) if draw(st.integers(0, 3)) else matrix(draw)
+        combine = draw(st.sampled_from(["product", "sum", "kron", None]))
+        P = run(lambda: kc.pairwise_gram(Ku, Kp, combine))
+        finite(P, (len(Ku) * len(Kp), len(Ku) * len(Kp)))
 
 
 def case_vkv(draw):

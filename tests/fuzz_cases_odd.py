@@ -200,6 +200,8 @@ KERNELS = {   # the kernel classes: constructor, call and latex of each; the bas
     "Generative.__call__": (lambda X, Y: kc.Generative(np.zeros(2), 1.0)(X, Y), dict(X=X, Y=Q)),
     "Generative.latex": (lambda: kc.Generative(np.zeros(2), 1.0).latex(), {}),
     "Generative.density_latex": (lambda: kc.Generative(np.zeros(2), 1.0).density_latex(), {}),
+    "pairwise_gram": (lambda K_user, K_product, combine: kc.pairwise_gram(K_user, K_product, combine),
+                      dict(K_user=K, K_product=K[:3, :3], combine="product")),
 }
 
 ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fits with them

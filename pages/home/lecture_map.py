@@ -72,7 +72,7 @@ TEXTS = (
         ("Kernels beyond ℝᵈ: graph kernels by random walks", "graphs-walks"),
         ("Composition rules", "kernels-closure"),
         ("The ANOVA kernel", "kernels-anova"),
-        ("Pairwise data: k_user · k_product", None),
+        ("Pairwise data: k_user · k_product on (user, product) pairs, K_user ⊗ K_product", "kernels-closure"),
         ("Kernels as similarity functions; nearest neighbours", "perceptron-knn-knn"),
         ("k-NN vs the kernelized perceptron", "perceptron-knn-rules"),
         ("Parametric vs non-parametric learning", "perceptron-knn-overfitting"),
