@@ -101,6 +101,19 @@ class KernelPerceptron:
         model.alpha_ = self.alpha_at(step)
         return model
 
+    def objective(self):
+        """Kriege's perceptron objective in alpha, on the training points, at the current alpha_:
+
+            J(alpha) = (1/n) sum_i max{0, -y_i alpha^T k_i},   k_i = (y_1 k(x_i, x_1), ..., y_n k(x_i, x_n))
+                     = (1/n) sum_i max{0, -sum_j alpha_j y_i y_j k(x_i, x_j)}
+
+        the primal perceptron loss (1/n) sum_i max(0, -y_i w^T x_i) with w = sum_j alpha_j y_j phi(x_j). It is 0
+        once every training point has y_i f(x_i) >= 0 (and at alpha = 0, its trivial minimiser); each mistake
+        step alpha_i <- alpha_i + 1 is a stochastic subgradient step on it."""
+        self._check_fitted()
+        f = self.kernel_(self.X_fit_) @ (self.alpha_ * self.y_fit_)   # f(x_i) = sum_j alpha_j y_j k(x_j, x_i)
+        return float(np.mean(np.maximum(0.0, -self.y_fit_ * f)))
+
     def expansion(self):
         """(points, weights, bias) with f(x) = sum_i weights[i] k(points[i], x) + bias:
         the points with alpha_i > 0 and weights alpha_i y_i; the perceptron has no bias."""

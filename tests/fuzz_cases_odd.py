@@ -263,6 +263,7 @@ ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fit
     "KernelPerceptron.alpha_at": (lambda step: _perceptron().alpha_at(step), dict(step=3)),
     "KernelPerceptron.at_step": (lambda step: _perceptron().at_step(step).decision_function(Q), dict(step=3)),
     "KernelPerceptron.expansion": (lambda: _perceptron().expansion(), {}),
+    "KernelPerceptron.objective": (lambda: _perceptron().objective(), {}),
     "KernelPerceptron.decision_function": (lambda X: _perceptron().decision_function(X), dict(X=Q)),
     "KernelPerceptron.predict": (lambda X: _perceptron().predict(X), dict(X=Q)),
     "KNNVote.fit": (lambda X, y, n_neighbors: kc.KNNVote(n_neighbors=n_neighbors).fit(X, y),

@@ -201,3 +201,27 @@ def test_plain_sentences_for_bad_input(moons):
         KernelPerceptron().fit(X, y).decision_function(np.ones((2, 3)))
     with pytest.raises(ValueError, match="NaN"):
         KernelPerceptron().fit(np.r_[X[:-1], [[np.nan, 0.0]]], y)
+
+
+def test_objective_in_alpha_is_krieges_double_sum_and_the_primal_loss_for_the_linear_kernel():
+    """J(α) = (1/n) Σᵢ max{0, −Σⱼ αⱼ yᵢ yⱼ k(xᵢ, xⱼ)} by a double loop at every step of a replay, and for the linear
+    kernel the primal perceptron loss (1/n) Σᵢ max(0, −yᵢ wᵀxᵢ) with w = Σⱼ αⱼ yⱼ xⱼ; 0 at α = 0 and once training
+    converged."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(14, 2))
+    y = np.where(X[:, 0] + 0.4 * rng.normal(size=14) > 0, 1, -1)
+    for kernel, params, k in (("rbf", dict(gamma=0.8), lambda a, b: np.exp(-0.8 * np.sum((a - b) ** 2))),
+                              ("linear", {}, lambda a, b: float(a @ b))):
+        model = KernelPerceptron(kernel, epochs=20, seed=1, **params).fit(X, y)
+        for step in range(0, len(model.history_["index"]) + 1, 5):
+            m = model.at_step(step)
+            a = m.alpha_
+            loop = sum(max(0.0, -sum(a[j] * y[i] * y[j] * k(X[i], X[j]) for j in range(len(y))))
+                       for i in range(len(y))) / len(y)
+            assert m.objective() == pytest.approx(loop, rel=1e-12, abs=1e-14)
+            if kernel == "linear":
+                w = (a * y) @ X
+                assert m.objective() == pytest.approx(np.mean(np.maximum(0, -y * (X @ w))), rel=1e-12, abs=1e-14)
+        assert model.at_step(0).objective() == 0.0
+        if model.converged_:
+            assert model.objective() == 0.0

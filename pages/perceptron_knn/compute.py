@@ -33,6 +33,7 @@ class Frame:
     train: float            # training accuracy
     test: float             # held-out accuracy (nan when nothing is held out)
     used: int               # training points with alpha_i != 0
+    objective: float        # Kriege's J(alpha) = (1/n) sum_i max{0, -y_i alpha^T k_i} on the training points
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def perceptron_frame(s, kernel, epochs, seed, step):
     """The replayed model after `step` visits: its surface, alpha and accuracies (no refit)."""
     model = fit_perceptron(s, kernel, epochs, seed).at_step(step)
     return Frame(step, model.alpha_, kc.decision_surface(model, *axes(BOUNDS)), _accuracy(model, s.Xtr, s.ytr),
-                 _accuracy(model, s.Xte, s.yte), int(np.count_nonzero(model.alpha_)))
+                 _accuracy(model, s.Xte, s.yte), int(np.count_nonzero(model.alpha_)), model.objective())
 
 
 @cache_data(max_entries=ENTRIES)
