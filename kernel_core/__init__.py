@@ -23,7 +23,7 @@ from .perceptron import KernelPerceptron, KNNVote
 from .rbf_network import RBFNetwork, pick_centres, ridge_to_network
 from .quadratic import negative_direction, vkv_both_ways
 from .representer import orthogonal_direction, representer_coefficients, representer_objective
-from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_from_kriege, power_features, primal_ridge, solve_costs
+from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, kriege_ridge_objective, lam_from_kriege, power_features, primal_ridge, solve_costs
 from .ridge import lam_from_seed003 as lam_from_seed003  # deprecated name, for one release
 from .rkhs import RKHSFunction, rkhs_function, rkhs_inner, rkhs_norm
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
@@ -60,7 +60,7 @@ __all__ = [
     "random_walk_kernel", "small_graphs", "walk_bound", "shift_probe",
     "WoodburySteps", "woodbury_costs", "woodbury_inverse", "woodbury_steps",
     "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
-    "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",
+    "GaussianProcessRegressor", "KernelRidge", "cross_validate", "kriege_ridge_objective", "lam_from_kriege", "power_features", "primal_ridge",
     "solve_costs",
     "PSD_RTOL", "SYMMETRY_RTOL", "Verdict", "is_psd", "is_symmetric", "spectrum", "verdict",
     "decision_surface", "expansion_surface",

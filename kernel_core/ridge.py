@@ -146,6 +146,33 @@ def primal_ridge(X, y, lam):
     return _finite(beta, "The ridge solution")
 
 
+def kriege_ridge_objective(K, y, alpha, lam):
+    """Kriege's kernelized linear regression (KLR) objective in alpha:
+
+        J(alpha) = (1/n) ||K alpha - y||^2 + lam alpha^T K alpha
+
+    (his ||alpha^T K - y||^2; K is symmetric). It is the primal (1/n) sum_i (w^T x_i - y_i)^2 + lam ||w||^2 with
+    w = sum_j alpha_j x_j: w^T x_i = alpha^T k_i and ||w||^2 = alpha^T K alpha. Its minimiser is
+    alpha = (K + n lam I)^{-1} y, so Kriege's lam is Held's lam / n (lam_from_kriege).
+
+    K: the n x n Gram matrix; y: n targets; alpha: n dual coefficients; lam >= 0 (Kriege's)."""
+    K = check_array(K, "K")
+    if K.shape[0] != K.shape[1]:
+        raise ValueError(f"K must be a square Gram matrix; it has shape {K.shape}.")
+    n = len(K)
+    y, alpha = check_array(y, "y", ndim=1), check_array(alpha, "alpha", ndim=1)
+    for v, name in ((y, "y"), (alpha, "alpha")):
+        if len(v) != n:
+            raise ValueError(f"{name} has {len(v)} entries but K is {n} x {n}; give one per point.")
+    lam = check_real(lam, "lam", low=0.0, low_inclusive=True)
+    with np.errstate(over="ignore", invalid="ignore"):
+        Ka = K @ alpha
+        J = float(np.sum((Ka - y) ** 2) / n + lam * (alpha @ Ka))
+    if not np.isfinite(J):
+        raise ValueError("The objective overflowed (values too large for floating point); scale K, y or alpha down.")
+    return J
+
+
 def power_features(x, degree):
     """phi(x) = (x, x^2, ..., x^degree) for 1-D inputs x: p = degree features (Kriege's basis functions)."""
     x = check_array(x, "x", ndim=1)

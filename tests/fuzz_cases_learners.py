@@ -91,6 +91,10 @@ def case_ridge_helpers(draw):
     elif which == 2:
         X, y, n, d = xy(draw, classify=False)
         finite(run(lambda: kc.primal_ridge(X, y, real(draw, 1e-6, 10.0))), (d,))
+        if draw(st.booleans()):   # Kriege's objective in alpha at some alpha (the shapes drawn may not fit)
+            K = run(lambda: kc.gram(X, kernel="rbf"))
+            alpha = draw(st.sampled_from([lambda: np.ones(n), lambda: np.ones(n + 1), lambda: matrix(draw)]))()
+            number(run(lambda: kc.kriege_ridge_objective(K, y, alpha, real(draw, 0.0, 10.0))))
     else:
         costs = run(lambda: kc.solve_costs(count(draw, 1, 10**6), count(draw, 1, 10**4)))
         assert all(np.isfinite(v) for v in costs.values())

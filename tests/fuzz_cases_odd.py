@@ -118,6 +118,7 @@ FUNCTIONS = {
     "lam_from_kriege": (kc.lam_from_kriege, dict(lam_kriege=0.1, n=10)),
     "power_features": (kc.power_features, dict(x=X[:, 0], degree=3)),
     "primal_ridge": (kc.primal_ridge, dict(X=X, y=T, lam=0.1)),
+    "kriege_ridge_objective": (kc.kriege_ridge_objective, dict(K=K, y=T, alpha=A8, lam=0.1)),
     "solve_costs": (kc.solve_costs, dict(n=100, p=3)),
     "is_psd": (kc.is_psd, dict(K=K, rtol=1e-8)),
     "is_symmetric": (kc.is_symmetric, dict(K=K)),

@@ -125,7 +125,7 @@ COVERED = {  # public names exercised by each case besides its own
     "ApproxKernelPCA": {"kernel_error"},
     "kpca_gap": {"ridge_gap"},
     "RandomFourierFeatures": {"NystroemFeatures"},
-    "power_features": {"lam_from_kriege", "primal_ridge", "solve_costs"},
+    "power_features": {"lam_from_kriege", "primal_ridge", "solve_costs", "kriege_ridge_objective"},
     "KernelSVM": {"SubgradientSVM", "decision_surface"},
     "holdout_split": {"C_from_lam", "lam_from_C", "margin_counts", "kriege_objective"},
     "anova_kernel": {"anova_parts", "anova_components"},

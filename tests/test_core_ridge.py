@@ -211,3 +211,29 @@ def test_costs_and_features():
 def test_the_old_name_of_lam_from_kriege_still_works_and_warns():
     with pytest.warns(DeprecationWarning, match="lam_from_kriege"):
         assert kernel_core.lam_from_seed003(0.5, 10) == pytest.approx(5.0)
+
+
+def test_krieges_objective_in_alpha_is_the_primal_with_w_in_the_span_and_is_least_at_k_plus_n_lam():
+    """J(α) = (1/n)‖Kα − y‖² + λαᵀKα: for the linear kernel the primal (1/n) Σ (wᵀxᵢ − yᵢ)² + λ‖w‖² with
+    w = Σ αⱼ xⱼ (a double loop); for RBF its minimiser by scipy is (K + nλI)⁻¹y, scikit-learn's KernelRidge with
+    alpha = nλ."""
+    from scipy.optimize import minimize
+    from sklearn.kernel_ridge import KernelRidge as SkKernelRidge
+
+    import kernel_core as kc
+    rng = np.random.default_rng(11)
+    X, y = rng.normal(size=(9, 2)), rng.normal(size=9)
+    a, lam, n = rng.normal(size=9), 0.05, 9
+    w = sum(a[j] * X[j] for j in range(n))
+    primal = sum((w @ X[i] - y[i]) ** 2 for i in range(n)) / n + lam * (w @ w)
+    assert kc.kriege_ridge_objective(X @ X.T, y, a, lam) == pytest.approx(primal, rel=1e-12)
+    K = kc.gram(X, kernel="rbf", gamma=0.5)
+    best = minimize(lambda v: kc.kriege_ridge_objective(K, y, v, lam), np.zeros(n), method="BFGS",
+                    options=dict(gtol=1e-10)).x
+    closed = np.linalg.solve(K + n * lam * np.eye(n), y)
+    np.testing.assert_allclose(K @ best, K @ closed, atol=1e-5)     # the fit; α itself up to K's null space
+    sk = SkKernelRidge(alpha=n * lam, kernel="rbf", gamma=0.5).fit(X, y).dual_coef_
+    np.testing.assert_allclose(closed, sk, rtol=1e-8)
+    assert kc.kriege_ridge_objective(K, y, closed, lam) <= kc.kriege_ridge_objective(K, y, best, lam) + 1e-10
+    with pytest.raises(ValueError, match="one per point"):
+        kc.kriege_ridge_objective(K, y, a[:3], lam)

@@ -97,6 +97,24 @@ def test_lambda_conventions_and_primal_equals_dual():
     assert list(costs["cheaper"]) == ["primal", "dual", "dual", "primal"]        # p = 3, 100, 10 000 at n = 30; n = 3000
 
 
+def test_krieges_objective_in_alpha_is_shown_with_its_numbers_and_equals_the_primal():
+    """Beside the table: J(α) = (1/n)‖Kα − y‖² + λ_K αᵀKα at α̂ with λ_K = λ / n, computed here from scikit-learn's
+    Ridge (β̂, the primal objective) — the two are one number; the derivation expander says α = (K + nλI)⁻¹y."""
+    at = open_page(SECTION["primal_dual"])
+    assert not page_errors(at)
+    X, y = make_sine(30, 0.25, 0)
+    U = (X[:, 0] / np.abs(X).max())[:, None] ** np.arange(1, 4)
+    beta = Ridge(alpha=0.1, fit_intercept=False).fit(U, y).coef_
+    lam_k = 0.1 / 30
+    error = float(np.mean((U @ beta - y) ** 2))
+    J = error + lam_k * beta @ beta
+    line = next(lx.value for lx in at.latex if r"\lambda_{\text{Kriege}}\, \boldsymbol\alpha" in lx.value)
+    assert f"= {error:.4g} + {J - error:.4g} = {J:.4g}" in line
+    captions = " ".join(c.value for c in at.caption)
+    assert f"is {J:.4g}, the same number" in captions
+    assert any(r"(\mathbf K + n\lambda\mathbf I)^{-1}\mathbf y" in lx.value for lx in at.latex)
+
+
 def test_kriege_toggle_multiplies_by_n():
     at = open_page(SECTION["primal_dual"])
     at.toggle(key=KEY.KRIEGE).set_value(True).run()
