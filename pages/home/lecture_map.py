@@ -82,7 +82,7 @@ TEXTS = (
         ("Choosing kernels and parameters by cross-validation", "kernel-ridge-cross-validation"),
         ("Overfitting and regularisation", "kernel-ridge-overfitting"),
         ("The representer theorem", "rkhs"),
-        ("Summary: the losses (hinge, perceptron, squared)", "svm-hinge-loss"),
+        ("Summary: the losses (squared, ℓp, 0/1, perceptron, hinge)", "svm-hinge-loss"),
     )),
     ("Nguyen", "Kernel method", (
         ("Dual representation: J(w) and its gradient, w = Φᵀa", "kernel-ridge-dual-derivation"),
