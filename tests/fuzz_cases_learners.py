@@ -75,7 +75,9 @@ def case_cross_validate(draw):
     X, y, n, d = xy(draw, classify=False)
     lams = draw(st.sampled_from([(0.1, 1.0), (0.0,), (-1.0,), ("a",), ()]))
     grid = draw(st.sampled_from([None, {"gamma": [0.5, 2.0]}, {"gamma": []}, {"gamma": ["x"]}, {"degree": [2]}]))
-    r = run(lambda: kc.cross_validate(X, y, "rbf", lams, grid, count(draw, 2, 5), seed(draw)))
+    scheme = draw(st.sampled_from(["kfold", "monte_carlo", "loo", None]))
+    r = run(lambda: kc.cross_validate(X, y, "rbf", lams, grid, count(draw, 2, 5), seed(draw), scheme,
+                                      real(draw, 0.0, 1.0)))
     finite(r.errors, (len(lams), len(r.settings))), number(r.best_lam), number(r.best_error)
 
 

@@ -114,7 +114,7 @@ FUNCTIONS = {
     "rkhs_inner": (kc.rkhs_inner, dict(a=A8, X=X, b=np.ones(3), Y=Q, kernel="rbf", gamma=1.0)),
     "rkhs_norm": (kc.rkhs_norm, dict(alpha=A8, X=X, kernel="rbf", squared=False, gamma=1.0)),
     "cross_validate": (kc.cross_validate, dict(X=X, y=T, kernel="rbf", lams=(0.1, 1.0), grid=None, n_folds=2, seed=0,
-                                               gamma=1.0)),
+                                               scheme="monte_carlo", test_size=0.25, gamma=1.0)),
     "lam_from_kriege": (kc.lam_from_kriege, dict(lam_kriege=0.1, n=10)),
     "power_features": (kc.power_features, dict(x=X[:, 0], degree=3)),
     "primal_ridge": (kc.primal_ridge, dict(X=X, y=T, lam=0.1)),

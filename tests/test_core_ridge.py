@@ -183,6 +183,27 @@ def test_cross_validate_equals_sklearn_grid_search():
     np.testing.assert_allclose(res.train_errors, sk_train, rtol=1e-6)
 
 
+def test_monte_carlo_cross_validation_equals_a_loop_over_shuffle_splits():
+    """Kriege's Monte Carlo cross-validation: R random test sets of 20 % (scikit-learn's ShuffleSplit with the same
+    seed), each fitted by scikit-learn's KernelRidge — a plain loop; the test sets overlap, unlike k-fold's folds."""
+    from sklearn.model_selection import ShuffleSplit
+
+    X, y = make_sine(40, 0.3, 3)
+    lams, gammas = [1e-3, 0.1, 1.0], [0.3, 3.0]
+    res = cross_validate(X, y, "rbf", lams, {"gamma": gammas}, n_folds=7, seed=2, scheme="monte_carlo",
+                         test_size=0.2)
+    splits = list(ShuffleSplit(7, test_size=8, random_state=2).split(X))
+    loop = np.array([[np.mean([np.mean((SkKR(alpha=lam, kernel="rbf", gamma=g).fit(X[tr], y[tr]).predict(X[te])
+                                        - y[te]) ** 2) for tr, te in splits]) for g in gammas] for lam in lams])
+    np.testing.assert_allclose(res.errors, loop, rtol=1e-6)
+    tested = np.bincount(np.concatenate([te for _, te in splits]), minlength=40)
+    assert tested.max() > 1 or (tested == 0).any()      # some point tested twice or never: not a partition
+    with pytest.raises(ValueError, match="scheme"):
+        cross_validate(X, y, "rbf", lams, scheme="loo")
+    with pytest.raises(ValueError, match="no test or no training point"):
+        cross_validate(X, y, "rbf", lams, scheme="monte_carlo", test_size=0.001)
+
+
 def test_cross_validate_picks_the_known_best():
     """Noise-free linear data: only the unregularised linear fit has zero held-out error; too wide or too
     narrow RBF kernels lose to a moderate one on a noise-free sine."""

@@ -263,6 +263,26 @@ def test_apply_best_sets_the_cv_choice_of_sklearn_grid_search():
     assert [ring["x"][0], ring["y"][0]] == pytest.approx([star["x"][0], star["y"][0]])   # ... on the star now
 
 
+def test_monte_carlo_splits_give_sklearns_shuffle_split_choice():
+    """Kriege's Monte Carlo cross-validation: five random test sets of a fifth (scikit-learn's ShuffleSplit, seed 0)
+    instead of five folds; the best setting and its error are GridSearchCV's with that cv, and the page says the
+    test sets may overlap."""
+    from sklearn.model_selection import ShuffleSplit
+
+    at = open_page(SECTION["cross_validation"])
+    at.radio(key=KEY.CV_SCHEME).set_value("monte_carlo").run()
+    assert not page_errors(at)
+    X, y = make_sine(30, 0.25, 0)
+    lams = [float(f"{v:.3g}") for v in np.geomspace(1e-4, 1e2, 13)]
+    gammas = [float(f"{v:.3g}") for v in np.geomspace(1e-2, 1e2, 9)]
+    search = GridSearchCV(SkKR(kernel="rbf"), {"alpha": lams, "gamma": gammas}, scoring="neg_mean_squared_error",
+                          cv=ShuffleSplit(5, test_size=6, random_state=0)).fit(X, y)
+    assert float(metric(at, "Its CV mean squared error")) == pytest.approx(-search.best_score_, rel=1e-3)
+    best = search.best_params_
+    assert metric(at, "Best setting on the grid") == f"λ = {best['alpha']:g}, γ = {best['gamma']:g}"
+    assert any("5 independent random test sets of 6 points" in c.value for c in at.caption)
+
+
 def test_training_and_held_out_curves_match_sklearn():
     at = open_page(SECTION["overfitting"])
     assert not page_errors(at)

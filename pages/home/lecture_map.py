@@ -83,6 +83,7 @@ TEXTS = (
         ("Overfitting and regularisation", "kernel-ridge-overfitting"),
         ("The representer theorem", "rkhs"),
         ("Summary: the losses (squared, ℓp, 0/1, perceptron, hinge)", "svm-hinge-loss"),
+        ("Summary: model selection by k-fold and Monte Carlo cross-validation", "kernel-ridge-cross-validation"),
     )),
     ("Nguyen", "Kernel method", (
         ("Dual representation: J(w) and its gradient, w = Φᵀa", "kernel-ridge-dual-derivation"),

@@ -165,16 +165,21 @@ def cv_sample(X, y):
     return X[keep], y[keep]
 
 
+MC_TEST_SHARE = 0.2   # Monte Carlo CV: each random test set holds a fifth of the points, as a k-fold fold does
+
+
 @cache_data(max_entries=ENTRIES)
-def cv_grid(data, kernel, lams, grid_name=None, grid_values=()):
-    """K-fold CV of (λ, one kernel parameter) over a grid; grid_name None means λ only (kernel_core.CVResult). On at
-    most R["cv_max"] of the points (cv_sample), so the work is bounded whatever the data."""
+def cv_grid(data, kernel, lams, grid_name=None, grid_values=(), scheme="kfold"):
+    """K-fold (or Monte Carlo: as many random 20 % test sets) CV of (λ, one kernel parameter) over a grid; grid_name
+    None means λ only (kernel_core.CVResult). On at most R["cv_max"] of the points (cv_sample), so the work is
+    bounded whatever the data."""
     X, y = cv_sample(*dataset(data))
     grid = {grid_name: list(grid_values)} if grid_name else None
     fixed = {k: v for k, v in kernel.params if k != grid_name}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", LinAlgWarning)
-        return kc.cross_validate(X, y, kernel.name, lams, grid, n_folds=min(R["folds"], len(X)), **fixed)
+        return kc.cross_validate(X, y, kernel.name, lams, grid, n_folds=min(R["folds"], len(X)), scheme=scheme,
+                                 test_size=MC_TEST_SHARE, **fixed)
 
 
 def cv_note(n):
