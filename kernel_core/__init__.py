@@ -19,7 +19,7 @@ from .kpca import KernelPCA, add_noise, centring_matrix, laplacian_eigenmap
 from .large_n import ApproxKernelPCA, ApproxKernelRidge, kernel_error, kpca_gap, large_dataset, resolve_method, ridge_gap
 from .lpp import KernelLPP
 from .mercer import MercerExpansion, mercer_expansion
-from .perceptron import KernelPerceptron, KNNVote
+from .perceptron import KernelPerceptron, KNNVote, knn_cross_validate
 from .rbf_network import RBFNetwork, pick_centres, ridge_to_network
 from .quadratic import negative_direction, vkv_both_ways
 from .representer import orthogonal_direction, representer_coefficients, representer_objective
@@ -49,7 +49,7 @@ __all__ = [
     "DEFAULTS", "KERNEL_FUNCTIONS", "KERNEL_PARAMS", "MERCER", "gram",
     "KernelPCA", "add_noise", "centring_matrix", "laplacian_eigenmap",
     "ApproxKernelPCA", "ApproxKernelRidge", "kernel_error", "kpca_gap", "large_dataset", "resolve_method", "ridge_gap",
-    "KernelPerceptron", "KNNVote",
+    "KernelPerceptron", "KNNVote", "knn_cross_validate",
     "orthogonal_direction", "representer_coefficients", "representer_objective",
     "RKHSFunction", "rkhs_function", "rkhs_inner", "rkhs_norm",
     "MercerExpansion", "mercer_expansion",

@@ -21,9 +21,11 @@ and the strict test would never fire, so sign(0) counts as wrong: a mistake is y
 import copy
 
 import numpy as np
+from sklearn.model_selection import KFold
 from sklearn.neighbors import KNeighborsClassifier
 
-from ._validation import check_array, check_features, check_finite, check_int, check_labels, check_positive_int, check_seed
+from ._validation import (check_array, check_features, check_finite, check_int, check_labels, check_positive_int,
+                          check_seed, describe)
 from .algebra import as_kernel
 
 MAX_EPOCHS = 1000
@@ -167,3 +169,33 @@ class KNNVote(KNeighborsClassifier):
     def decision_function(self, X):
         P = self.predict_proba(X)
         return P[:, 1] - P[:, 0]
+
+
+def knn_cross_validate(X, y, ks, n_folds=5, seed=0):
+    """k-fold cross-validation of k-NN's k (Kriege: "How to choose k? Cross-validation!"):
+
+        CV(k) = (1/F) sum_{f=1}^{F} (1/|T_f|) sum_{i in T_f} [y_hat_{-f}(x_i) != y_i]
+
+    the held-out misclassification rate, y_hat_{-f} the KNNVote fitted without fold T_f (F = n_folds folds of a
+    seeded shuffle, scikit-learn's KFold). A k larger than a training part is used as that part's size.
+    Returns the errors, one per k of `ks`, as a float array."""
+    X = check_array(X, "X")
+    check_labels(y, len(X))
+    y = np.asarray(y)
+    n_folds = check_positive_int(n_folds, "n_folds")
+    seed = check_seed(seed)
+    if not 2 <= n_folds <= len(X):
+        raise ValueError(f"Cross-validation needs 2 <= n_folds <= n samples; got n_folds = {n_folds} with {len(X)} "
+                         "samples.")
+    if isinstance(ks, (str, bytes)) or np.ndim(ks) != 1 or len(ks) == 0:
+        raise ValueError(f"ks must be a non-empty list of neighbour counts, got {describe(ks)}.")
+    ks = [check_positive_int(k, "k") for k in ks]
+    errors = np.zeros(len(ks))
+    for tr, te in KFold(n_folds, shuffle=True, random_state=seed).split(X):
+        if len(np.unique(y[tr])) < 2:
+            raise ValueError("A training part of the cross-validation holds only one class; use fewer folds or "
+                             "more points of each class.")
+        for j, k in enumerate(ks):
+            model = KNNVote(n_neighbors=min(k, len(tr))).fit(X[tr], y[tr])
+            errors[j] += np.mean(model.predict(X[te]) != y[te]) / n_folds
+    return errors

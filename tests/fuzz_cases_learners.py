@@ -36,6 +36,10 @@ def case_kernel_perceptron(draw):
     Q, m = queries(draw, d)
     finite(run(lambda: model.decision_function(Q)), (m,))
     assert run(lambda: model.predict(Q)).shape == (m,)
+    if n <= 40 and draw(st.booleans()):   # k by cross-validation (small n: up to 5 x 3 fits)
+        ks = draw(st.sampled_from([(1, 3, 5), (2,), (), (0,), ("a",), (1.5,)]))
+        errors = run(lambda: kc.knn_cross_validate(X, y, ks, count(draw, 1, 5), seed(draw)))
+        assert np.all((0 <= finite(errors, (len(ks),))) & (errors <= 1))
     visits = len(model.history_["index"])
     alpha = finite(run(lambda: model.alpha_at(count(draw, 0, visits + 3))), (n,))
     assert np.all(alpha <= model.alpha_)                       # a replayed alpha never exceeds the trained one

@@ -269,6 +269,7 @@ ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fit
     "KernelPerceptron.predict": (lambda X: _perceptron().predict(X), dict(X=Q)),
     "KNNVote.fit": (lambda X, y, n_neighbors: kc.KNNVote(n_neighbors=n_neighbors).fit(X, y),
                     dict(X=X, y=Y_PM, n_neighbors=3)),
+    "knn_cross_validate": (kc.knn_cross_validate, dict(X=X12, y=Y12, ks=(1, 3), n_folds=3, seed=0)),
     "KNNVote.predict": (lambda X: kc.KNNVote(n_neighbors=3).fit(X12, Y12).predict(X), dict(X=Q)),
     "KNNVote.predict_proba": (lambda X: kc.KNNVote(n_neighbors=3).fit(X12, Y12).predict_proba(X), dict(X=Q)),
     "KNNVote.decision_function": (lambda X: kc.KNNVote(n_neighbors=3).fit(X12, Y12).decision_function(X), dict(X=Q)),

@@ -225,3 +225,26 @@ def test_objective_in_alpha_is_krieges_double_sum_and_the_primal_loss_for_the_li
         assert model.at_step(0).objective() == 0.0
         if model.converged_:
             assert model.objective() == 0.0
+
+
+def test_knn_cross_validate_is_a_brute_force_neighbour_count_over_the_same_folds():
+    """CV(k) = mean over KFold's folds of the held-out error of the k-NN vote, the vote counted by hand (sorted
+    distances, ties of the vote to the first class) — odd k, so no vote ties."""
+    from sklearn.model_selection import KFold
+
+    from kernel_core import knn_cross_validate
+    X, y = make_moons(60, noise=0.3, random_state=2)
+    ks = (1, 3, 7, 15)
+    shown = knn_cross_validate(X, y, ks, n_folds=4, seed=3)
+    loop = np.zeros(len(ks))
+    for tr, te in KFold(4, shuffle=True, random_state=3).split(X):
+        for j, k in enumerate(ks):
+            wrong = 0
+            for i in te:
+                near = np.argsort(np.sum((X[tr] - X[i]) ** 2, axis=1), kind="stable")[:k]
+                vote = np.sum(np.where(y[tr][near] == 1, 1, -1))
+                wrong += (1 if vote > 0 else 0) != y[i]
+            loop[j] += wrong / len(te) / 4
+    np.testing.assert_allclose(shown, loop, atol=1e-12)
+    with pytest.raises(ValueError, match="n_folds"):
+        knn_cross_validate(X, y, ks, n_folds=1)

@@ -378,3 +378,24 @@ def test_the_objective_in_alpha_beside_the_picture_is_krieges_double_sum_at_the_
         at.button(key=KEY.step_button).click().run()
     assert shown() == 0.0
     assert any("stochastic subgradient step" in c.value for c in at.caption)
+
+
+def test_knn_section_shows_k_chosen_by_cross_validation_as_sklearn_computes_it():
+    """Kriege's "How to choose k? Cross-validation!" beside the picture: CV(k) of the slider's k and the least CV
+    error, from scikit-learn's cross_val_score (KNeighborsClassifier, KFold(5, shuffle, seed 0)) on the training
+    points of the default split."""
+    from sklearn.model_selection import KFold, cross_val_score
+
+    at = open_page(KNN)
+    assert not page_errors(at)
+    X, y = kc.make_classification(*preset())
+    held = reference_split(X, y)
+    Xtr, ytr = X[~held], y[~held]
+    folds = KFold(5, shuffle=True, random_state=0)
+    err = {k: 1 - cross_val_score(KNeighborsClassifier(n_neighbors=k), Xtr, ytr, cv=folds).mean() for k in range(1, 51)}
+    best = min(err, key=lambda k: (round(err[k], 12), k))
+    tex = next(l.value for l in at.latex if r"\mathrm{CV}(k)" in l.value)
+    assert rf"\mathrm{{CV}}(5) &= {err[5]:.3f}" in tex
+    assert rf"\mathrm{{CV}}({best}) = {err[best]:.3f}" in tex
+    at.select_slider(key=KEY.k).set_value(best).run()
+    assert rf"\mathrm{{CV}}({best}) &= {err[best]:.3f}" in next(l.value for l in at.latex if r"\mathrm{CV}(k)" in l.value)

@@ -74,6 +74,7 @@ TEXTS = (
         ("The ANOVA kernel", "kernels-anova"),
         ("Pairwise data: k_user · k_product on (user, product) pairs, K_user ⊗ K_product", "kernels-closure"),
         ("Kernels as similarity functions; nearest neighbours", "perceptron-knn-knn"),
+        ("How to choose k? Cross-validation over k", "perceptron-knn-knn"),
         ("k-NN vs the kernelized perceptron", "perceptron-knn-rules"),
         ("Parametric vs non-parametric learning", "perceptron-knn-overfitting"),
         ("The kernelized SVM objective", "svm-subgradient"),

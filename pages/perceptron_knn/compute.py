@@ -100,6 +100,23 @@ def knn(s, k):
                _accuracy(model, s.Xte, s.yte))
 
 
+CV_FOLDS = 5   # folds of k's cross-validation, on the training points
+
+
+@dataclass(frozen=True)
+class KnnCV:
+    ks: tuple               # the k slider's options
+    errors: np.ndarray      # CV(k): held-out misclassification rate over CV_FOLDS folds of the training points
+    best: int               # the k with the least CV error (the smallest such k)
+
+
+@cache_data(max_entries=ENTRIES)
+def knn_cv(s):
+    """k-NN's k by cross-validation on the training points (kernel_core.knn_cross_validate, seed 0)."""
+    errors = kc.knn_cross_validate(s.Xtr, s.ytr, K_VALUES, n_folds=min(CV_FOLDS, len(s.ytr)), seed=0)
+    return KnnCV(K_VALUES, errors, int(K_VALUES[int(np.argmin(errors))]))
+
+
 @cache_data(max_entries=4 * ENTRIES)
 def query(s, kernel, epochs, seed, k, x):
     """The fully trained perceptron and k-NN at the new point x = (x1, x2)."""
