@@ -34,7 +34,7 @@ def cross_validation():
     grid_name = "gamma" if s.kernel.gamma is not None else None
     with right:
         scheme = st.radio("Splits", list(SCHEMES), format_func=SCHEMES.get, horizontal=True, key=KEY.CV_SCHEME,
-                          bind="query-params", help="Kriege's summary names both: k-fold (each point tested once) and "
+                          help="Kriege's summary names both: k-fold (each point tested once) and "
                                                     "Monte Carlo cross-validation (random test sets, drawn anew).")
     try:
         with st.spinner("Cross-validating the grid…"):
