@@ -5,7 +5,7 @@ solver or the data generator); never imports streamlit or plotly.
 """
 from .algebra import Exp, Kernel, Polynomial, Product, Scaled, Sum, as_kernel
 from .anova import anova_components, anova_kernel, anova_parts
-from .closure import FeatureMapped, Generative, MatrixKernel, OnColumns, Warped
+from .closure import PAIRWISE, FeatureMapped, Generative, MatrixKernel, OnColumns, Warped, pairwise_gram
 from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, make_manifold, make_sine
 from .distributions import distribution_bags, mean_embedding_kernel, mmd2
 from .dual import DualPath, dual_derivation, dual_from_primal, dual_objective, primal_objective
@@ -20,11 +20,20 @@ from .large_n import ApproxKernelPCA, ApproxKernelRidge, kernel_error, kpca_gap,
 from .lpp import KernelLPP
 from .mercer import MercerExpansion, mercer_expansion
 from .model_selection import cross_validate_grid, holdout_split
-from .perceptron import KernelPerceptron, KNNVote
+from .perceptron import KernelPerceptron, KNNVote, knn_cross_validate
 from .quadratic import negative_direction, vkv_both_ways
 from .rbf_network import RBFNetwork, pick_centres, ridge_to_network
 from .representer import orthogonal_direction, representer_coefficients, representer_objective
-from .ridge import GaussianProcessRegressor, KernelRidge, cross_validate, lam_from_kriege, power_features, primal_ridge, solve_costs
+from .ridge import (
+    GaussianProcessRegressor,
+    KernelRidge,
+    cross_validate,
+    kriege_ridge_objective,
+    lam_from_kriege,
+    power_features,
+    primal_ridge,
+    solve_costs,
+)
 from .ridge import lam_from_seed003 as lam_from_seed003  # deprecated name, for one release
 from .rkhs import RKHSFunction, rkhs_function, rkhs_inner, rkhs_norm
 from .spectral import PSD_RTOL, SYMMETRY_RTOL, Verdict, is_psd, is_symmetric, spectrum, verdict
@@ -40,7 +49,7 @@ from .woodbury import WoodburySteps, woodbury_costs, woodbury_inverse, woodbury_
 
 __all__ = [
     "Exp", "Kernel", "Polynomial", "Product", "Scaled", "Sum", "as_kernel",
-    "FeatureMapped", "Generative", "MatrixKernel", "OnColumns", "Warped",
+    "PAIRWISE", "FeatureMapped", "Generative", "MatrixKernel", "OnColumns", "Warped", "pairwise_gram",
     "negative_direction", "vkv_both_ways",
     "anova_components", "anova_kernel", "anova_parts",
     "CLASSIFICATION_DATASETS", "MANIFOLDS", "make_classification", "make_manifold", "make_sine",
@@ -51,7 +60,7 @@ __all__ = [
     "DEFAULTS", "KERNEL_FUNCTIONS", "KERNEL_PARAMS", "MERCER", "gram",
     "KernelPCA", "add_noise", "centring_matrix", "laplacian_eigenmap",
     "ApproxKernelPCA", "ApproxKernelRidge", "kernel_error", "kpca_gap", "large_dataset", "resolve_method", "ridge_gap",
-    "KernelPerceptron", "KNNVote",
+    "KernelPerceptron", "KNNVote", "knn_cross_validate",
     "orthogonal_direction", "representer_coefficients", "representer_objective",
     "RKHSFunction", "rkhs_function", "rkhs_inner", "rkhs_norm",
     "MercerExpansion", "mercer_expansion",
@@ -62,7 +71,7 @@ __all__ = [
     "random_walk_kernel", "small_graphs", "walk_bound", "shift_probe",
     "WoodburySteps", "woodbury_costs", "woodbury_inverse", "woodbury_steps",
     "DualPath", "dual_derivation", "dual_from_primal", "dual_objective", "primal_objective",
-    "GaussianProcessRegressor", "KernelRidge", "cross_validate", "lam_from_kriege", "power_features", "primal_ridge",
+    "GaussianProcessRegressor", "KernelRidge", "cross_validate", "kriege_ridge_objective", "lam_from_kriege", "power_features", "primal_ridge",
     "solve_costs",
     "PSD_RTOL", "SYMMETRY_RTOL", "Verdict", "is_psd", "is_symmetric", "spectrum", "verdict",
     "decision_surface", "expansion_surface",

@@ -254,3 +254,39 @@ class Generative(Kernel):
 
     def __repr__(self):
         return f"Generative({self.mean.tolist()!r}, {self.sigma!r})"
+
+
+# ------------------------------------------------------------------ pairwise data: kernels on (user, product) pairs
+PAIRWISE = ("product", "sum")
+
+
+def pairwise_gram(K_user, K_product, combine="product"):
+    """The Gram matrix of a kernel on pairs (Kriege's pairwise data: users x products, genes x patients), over all
+    n_u * n_p pairs (u_i, p_a) in the order (u_1, p_1), (u_1, p_2), ..., (u_{n_u}, p_{n_p}):
+
+        product:  k((u, p), (u', p')) = k_user(u, u') * k_product(p, p')    K = K_user (x) K_product
+        sum:      k((u, p), (u', p')) = k_user(u, u') + k_product(p, p')    K = K_user (x) 1 1^T + 1 1^T (x) K_product
+
+    with (x) the Kronecker product, K_user the n_u x n_u Gram matrix of the users, K_product the n_p x n_p one of
+    the products and 1 1^T the all-ones matrix. The product is rule (10) of Bishop's notes (and Sugiyama's product
+    proof) on the pair x = (u, p); its eigenvalues are all products mu_i * nu_a of the two matrices' eigenvalues,
+    so it is PSD when both are. The sum is rule (9).
+
+    K_user, K_product: square symmetric matrices; combine: "product" or "sum"."""
+    combine = check_choice(combine, PAIRWISE, "combine")
+    mats = []
+    for K, name in ((K_user, "K_user"), (K_product, "K_product")):
+        K = check_array(K, name)
+        if K.shape[0] != K.shape[1]:
+            raise ValueError(f"{name} must be square (a Gram matrix); it has shape {K.shape}.")
+        if not is_symmetric(K):
+            raise ValueError(f"{name} is not symmetric, so it is not the Gram matrix of a kernel.")
+        mats.append(K)
+    Ku, Kp = mats
+    check_size(len(Ku) * len(Kp), len(Ku) * len(Kp), "The pairs' Gram matrix")
+    with np.errstate(all="ignore"):
+        if combine == "product":   # K[(i, a), (j, b)] = K_user[i, j] * K_product[a, b]
+            K = np.kron(Ku, Kp)
+        else:                      # K[(i, a), (j, b)] = K_user[i, j] + K_product[a, b]
+            K = np.kron(Ku, np.ones_like(Kp)) + np.kron(np.ones_like(Ku), Kp)
+    return check_finite(K, "The pairs' Gram matrix", "scale the two Gram matrices down")

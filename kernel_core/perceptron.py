@@ -21,9 +21,11 @@ and the strict test would never fire, so sign(0) counts as wrong: a mistake is y
 import copy
 
 import numpy as np
+from sklearn.model_selection import KFold
 from sklearn.neighbors import KNeighborsClassifier
 
-from ._validation import check_array, check_features, check_finite, check_int, check_labels, check_positive_int, check_seed
+from ._validation import (check_array, check_features, check_finite, check_int, check_labels, check_positive_int,
+                          check_seed, describe)
 from .algebra import as_kernel
 
 MAX_EPOCHS = 1000
@@ -101,6 +103,19 @@ class KernelPerceptron:
         model.alpha_ = self.alpha_at(step)
         return model
 
+    def objective(self):
+        """Kriege's perceptron objective in alpha, on the training points, at the current alpha_:
+
+            J(alpha) = (1/n) sum_i max{0, -y_i alpha^T k_i},   k_i = (y_1 k(x_i, x_1), ..., y_n k(x_i, x_n))
+                     = (1/n) sum_i max{0, -sum_j alpha_j y_i y_j k(x_i, x_j)}
+
+        the primal perceptron loss (1/n) sum_i max(0, -y_i w^T x_i) with w = sum_j alpha_j y_j phi(x_j). It is 0
+        once every training point has y_i f(x_i) >= 0 (and at alpha = 0, its trivial minimiser); each mistake
+        step alpha_i <- alpha_i + 1 is a stochastic subgradient step on it."""
+        self._check_fitted()
+        f = self.kernel_(self.X_fit_) @ (self.alpha_ * self.y_fit_)   # f(x_i) = sum_j alpha_j y_j k(x_j, x_i)
+        return float(np.mean(np.maximum(0.0, -self.y_fit_ * f)))
+
     def expansion(self):
         """(points, weights, bias) with f(x) = sum_i weights[i] k(points[i], x) + bias:
         the points with alpha_i > 0 and weights alpha_i y_i; the perceptron has no bias."""
@@ -154,3 +169,33 @@ class KNNVote(KNeighborsClassifier):
     def decision_function(self, X):
         P = self.predict_proba(X)
         return P[:, 1] - P[:, 0]
+
+
+def knn_cross_validate(X, y, ks, n_folds=5, seed=0):
+    """k-fold cross-validation of k-NN's k (Kriege: "How to choose k? Cross-validation!"):
+
+        CV(k) = (1/F) sum_{f=1}^{F} (1/|T_f|) sum_{i in T_f} [y_hat_{-f}(x_i) != y_i]
+
+    the held-out misclassification rate, y_hat_{-f} the KNNVote fitted without fold T_f (F = n_folds folds of a
+    seeded shuffle, scikit-learn's KFold). A k larger than a training part is used as that part's size.
+    Returns the errors, one per k of `ks`, as a float array."""
+    X = check_array(X, "X")
+    check_labels(y, len(X))
+    y = np.asarray(y)
+    n_folds = check_positive_int(n_folds, "n_folds")
+    seed = check_seed(seed)
+    if not 2 <= n_folds <= len(X):
+        raise ValueError(f"Cross-validation needs 2 <= n_folds <= n samples; got n_folds = {n_folds} with {len(X)} "
+                         "samples.")
+    if isinstance(ks, (str, bytes)) or np.ndim(ks) != 1 or len(ks) == 0:
+        raise ValueError(f"ks must be a non-empty list of neighbour counts, got {describe(ks)}.")
+    ks = [check_positive_int(k, "k") for k in ks]
+    errors = np.zeros(len(ks))
+    for tr, te in KFold(n_folds, shuffle=True, random_state=seed).split(X):
+        if len(np.unique(y[tr])) < 2:
+            raise ValueError("A training part of the cross-validation holds only one class; use fewer folds or "
+                             "more points of each class.")
+        for j, k in enumerate(ks):
+            model = KNNVote(n_neighbors=min(k, len(tr))).fit(X[tr], y[tr])
+            errors[j] += np.mean(model.predict(X[te]) != y[te]) / n_folds
+    return errors

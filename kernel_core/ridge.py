@@ -13,10 +13,11 @@ from itertools import product
 
 import numpy as np
 from scipy.linalg import LinAlgError, LinAlgWarning, cho_factor, cho_solve, lapack, lstsq
-from sklearn.model_selection import KFold
+from sklearn.model_selection import KFold, ShuffleSplit
 
 from ._validation import (
     check_array,
+    check_choice,
     check_features,
     check_finite,
     check_flag,
@@ -144,6 +145,33 @@ def primal_ridge(X, y, lam):
     except LinAlgError:
         raise ValueError(f"X^T X + lam I is numerically singular at lam = {lam:g}; use a larger lam.") from None
     return _finite(beta, "The ridge solution")
+
+
+def kriege_ridge_objective(K, y, alpha, lam):
+    """Kriege's kernelized linear regression (KLR) objective in alpha:
+
+        J(alpha) = (1/n) ||K alpha - y||^2 + lam alpha^T K alpha
+
+    (his ||alpha^T K - y||^2; K is symmetric). It is the primal (1/n) sum_i (w^T x_i - y_i)^2 + lam ||w||^2 with
+    w = sum_j alpha_j x_j: w^T x_i = alpha^T k_i and ||w||^2 = alpha^T K alpha. Its minimiser is
+    alpha = (K + n lam I)^{-1} y, so Kriege's lam is Held's lam / n (lam_from_kriege).
+
+    K: the n x n Gram matrix; y: n targets; alpha: n dual coefficients; lam >= 0 (Kriege's)."""
+    K = check_array(K, "K")
+    if K.shape[0] != K.shape[1]:
+        raise ValueError(f"K must be a square Gram matrix; it has shape {K.shape}.")
+    n = len(K)
+    y, alpha = check_array(y, "y", ndim=1), check_array(alpha, "alpha", ndim=1)
+    for v, name in ((y, "y"), (alpha, "alpha")):
+        if len(v) != n:
+            raise ValueError(f"{name} has {len(v)} entries but K is {n} x {n}; give one per point.")
+    lam = check_real(lam, "lam", low=0.0, low_inclusive=True)
+    with np.errstate(over="ignore", invalid="ignore"):
+        Ka = K @ alpha
+        J = float(np.sum((Ka - y) ** 2) / n + lam * (alpha @ Ka))
+    if not np.isfinite(J):
+        raise ValueError("The objective overflowed (values too large for floating point); scale K, y or alpha down.")
+    return J
 
 
 def power_features(x, degree):
@@ -288,13 +316,28 @@ class CVResult:
     best_error: float
 
 
-def cross_validate(X, y, kernel="rbf", lams=(0.01, 0.1, 1.0), grid=None, n_folds=5, seed=0, **params):
-    """K-fold cross-validation of (lam, kernel parameters) for KernelRidge (Kriege: "choose kernels and
-    parameters by cross-validation"). `grid` maps a parameter name to its values (all combinations are
-    tried); `params` are kept fixed. CV error = mean over folds of the held-out mean squared error."""
+CV_SCHEMES = ("kfold", "monte_carlo")
+
+
+def cross_validate(X, y, kernel="rbf", lams=(0.01, 0.1, 1.0), grid=None, n_folds=5, seed=0, scheme="kfold",
+                   test_size=0.2, **params):
+    """Cross-validation of (lam, kernel parameters) for KernelRidge (Kriege: "choose kernels and parameters by
+    cross-validation"; his summary names k-fold and Monte Carlo cross-validation). `grid` maps a parameter name to
+    its values (all combinations are tried); `params` are kept fixed.
+
+        CV(lam, theta) = (1/R) sum_{r=1}^{R} (1/|T_r|) sum_{i in T_r} (f_{-r}(x_i) - y_i)^2
+
+    f_{-r} fitted without the test set T_r. scheme "kfold": R = n_folds disjoint folds of a seeded shuffle, each
+    point tested once (scikit-learn's KFold); "monte_carlo": R = n_folds independent random test sets of
+    round(test_size * n) points (scikit-learn's ShuffleSplit) — a point may be tested several times or never."""
     X, y = _check_xy(X, y)
     n_folds = check_positive_int(n_folds, "n_folds")
     seed = check_seed(seed)
+    scheme = check_choice(scheme, CV_SCHEMES, "cross-validation scheme")
+    test_size = check_real(test_size, "test_size", low=0.0, high=1.0)
+    if scheme == "monte_carlo" and not 1 <= round(test_size * len(X)) <= len(X) - 1:
+        raise ValueError(f"test_size = {test_size:g} of {len(X)} points leaves no test or no training point; "
+                         "choose a share that keeps at least one of each.")
     if not 2 <= n_folds <= len(X):
         raise ValueError(f"Cross-validation needs 2 <= n_folds <= n samples; got n_folds = {n_folds} "
                          f"with {len(X)} samples.")
@@ -311,7 +354,10 @@ def cross_validate(X, y, kernel="rbf", lams=(0.01, 0.1, 1.0), grid=None, n_folds
                 for values in product(*grid.values())]
     errors = np.zeros((len(lams), len(settings)))
     train = np.zeros_like(errors)
-    folds = list(KFold(n_folds, shuffle=True, random_state=seed).split(X))
+    if scheme == "kfold":
+        folds = list(KFold(n_folds, shuffle=True, random_state=seed).split(X))
+    else:   # Monte Carlo: n_folds random test sets of round(test_size n) points each
+        folds = list(ShuffleSplit(n_folds, test_size=round(test_size * len(X)), random_state=seed).split(X))
     for j, setting in enumerate(settings):
         K = gram(X, None, kernel, **params, **setting)  # one Gram matrix per setting, sliced per fold
         for tr, te in folds:

@@ -36,6 +36,10 @@ def case_kernel_perceptron(draw):
     Q, m = queries(draw, d)
     finite(run(lambda: model.decision_function(Q)), (m,))
     assert run(lambda: model.predict(Q)).shape == (m,)
+    if n <= 40 and draw(st.booleans()):   # k by cross-validation (small n: up to 5 x 3 fits)
+        ks = draw(st.sampled_from([(1, 3, 5), (2,), (), (0,), ("a",), (1.5,)]))
+        errors = run(lambda: kc.knn_cross_validate(X, y, ks, count(draw, 1, 5), seed(draw)))
+        assert np.all((0 <= finite(errors, (len(ks),))) & (errors <= 1))
     visits = len(model.history_["index"])
     alpha = finite(run(lambda: model.alpha_at(count(draw, 0, visits + 3))), (n,))
     assert np.all(alpha <= model.alpha_)                       # a replayed alpha never exceeds the trained one
@@ -75,7 +79,9 @@ def case_cross_validate(draw):
     X, y, n, d = xy(draw, classify=False)
     lams = draw(st.sampled_from([(0.1, 1.0), (0.0,), (-1.0,), ("a",), ()]))
     grid = draw(st.sampled_from([None, {"gamma": [0.5, 2.0]}, {"gamma": []}, {"gamma": ["x"]}, {"degree": [2]}]))
-    r = run(lambda: kc.cross_validate(X, y, "rbf", lams, grid, count(draw, 2, 5), seed(draw)))
+    scheme = draw(st.sampled_from(["kfold", "monte_carlo", "loo", None]))
+    r = run(lambda: kc.cross_validate(X, y, "rbf", lams, grid, count(draw, 2, 5), seed(draw), scheme,
+                                      real(draw, 0.0, 1.0)))
     finite(r.errors, (len(lams), len(r.settings))), number(r.best_lam), number(r.best_error)
 
 
@@ -91,6 +97,10 @@ def case_ridge_helpers(draw):
     elif which == 2:
         X, y, n, d = xy(draw, classify=False)
         finite(run(lambda: kc.primal_ridge(X, y, real(draw, 1e-6, 10.0))), (d,))
+        if draw(st.booleans()):   # Kriege's objective in alpha at some alpha (the shapes drawn may not fit)
+            K = run(lambda: kc.gram(X, kernel="rbf"))
+            alpha = draw(st.sampled_from([lambda: np.ones(n), lambda: np.ones(n + 1), lambda: matrix(draw)]))()
+            number(run(lambda: kc.kriege_ridge_objective(K, y, alpha, real(draw, 0.0, 10.0))))
     else:
         costs = run(lambda: kc.solve_costs(count(draw, 1, 10**6), count(draw, 1, 10**4)))
         assert all(np.isfinite(v) for v in costs.values())
@@ -260,6 +270,12 @@ def case_closure_rules(draw):
     K = run(lambda: k(X, Y))
     finite(K, (len(X), len(X if Y is None else Y)))
     assert isinstance(k.latex(), str) and isinstance(k.is_mercer, bool)
+    if draw(st.booleans()):   # the pairs' Gram matrix of two Gram matrices (or of anything drawn)
+        Ku = K if draw(st.integers(0, 3)) else matrix(draw)
+        Kp = run(lambda: k(X)) if draw(st.integers(0, 3)) else matrix(draw)
+        combine = draw(st.sampled_from(["product", "sum", "kron", None]))
+        P = run(lambda: kc.pairwise_gram(Ku, Kp, combine))
+        finite(P, (len(Ku) * len(Kp), len(Ku) * len(Kp)))
 
 
 def case_vkv(draw):

@@ -223,3 +223,37 @@ def test_check_psd_matrix_and_vector_length():
     np.testing.assert_array_equal(check_psd_matrix(np.eye(2)), np.eye(2))
     with pytest.raises(ValueError, match="one weight per point"):
         kc.vkv_both_ways(data(0, n=4), np.ones(3), "rbf")
+
+
+# ---------------------------------------------------------------- pairwise data (Kriege): kernels on (user, product)
+@pytest.mark.parametrize("combine", ["product", "sum"])
+def test_pairwise_gram_is_the_double_loop_over_pairs_and_rule_9_or_10_on_the_stacked_pairs(combine):
+    rng = np.random.default_rng(3)
+    U, P = rng.normal(size=(4, 1)), rng.normal(size=(3, 1))
+    ku, kp = kc.Kernel("rbf", gamma=0.7), kc.Kernel("poly", degree=2, gamma=1.0, coef0=1.0)
+    K = kc.pairwise_gram(ku(U), kp(P), combine)
+    pairs = [(u, p) for u in U[:, 0] for p in P[:, 0]]          # (u₁, p₁), (u₁, p₂), …: the documented order
+    op = (lambda a, b: a * b) if combine == "product" else (lambda a, b: a + b)
+    loop = np.array([[op(math.exp(-0.7 * (u - v) ** 2), (p * q + 1.0) ** 2) for v, q in pairs] for u, p in pairs])
+    np.testing.assert_allclose(K, loop, **TOL)
+    Z = np.array(pairs)                                        # the pair x = (u, p) as a 2-D point: rules (9), (10)
+    ka, kb = kc.OnColumns(ku, 0), kc.OnColumns(kp, 1)
+    np.testing.assert_allclose(K, (ka * kb if combine == "product" else ka + kb)(Z), **TOL)
+
+
+def test_pairwise_product_eigenvalues_are_the_products_of_both_spectra_so_it_is_psd():
+    rng = np.random.default_rng(4)
+    Ku, Kp = kc.gram(rng.normal(size=(5, 2)), kernel="rbf", gamma=1.0), kc.gram(rng.normal(size=(3, 2)), kernel="linear")
+    ev = np.sort(np.linalg.eigvalsh(kc.pairwise_gram(Ku, Kp)))
+    np.testing.assert_allclose(ev, np.sort(np.outer(np.linalg.eigvalsh(Ku), np.linalg.eigvalsh(Kp)).ravel()),
+                               atol=1e-10)
+    assert kc.verdict(kc.pairwise_gram(Ku, Kp)).psd
+
+
+def test_pairwise_gram_refuses_what_is_no_gram_matrix():
+    with pytest.raises(ValueError, match="square"):
+        kc.pairwise_gram(np.ones((2, 3)), np.eye(2))
+    with pytest.raises(ValueError, match="not symmetric"):
+        kc.pairwise_gram(np.eye(2), np.array([[1.0, 2.0], [0.0, 1.0]]))
+    with pytest.raises(ValueError, match="combine"):
+        kc.pairwise_gram(np.eye(2), np.eye(2), "kron")

@@ -87,7 +87,7 @@ FUZZ = settings(max_examples=100, deadline=None, derandomize=True, database=None
                 phases=[Phase.explicit, Phase.generate], report_multiple_bugs=False,  # no shrinking: bounded time
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 CONSTANTS = {"CLASSIFICATION_DATASETS", "MANIFOLDS", "DEFAULTS", "KERNEL_FUNCTIONS", "KERNEL_PARAMS", "MERCER",
-             "PSD_RTOL", "SYMMETRY_RTOL", "Verdict", "DualPath", "WoodburySteps"}   # records, not calls
+             "PSD_RTOL", "SYMMETRY_RTOL", "Verdict", "DualPath", "WoodburySteps", "PAIRWISE"}   # records, not calls
 
 CASES = {
     "gram": case_gram, "Kernel": case_kernel, "make_classification": case_make_classification,
@@ -114,7 +114,8 @@ CASES = {
     "shift_probe": case_shift_probe,
 }
 COVERED = {  # public names exercised by each case besides its own
-    "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative"},
+    "KNNVote": {"knn_cross_validate"},
+    "Warped": {"FeatureMapped", "MatrixKernel", "OnColumns", "Generative", "pairwise_gram"},
     "vkv_both_ways": {"negative_direction"},
     "hsic": {"kernel_rho", "hsic_permutations", "hsic_test", "make_dependence", "median_heuristic_gamma",
              "DEPENDENCE_KINDS"},
@@ -125,7 +126,7 @@ COVERED = {  # public names exercised by each case besides its own
     "ApproxKernelPCA": {"kernel_error"},
     "kpca_gap": {"ridge_gap"},
     "RandomFourierFeatures": {"NystroemFeatures"},
-    "power_features": {"lam_from_kriege", "primal_ridge", "solve_costs"},
+    "power_features": {"lam_from_kriege", "primal_ridge", "solve_costs", "kriege_ridge_objective"},
     "KernelSVM": {"SubgradientSVM", "decision_surface"},
     "holdout_split": {"C_from_lam", "lam_from_C", "margin_counts", "kriege_objective"},
     "anova_kernel": {"anova_parts", "anova_components"},

@@ -201,3 +201,50 @@ def test_plain_sentences_for_bad_input(moons):
         KernelPerceptron().fit(X, y).decision_function(np.ones((2, 3)))
     with pytest.raises(ValueError, match="NaN"):
         KernelPerceptron().fit(np.r_[X[:-1], [[np.nan, 0.0]]], y)
+
+
+def test_objective_in_alpha_is_krieges_double_sum_and_the_primal_loss_for_the_linear_kernel():
+    """J(α) = (1/n) Σᵢ max{0, −Σⱼ αⱼ yᵢ yⱼ k(xᵢ, xⱼ)} by a double loop at every step of a replay, and for the linear
+    kernel the primal perceptron loss (1/n) Σᵢ max(0, −yᵢ wᵀxᵢ) with w = Σⱼ αⱼ yⱼ xⱼ; 0 at α = 0 and once training
+    converged."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(14, 2))
+    y = np.where(X[:, 0] + 0.4 * rng.normal(size=14) > 0, 1, -1)
+    for kernel, params, k in (("rbf", dict(gamma=0.8), lambda a, b: np.exp(-0.8 * np.sum((a - b) ** 2))),
+                              ("linear", {}, lambda a, b: float(a @ b))):
+        model = KernelPerceptron(kernel, epochs=20, seed=1, **params).fit(X, y)
+        for step in range(0, len(model.history_["index"]) + 1, 5):
+            m = model.at_step(step)
+            a = m.alpha_
+            loop = sum(max(0.0, -sum(a[j] * y[i] * y[j] * k(X[i], X[j]) for j in range(len(y))))
+                       for i in range(len(y))) / len(y)
+            assert m.objective() == pytest.approx(loop, rel=1e-12, abs=1e-14)
+            if kernel == "linear":
+                w = (a * y) @ X
+                assert m.objective() == pytest.approx(np.mean(np.maximum(0, -y * (X @ w))), rel=1e-12, abs=1e-14)
+        assert model.at_step(0).objective() == 0.0
+        if model.converged_:
+            assert model.objective() == 0.0
+
+
+def test_knn_cross_validate_is_a_brute_force_neighbour_count_over_the_same_folds():
+    """CV(k) = mean over KFold's folds of the held-out error of the k-NN vote, the vote counted by hand (sorted
+    distances, ties of the vote to the first class) — odd k, so no vote ties."""
+    from sklearn.model_selection import KFold
+
+    from kernel_core import knn_cross_validate
+    X, y = make_moons(60, noise=0.3, random_state=2)
+    ks = (1, 3, 7, 15)
+    shown = knn_cross_validate(X, y, ks, n_folds=4, seed=3)
+    loop = np.zeros(len(ks))
+    for tr, te in KFold(4, shuffle=True, random_state=3).split(X):
+        for j, k in enumerate(ks):
+            wrong = 0
+            for i in te:
+                near = np.argsort(np.sum((X[tr] - X[i]) ** 2, axis=1), kind="stable")[:k]
+                vote = np.sum(np.where(y[tr][near] == 1, 1, -1))
+                wrong += (1 if vote > 0 else 0) != y[i]
+            loop[j] += wrong / len(te) / 4
+    np.testing.assert_allclose(shown, loop, atol=1e-12)
+    with pytest.raises(ValueError, match="n_folds"):
+        knn_cross_validate(X, y, ks, n_folds=1)

@@ -183,6 +183,27 @@ def test_cross_validate_equals_sklearn_grid_search():
     np.testing.assert_allclose(res.train_errors, sk_train, rtol=1e-6)
 
 
+def test_monte_carlo_cross_validation_equals_a_loop_over_shuffle_splits():
+    """Kriege's Monte Carlo cross-validation: R random test sets of 20 % (scikit-learn's ShuffleSplit with the same
+    seed), each fitted by scikit-learn's KernelRidge — a plain loop; the test sets overlap, unlike k-fold's folds."""
+    from sklearn.model_selection import ShuffleSplit
+
+    X, y = make_sine(40, 0.3, 3)
+    lams, gammas = [1e-3, 0.1, 1.0], [0.3, 3.0]
+    res = cross_validate(X, y, "rbf", lams, {"gamma": gammas}, n_folds=7, seed=2, scheme="monte_carlo",
+                         test_size=0.2)
+    splits = list(ShuffleSplit(7, test_size=8, random_state=2).split(X))
+    loop = np.array([[np.mean([np.mean((SkKR(alpha=lam, kernel="rbf", gamma=g).fit(X[tr], y[tr]).predict(X[te])
+                                        - y[te]) ** 2) for tr, te in splits]) for g in gammas] for lam in lams])
+    np.testing.assert_allclose(res.errors, loop, rtol=1e-6)
+    tested = np.bincount(np.concatenate([te for _, te in splits]), minlength=40)
+    assert tested.max() > 1 or (tested == 0).any()      # some point tested twice or never: not a partition
+    with pytest.raises(ValueError, match="scheme"):
+        cross_validate(X, y, "rbf", lams, scheme="loo")
+    with pytest.raises(ValueError, match="no test or no training point"):
+        cross_validate(X, y, "rbf", lams, scheme="monte_carlo", test_size=0.001)
+
+
 def test_cross_validate_picks_the_known_best():
     """Noise-free linear data: only the unregularised linear fit has zero held-out error; too wide or too
     narrow RBF kernels lose to a moderate one on a noise-free sine."""
@@ -211,3 +232,29 @@ def test_costs_and_features():
 def test_the_old_name_of_lam_from_kriege_still_works_and_warns():
     with pytest.warns(DeprecationWarning, match="lam_from_kriege"):
         assert kernel_core.lam_from_seed003(0.5, 10) == pytest.approx(5.0)
+
+
+def test_krieges_objective_in_alpha_is_the_primal_with_w_in_the_span_and_is_least_at_k_plus_n_lam():
+    """J(α) = (1/n)‖Kα − y‖² + λαᵀKα: for the linear kernel the primal (1/n) Σ (wᵀxᵢ − yᵢ)² + λ‖w‖² with
+    w = Σ αⱼ xⱼ (a double loop); for RBF its minimiser by scipy is (K + nλI)⁻¹y, scikit-learn's KernelRidge with
+    alpha = nλ."""
+    from scipy.optimize import minimize
+    from sklearn.kernel_ridge import KernelRidge as SkKernelRidge
+
+    import kernel_core as kc
+    rng = np.random.default_rng(11)
+    X, y = rng.normal(size=(9, 2)), rng.normal(size=9)
+    a, lam, n = rng.normal(size=9), 0.05, 9
+    w = sum(a[j] * X[j] for j in range(n))
+    primal = sum((w @ X[i] - y[i]) ** 2 for i in range(n)) / n + lam * (w @ w)
+    assert kc.kriege_ridge_objective(X @ X.T, y, a, lam) == pytest.approx(primal, rel=1e-12)
+    K = kc.gram(X, kernel="rbf", gamma=0.5)
+    best = minimize(lambda v: kc.kriege_ridge_objective(K, y, v, lam), np.zeros(n), method="BFGS",
+                    options=dict(gtol=1e-10)).x
+    closed = np.linalg.solve(K + n * lam * np.eye(n), y)
+    np.testing.assert_allclose(K @ best, K @ closed, atol=1e-5)     # the fit; α itself up to K's null space
+    sk = SkKernelRidge(alpha=n * lam, kernel="rbf", gamma=0.5).fit(X, y).dual_coef_
+    np.testing.assert_allclose(closed, sk, rtol=1e-8)
+    assert kc.kriege_ridge_objective(K, y, closed, lam) <= kc.kriege_ridge_objective(K, y, best, lam) + 1e-10
+    with pytest.raises(ValueError, match="one per point"):
+        kc.kriege_ridge_objective(K, y, a[:3], lam)

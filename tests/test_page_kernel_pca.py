@@ -386,3 +386,18 @@ def test_browser_click_places_the_new_point_and_sets_its_sliders(page, app_url):
         search = page.evaluate("() => window.location.search")
         assert f"kernel_pca_new1={x1:g}" in search and f"kernel_pca_new2={x2:g}" in search   # the sliders moved
     assert_healthy(page)
+
+
+def test_the_derivation_shows_sigma_phi_and_the_span_argument_with_this_fits_numbers():
+    """Held's derivation expander: λ₁ = d₁n with scikit-learn's λ₁, unit-length axes aᵢᵀK′aᵢ = 1; with the linear
+    kernel Σ̂^φ is the biased covariance (1/n) Σ x̃ₗx̃ₗᵀ of the points, and its largest eigenvalue is the d₁ shown."""
+    at = open_page(LINEAR_VS_KERNEL)
+    lam = SkKernelPCA(2, kernel="rbf", gamma=1.0, eigen_solver="dense").fit(MOONS).eigenvalues_
+    text = latex(at)
+    assert r"\widehat\Sigma^{\phi} = \frac{1}{n}\sum_{l=1}^{n}" in text
+    assert rf"n &= 120,\quad \lambda_1 = d_1 n = {lam[0]:.4g},\quad d_1 = {lam[0] / 120:.4g}" in text
+    assert r"\mathbf a_1^\top K'\mathbf a_1 &= 1.000000" in text and r"\mathbf a_2^\top K'\mathbf a_2 = 1.000000" in text
+    at.selectbox(key=KEY.KERNEL).set_value("linear").run()
+    assert not page_errors(at)
+    d1 = np.linalg.eigvalsh(np.cov(MOONS.T, bias=True))[-1]            # Σ̂^φ for φ(x) = x
+    assert rf"d_1 = {d1:.4g} \\" in latex(at)

@@ -97,6 +97,24 @@ def test_lambda_conventions_and_primal_equals_dual():
     assert list(costs["cheaper"]) == ["primal", "dual", "dual", "primal"]        # p = 3, 100, 10 000 at n = 30; n = 3000
 
 
+def test_krieges_objective_in_alpha_is_shown_with_its_numbers_and_equals_the_primal():
+    """Beside the table: J(α) = (1/n)‖Kα − y‖² + λ_K αᵀKα at α̂ with λ_K = λ / n, computed here from scikit-learn's
+    Ridge (β̂, the primal objective) — the two are one number; the derivation expander says α = (K + nλI)⁻¹y."""
+    at = open_page(SECTION["primal_dual"])
+    assert not page_errors(at)
+    X, y = make_sine(30, 0.25, 0)
+    U = (X[:, 0] / np.abs(X).max())[:, None] ** np.arange(1, 4)
+    beta = Ridge(alpha=0.1, fit_intercept=False).fit(U, y).coef_
+    lam_k = 0.1 / 30
+    error = float(np.mean((U @ beta - y) ** 2))
+    J = error + lam_k * beta @ beta
+    line = next(lx.value for lx in at.latex if r"\lambda_{\text{Kriege}}\, \boldsymbol\alpha" in lx.value)
+    assert f"= {error:.4g} + {J - error:.4g} = {J:.4g}" in line
+    captions = " ".join(c.value for c in at.caption)
+    assert f"is {J:.4g}, the same number" in captions
+    assert any(r"(\mathbf K + n\lambda\mathbf I)^{-1}\mathbf y" in lx.value for lx in at.latex)
+
+
 def test_kriege_toggle_multiplies_by_n():
     at = open_page(SECTION["primal_dual"])
     at.toggle(key=KEY.KRIEGE).set_value(True).run()
@@ -243,6 +261,26 @@ def test_apply_best_sets_the_cv_choice_of_sklearn_grid_search():
     fig = chart(at, KEY.CV_CHART)                                    # the map, with the bar's setting ringed ...
     star, ring = trace(fig, "best (CV)"), trace(fig, "current")
     assert [ring["x"][0], ring["y"][0]] == pytest.approx([star["x"][0], star["y"][0]])   # ... on the star now
+
+
+def test_monte_carlo_splits_give_sklearns_shuffle_split_choice():
+    """Kriege's Monte Carlo cross-validation: five random test sets of a fifth (scikit-learn's ShuffleSplit, seed 0)
+    instead of five folds; the best setting and its error are GridSearchCV's with that cv, and the page says the
+    test sets may overlap."""
+    from sklearn.model_selection import ShuffleSplit
+
+    at = open_page(SECTION["cross_validation"])
+    at.radio(key=KEY.CV_SCHEME).set_value("monte_carlo").run()
+    assert not page_errors(at)
+    X, y = make_sine(30, 0.25, 0)
+    lams = [float(f"{v:.3g}") for v in np.geomspace(1e-4, 1e2, 13)]
+    gammas = [float(f"{v:.3g}") for v in np.geomspace(1e-2, 1e2, 9)]
+    search = GridSearchCV(SkKR(kernel="rbf"), {"alpha": lams, "gamma": gammas}, scoring="neg_mean_squared_error",
+                          cv=ShuffleSplit(5, test_size=6, random_state=0)).fit(X, y)
+    assert float(metric(at, "Its CV mean squared error")) == pytest.approx(-search.best_score_, rel=1e-3)
+    best = search.best_params_
+    assert metric(at, "Best setting on the grid") == f"λ = {best['alpha']:g}, γ = {best['gamma']:g}"
+    assert any("5 independent random test sets of 6 points" in c.value for c in at.caption)
 
 
 def test_training_and_held_out_curves_match_sklearn():

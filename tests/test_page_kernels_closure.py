@@ -139,3 +139,26 @@ def test_the_composed_gram_matrix_is_drawn_under_its_spectrum(page):
     shown = np.frombuffer(base64.b64decode(z["bdata"]), np.float32).reshape(120, 120)
     order = np.argsort(y, kind="stable")
     np.testing.assert_allclose(shown, K[np.ix_(order, order)], rtol=1e-5, atol=1e-6)
+
+
+def test_pairwise_data_kernel_is_the_kronecker_product_of_users_and_products(page):
+    """Kriege's pairwise data: the pairs' Gram matrix shown is the double loop k_user(u, u′) · k_product(p, p′) over
+    the six (user, product) pairs, with the bar's RBF kernel as both; PSD, its smallest eigenvalue the smallest
+    product of the two spectra."""
+    at = page
+    at.selectbox(key=KEY.op).set_value("sum").run()
+    users, products = (-1.0, 0.0, 1.5), (-0.5, 1.0)
+    gamma = float(at.session_state[KEY.gamma]) if at.session_state[KEY.kernel] == "rbf" else None
+    assert gamma is not None, "the bar's default kernel is RBF"
+    k = lambda a, b: math.exp(-gamma * (a - b) ** 2)   # noqa: E731
+    pairs = [(u, p) for u in users for p in products]
+    loop = np.array([[k(u, v) * k(p, q) for v, q in pairs] for u, p in pairs])
+    shown = at.dataframe[0].value
+    np.testing.assert_allclose(np.asarray(shown, float), loop, rtol=1e-12)
+    assert list(shown.index)[:2] == ["(u1, p1)", "(u1, p2)"]
+    assert any("K_user ⊗ K_product is a valid Gram matrix" in s.value for s in at.success)
+    ku = np.linalg.eigvalsh([[k(a, b) for b in users] for a in users])
+    kp = np.linalg.eigvalsh([[k(a, b) for b in products] for a in products])
+    text = " ".join(m.value for m in at.markdown)
+    assert f"smallest here {np.min(np.outer(ku, kp)):.3g}" in text
+    assert r"K = K_{\text{user}} \otimes K_{\text{product}}" in " ".join(e.body for e in at.latex)

@@ -351,3 +351,51 @@ def test_cached_figures_follow_presentation_mode(file):
     lecturer.toggle(key="present").set_value(True).run()
     assert not page_errors(lecturer) and fonts(lecturer) == {PRESENT_FONT_SIZE}
     assert fonts(student.run()) == {FONT_SIZE}
+
+
+def test_the_objective_in_alpha_beside_the_picture_is_krieges_double_sum_at_the_step_shown():
+    """Kriege's J(α) = (1/n) Σᵢ max{0, −Σⱼ αⱼ yᵢ yⱼ k(xᵢ, xⱼ)} with the step's numbers: 0 at α = 0, after one epoch
+    the double loop over the replayed α (RBF γ = 1, the default split), 0 once fully trained (the moons separate)."""
+    at = open_page(LEARN)
+    X, y = kc.make_classification(*preset())
+    held = reference_split(X, y)
+    Xtr, ytr = X[~held], np.where(y[~held] == 1, 1.0, -1.0)
+    n = len(ytr)
+    model = kc.KernelPerceptron("rbf", epochs=10, seed=0, gamma=1.0).fit(X[~held], y[~held])
+    K = np.exp(-np.sum((Xtr[:, None] - Xtr[None]) ** 2, axis=2))
+
+    def shown():
+        tex = next(l.value for l in at.latex if "J(\\boldsymbol\\alpha) = \\frac{1}{n}" in l.value and "tfrac" in l.value)
+        return float(re.search(r"= (-?[\d.e+-]+) \\end\{array\}", tex).group(1))
+
+    assert shown() == 0.0
+    at.radio(key=KEY.unit).set_value("epoch").run()
+    at.button(key=KEY.step_button).click().run()
+    a = model.alpha_at(n)
+    loop = sum(max(0.0, -sum(a[j] * ytr[i] * ytr[j] * K[i, j] for j in range(n))) for i in range(n)) / n
+    assert shown() == pytest.approx(loop, rel=5e-4)
+    while not at.button(key=KEY.step_button).disabled:
+        at.button(key=KEY.step_button).click().run()
+    assert shown() == 0.0
+    assert any("stochastic subgradient step" in c.value for c in at.caption)
+
+
+def test_knn_section_shows_k_chosen_by_cross_validation_as_sklearn_computes_it():
+    """Kriege's "How to choose k? Cross-validation!" beside the picture: CV(k) of the slider's k and the least CV
+    error, from scikit-learn's cross_val_score (KNeighborsClassifier, KFold(5, shuffle, seed 0)) on the training
+    points of the default split."""
+    from sklearn.model_selection import KFold, cross_val_score
+
+    at = open_page(KNN)
+    assert not page_errors(at)
+    X, y = kc.make_classification(*preset())
+    held = reference_split(X, y)
+    Xtr, ytr = X[~held], y[~held]
+    folds = KFold(5, shuffle=True, random_state=0)
+    err = {k: 1 - cross_val_score(KNeighborsClassifier(n_neighbors=k), Xtr, ytr, cv=folds).mean() for k in range(1, 51)}
+    best = min(err, key=lambda k: (round(err[k], 12), k))
+    tex = next(l.value for l in at.latex if r"\mathrm{CV}(k)" in l.value)
+    assert rf"\mathrm{{CV}}(5) &= {err[5]:.3f}" in tex
+    assert rf"\mathrm{{CV}}({best}) = {err[best]:.3f}" in tex
+    at.select_slider(key=KEY.k).set_value(best).run()
+    assert rf"\mathrm{{CV}}({best}) &= {err[best]:.3f}" in next(l.value for l in at.latex if r"\mathrm{CV}(k)" in l.value)

@@ -322,3 +322,19 @@ def test_margins_map_served_from_its_frame_equals_the_plotly_figure(kernel, C, s
     ring = next(t for t in fast["data"] if t.get("name") == figures.SV_NAME)
     alpha = np.frombuffer(base64.b64decode(ring["customdata"]["bdata"]), np.float32)
     assert np.array_equal(alpha, fit.alpha.astype(np.float32)) and len(alpha) == len(fit.sv) > 0
+
+
+def test_hinge_section_draws_krieges_lp_loss_with_its_mean_from_sklearn():
+    """Kriege's summary's ℓp loss on the hinge picture: |1 − z|^p (p = 2 the squared loss) and its mean over the
+    training points with z = y f(x) from scikit-learn's SVC; the p slider redraws the curve."""
+    hinge = open_page(HINGE)
+    assert not page_errors(hinge)
+    X, y = moons()
+    tr, _ = holdout_split(y, 0.3, 0, X=X)
+    z = y[tr] * SVC(kernel="rbf", C=1.0, gamma=1.0).fit(X[tr], y[tr]).decision_function(X[tr])
+    assert rf"\sum_i |1 - z_i|^{{2}} = {np.mean((1 - z) ** 2):.4f}" in latex(hinge)
+    names = [t.get("name") for t in charts(hinge)["svm_hinge"]["data"]]
+    assert "ℓp |1 − z|^2 — squared" in names
+    hinge.slider(key=KEY.P).set_value(1.0).run()
+    assert rf"\sum_i |1 - z_i|^{{1}} = {np.mean(np.abs(1 - z)):.4f}" in latex(hinge)
+    assert "ℓp |1 − z|^1" in [t.get("name") for t in charts(hinge)["svm_hinge"]["data"]]

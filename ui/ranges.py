@@ -160,6 +160,7 @@ SVM = {
     "max_seconds": 0.8,           # time budget of one click on the teaching solver
     "tol": 1e-4,                  # "converged": best J improved by less than tol * J over 100 steps
     "hinge_range": (-3.0, 4.0),   # x axis of the hinge-loss plot
+    "lp": (1.0, 4.0, 2.0, 0.5),   # p of the lp loss |1 - z|^p on the hinge-loss plot: low, high, default, step
 }
 
 # Large n sections at the end of the kernel PCA and kernel ridge pages (ui/large_n.py): exact up to

@@ -87,6 +87,12 @@ class Fit:
     def shares(self):
         return self.model.explained_variance_ratio_
 
+    @property
+    def axis_norms(self):
+        """‖vᵢ‖² = aᵢᵀK′aᵢ of the leading components (Held: 1, the unit-length axes)."""
+        A = self.model.dual_coef_
+        return np.einsum("li,lm,mi->i", A, self.model.Kc_, A)
+
 
 @cache_data(max_entries=ENTRIES)
 def fit(X, kernel, center=True):

@@ -117,6 +117,7 @@ def body():
     st.caption(f"Data: {d.describe}. Linear PCA is kernel PCA with k(x, y) = xᵀy (its λᵢ are n − 1 times the "
                "covariance eigenvalues): it has only d non-zero components, kernel PCA at most n − 1 (centring makes "
                "K′1 = JKJ1 = 0, so 1 is an eigenvector with eigenvalue 0)." + swept)
+    derivation(d, kp)
     st.markdown("**The six steps (Held)** — this app's convention, the same as scikit-learn's:")
     latex(r"\begin{aligned}&\textbf{1–2}\;\; K_{lm} = k(\mathbf{x}_l,\mathbf{x}_m),\quad k(\mathbf{x},\mathbf{y}) = "
           + kernel_tex(s.kernel) + r"\\ "      # one formula for the six steps: one element re-sent, not four
@@ -125,6 +126,30 @@ def body():
           r"&\textbf{5}\;\; \mathbf{a}_i = \mathbf{u}_i/\sqrt{\lambda_i}\ \ (\mathbf{a}_i^\top K'\mathbf{a}_i = 1 = "
           r"\|\mathbf{v}_i\|^2),\ \ d_i = \lambda_i/n\\ "
           r"&\textbf{6}\;\; \eta^{(i)}_l = K'^{(l,:)}\mathbf{a}_i = \sqrt{\lambda_i}\,u_i^{(l)}\end{aligned}")
+
+def derivation(d, kp):
+    """Held's derivation of the six steps: Σ̂^φ, the span argument, Kaᵢ = dᵢ n aᵢ, with this fit's numbers."""
+    with st.expander("Derivation (Held): from Σ̂^φ to K′aᵢ = dᵢ n aᵢ — why the axes lie in the span of the data"):
+        st.markdown("PCA in feature space diagonalises the covariance of the centred images φ̃(xₗ):")
+        latex(r"\widehat\Sigma^{\phi} = \frac{1}{n}\sum_{l=1}^{n}\tilde\phi(\mathbf x_l)\,\tilde\phi(\mathbf x_l)^\top"
+              r" = \mathbf V\mathbf D\mathbf V^\top")
+        st.markdown("**The span argument.** Each axis vᵢ with dᵢ > 0 is a combination of the data's images — "
+                    "divide Σ̂^φvᵢ = dᵢvᵢ by dᵢ:")
+        latex(r"\begin{aligned}\mathbf v_i &= \sum_{l=1}^{n}\frac{\tilde\phi(\mathbf x_l)^\top\mathbf v_i}{d_i\,n}\,"
+              r"\tilde\phi(\mathbf x_l) = \sum_{l=1}^{n} a_i^{(l)}\,\tilde\phi(\mathbf x_l)\end{aligned}")
+        st.markdown("Multiply by φ̃(xₖ)ᵀ for k = 1, …, n: only kernel values remain, K′ₖₗ = φ̃(xₖ)ᵀφ̃(xₗ):")
+        latex(r"\begin{aligned} d_i\,n\,a_i^{(k)} &= \textstyle\sum_l a_i^{(l)} K'_{kl}"
+              r"\;\Longrightarrow\; K'\mathbf a_i = d_i\,n\,\mathbf a_i \\ "
+              r"1 = \mathbf v_i^\top\mathbf v_i &= \mathbf a_i^\top K'\mathbf a_i \end{aligned}")
+        lam, norms = kp.eigenvalues, kp.axis_norms
+        st.markdown("With this picture's numbers:")
+        latex(rf"\begin{{aligned}} n &= {d.n},\quad \lambda_1 = d_1 n = {lam[0]:.4g},\quad d_1 = {lam[0] / d.n:.4g} \\ "
+              rf"\mathbf a_1^\top K'\mathbf a_1 &= {norms[0]:.6f},\quad \mathbf a_2^\top K'\mathbf a_2 = "
+              rf"{norms[1]:.6f} \end{{aligned}}")
+        st.markdown("So the eigenvalues λᵢ of K′ are n dᵢ, n times the variances along the axes, and the "
+                    "coefficients are scaled so that each axis has length 1 (step 5). The span argument is the same "
+                    "one as Kriege's for the perceptron and the representer theorem (*RKHS*).")
+
 
 body()
 st.caption("Held's step 4 writes K′ = AΛAᵀ with orthonormal columns; taken literally that gives η = λᵢuᵢ. His slide "

@@ -39,6 +39,9 @@ class Band:
 class PrimalDual:
     beta_primal: np.ndarray    # (UᵀU + λI_p)⁻¹Uᵀy: a p × p solve
     beta_dual: np.ndarray      # Uᵀα with α = (UUᵀ + λI_n)⁻¹y: an n × n solve
+    objective: float           # Kriege's J(α) = (1/n)‖Kα − y‖² + λ_K αᵀKα at that α, λ_K = λ / n, K = UUᵀ
+    error_term: float          # its (1/n)‖Kα − y‖²
+    primal: float              # the primal (1/n)‖Uβ − y‖² + λ_K‖β‖² at β = Uᵀα: the same number
 
 
 @dataclass(frozen=True)
@@ -162,16 +165,21 @@ def cv_sample(X, y):
     return X[keep], y[keep]
 
 
+MC_TEST_SHARE = 0.2   # Monte Carlo CV: each random test set holds a fifth of the points, as a k-fold fold does
+
+
 @cache_data(max_entries=ENTRIES)
-def cv_grid(data, kernel, lams, grid_name=None, grid_values=()):
-    """K-fold CV of (λ, one kernel parameter) over a grid; grid_name None means λ only (kernel_core.CVResult). On at
-    most R["cv_max"] of the points (cv_sample), so the work is bounded whatever the data."""
+def cv_grid(data, kernel, lams, grid_name=None, grid_values=(), scheme="kfold"):
+    """K-fold (or Monte Carlo: as many random 20 % test sets) CV of (λ, one kernel parameter) over a grid; grid_name
+    None means λ only (kernel_core.CVResult). On at most R["cv_max"] of the points (cv_sample), so the work is
+    bounded whatever the data."""
     X, y = cv_sample(*dataset(data))
     grid = {grid_name: list(grid_values)} if grid_name else None
     fixed = {k: v for k, v in kernel.params if k != grid_name}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", LinAlgWarning)
-        return kc.cross_validate(X, y, kernel.name, lams, grid, n_folds=min(R["folds"], len(X)), **fixed)
+        return kc.cross_validate(X, y, kernel.name, lams, grid, n_folds=min(R["folds"], len(X)), scheme=scheme,
+                                 test_size=MC_TEST_SHARE, **fixed)
 
 
 def cv_note(n):
@@ -194,8 +202,13 @@ def primal_vs_dual(data, p, lam):
     """Ridge on u = x / max|x| and its powers (u, ..., uᵖ): β by the p × p and by the n × n route."""
     X, y = dataset(data)
     U = kc.power_features(X[:, 0] / (np.abs(X).max() or 1.0), p)
-    beta_dual = U.T @ kc.KernelRidge("linear", lam).fit(U, y).dual_coef_  # beta = X^T alpha
-    return PrimalDual(kc.primal_ridge(U, y, lam), beta_dual)
+    alpha = kc.KernelRidge("linear", lam).fit(U, y).dual_coef_
+    beta_dual = U.T @ alpha  # beta = X^T alpha
+    K, n, lam_k = U @ U.T, len(y), lam / len(y)
+    objective = kc.kriege_ridge_objective(K, y, alpha, lam_k)
+    error = kc.kriege_ridge_objective(K, y, alpha, 0.0)
+    primal = float(np.mean((U @ beta_dual - y) ** 2) + lam_k * beta_dual @ beta_dual)
+    return PrimalDual(kc.primal_ridge(U, y, lam), beta_dual, objective, error, primal)
 
 
 @cache_data(max_entries=ENTRIES)

@@ -13,6 +13,8 @@ from ui.ranges import KERNEL_RIDGE as R
 
 CHART = {"config": ui_figures.CHART_CONFIG}
 
+SCHEMES = {"kfold": "k-fold", "monte_carlo": "Monte Carlo"}   # kernel_core.ridge.CV_SCHEMES, as the section names them
+
 section_header(__file__)
 present = presenting()
 
@@ -30,9 +32,14 @@ def cross_validation():
     """The bar and the CV map: only this part reruns when a setting of the bar moves."""
     s, left, right = settings.frame()
     grid_name = "gamma" if s.kernel.gamma is not None else None
+    with right:
+        scheme = st.radio("Splits", list(SCHEMES), format_func=SCHEMES.get, horizontal=True, key=KEY.CV_SCHEME,
+                          help="Kriege's summary names both: k-fold (each point tested once) and "
+                                                    "Monte Carlo cross-validation (random test sets, drawn anew).")
     try:
         with st.spinner("Cross-validating the grid…"):
-            res = compute.cv_grid(s.data, s.kernel, compute.CV_LAMS, grid_name, compute.CV_GAMMAS if grid_name else ())
+            res = compute.cv_grid(s.data, s.kernel, compute.CV_LAMS, grid_name, compute.CV_GAMMAS if grid_name else (),
+                                  scheme)
     except ValueError as err:
         right.info(f"Cross-validation needs more points: {err}")
         return
@@ -46,9 +53,14 @@ def cross_validation():
                                        chart_height=figures.height("main", present))
         st.plotly_chart(fig, key=KEY.CV_CHART, **CHART)
     with right:
+        K = min(R['folds'], compute.cv_points(s.n))
         figures.latex(r"\begin{aligned}\mathrm{CV}(\lambda,\gamma) &= \frac{1}{K}\sum_{k=1}^{K}\mathrm{MSE}_k,\quad K = "
-                      + f"{min(R['folds'], compute.cv_points(s.n))}" + r"\\ \mathrm{MSE}_k &= \frac{1}{|F_k|}\sum_{i\in F_k}"
+                      + f"{K}" + r"\\ \mathrm{MSE}_k &= \frac{1}{|F_k|}\sum_{i\in F_k}"
                       r"\big(f_{-k}(\mathbf x_i) - y_i\big)^2\end{aligned}")
+        if scheme == "monte_carlo":
+            st.caption(f"Monte Carlo: the Fₖ are {K} independent random test sets of "
+                       f"{round(compute.MC_TEST_SHARE * compute.cv_points(s.n))} points (a fifth) — a point may be "
+                       "tested twice or never; with k-fold the Fₖ split the points, each tested once.")
         best = f"λ = {res.best_lam:g}" + (f", γ = {best_gamma:g}" if best_gamma is not None else "")
         st.metric("Best setting on the grid", best, help=f"CV mean squared error {res.best_error:.4g}")
         st.metric("Its CV mean squared error", f"{res.best_error:.4g}")
@@ -61,7 +73,9 @@ def cross_validation():
 
 cross_validation()
 explain("Each cell is one (λ, γ): fit on four fifths of the points, score on the fifth left out, average over the five "
-        "choices of the fifth. The valley of the map is the setting that predicts new points best; **Apply** sets "
+        "choices of the fifth (k-fold). **Monte Carlo** cross-validation (Kriege's summary names both) draws a fresh "
+        "random fifth five times instead: the test sets may overlap, and more draws average out their luck. "
+        "The valley of the map is the setting that predicts new points best; **Apply** sets "
         "the bar to it. Over- and under-fitting, the next section, shows why the valley is where it is.")
 show_code(kc.cross_validate)
 section_footer(__file__)

@@ -30,6 +30,16 @@ def lam_conventions(s, n):
                "alpha. The bar's λ popover lets the slider set Kriege's λ instead.")
 
 
+def objective_line(res, n, lam):
+    """Kriege's objective in α with this fit's numbers (λ_K = λ / n), equal to the primal at β = Xᵀα."""
+    figures.latex(r"\begin{aligned} J(\boldsymbol\alpha) &= \tfrac{1}{n}\|\mathbf K\boldsymbol\alpha - \mathbf y\|^2"
+                  r" + \lambda_{\text{Kriege}}\, \boldsymbol\alpha^\top\mathbf K\boldsymbol\alpha \\ "
+                  rf"&= {res.error_term:.4g} + {res.objective - res.error_term:.4g} = {res.objective:.4g}"
+                  r"\end{aligned}")
+    st.caption(f"Kriege's objective at α̂ (n = {n}, λ_Kriege = λ / n = {lam / n:.4g}); the primal "
+               f"(1/n)‖Xβ − y‖² + λ_Kriege‖β‖² at β = Xᵀα̂ is {res.primal:.4g}, the same number (derivation below).")
+
+
 @st.fragment
 def primal_dual():
     """The bar, p, the two routes' β and costs: only this part reruns when one of them moves."""
@@ -55,6 +65,7 @@ def primal_dual():
                                       index=[f"β{j + 1} (u^{j + 1})" for j in range(p)]).style.format("{:.3e}"))
             st.caption(f"Linear kernel K = XXᵀ on these {p} features, λ = {s.lam:.4g}: the two columns agree to "
                        "round-off.")
+            objective_line(res, n, s.lam)
         lam_conventions(s, n)
     with left:
         st.plotly_chart(figures.cost_figure(n, p, present=present), key=KEY.COST_CHART, **CHART)
@@ -73,5 +84,19 @@ explain("Floating-point operations to form the matrix and solve it by Cholesky. 
         "matrix, whereas in the original parameter space … an M × M matrix'). X (n × p) holds the points as rows, "
         "as Held, Bishop's notes and Nguyen write it: K = XXᵀ, K = ΦΦᵀ with rows φ(xₙ)ᵀ. Kriege puts φ(xᵢ) in the "
         "columns of Φ (d × n) and writes K = ΦᵀΦ (*Why K is PSD*): his Φ is the transpose of theirs, K the same.")
-show_code(kc.primal_ridge, kc.solve_costs)
+with st.expander("Derivation: Kriege's objective in α (kernelized linear regression)"):
+    st.markdown("Start from the primal, (1/n) Σᵢ (wᵀxᵢ − yᵢ)² + λ‖w‖² (Kriege's λ). The optimal w lies in the span "
+                "of the data, w = Σⱼ αⱼ xⱼ, so each residual and the penalty need only inner products "
+                "k(xⱼ, xᵢ) = xⱼᵀxᵢ:")
+    figures.latex(r"\begin{aligned} \mathbf w^\top\mathbf x_i - y_i &= \textstyle\sum_j \alpha_j\, k(\mathbf x_j, "
+                  r"\mathbf x_i) - y_i = \boldsymbol\alpha^\top\mathbf k_i - y_i \\ \lambda\|\mathbf w\|^2 &= "
+                  r"\lambda\, \boldsymbol\alpha^\top\mathbf K\boldsymbol\alpha \end{aligned}")
+    figures.latex(r"\begin{aligned} \hat{\boldsymbol\alpha} &= \arg\min_{\boldsymbol\alpha} \tfrac{1}{n}"
+                  r"\|\boldsymbol\alpha^\top\mathbf K - \mathbf y\|^2 + \lambda\,\boldsymbol\alpha^\top\mathbf K"
+                  r"\boldsymbol\alpha \\ &= (\mathbf K + n\lambda\mathbf I)^{-1}\mathbf y \end{aligned}")
+    st.markdown("with kᵢ = (k(x₁, xᵢ), …, k(xₙ, xᵢ))ᵀ and K = [k₁ | … | kₙ]. Setting the gradient "
+                "(2/n)K(Kα − y) + 2λKα to zero gives K((K + nλI)α − y) = 0, solved by α = (K + nλI)⁻¹y. Any kernel "
+                "may now replace xⱼᵀxᵢ. Held's λ is Kriege's nλ — the line beside the picture evaluates J at the "
+                "fitted α̂ with the slider's λ divided by n.")
+show_code(kc.primal_ridge, kc.solve_costs, kc.kriege_ridge_objective)
 section_footer(__file__)

@@ -49,7 +49,7 @@ class KEY:
     # RBF + linear
     C1, C2, SLOPE, SEMI_CHART = "kernel_ridge_c1", "kernel_ridge_c2", "kernel_ridge_slope", "kernel_ridge_semi"
     # cross-validation, over- and under-fitting
-    APPLY, CV_CHART = "kernel_ridge_apply", "kernel_ridge_cv"
+    APPLY, CV_CHART, CV_SCHEME = "kernel_ridge_apply", "kernel_ridge_cv", "kernel_ridge_cv_scheme"
     ALONG_LAM_CHART, ALONG_GAMMA_CHART = "kernel_ridge_along_lam", "kernel_ridge_along_gamma"
     # the Gaussian-process view
     GP_NOISE, SAMPLES, SAMPLE_SEED = "kernel_ridge_gp_noise", "kernel_ridge_samples", "kernel_ridge_sample_seed"

@@ -1,7 +1,10 @@
 """Kernels › Closure rules: all ten of Bishop's rules (as the blog notes after PRML list them) and the generative
 kernel p(x) p(x′), written as kernel_core operators and classes, with the composed Gram matrix's eigenvalues and the
 PSD verdict. One rule picker; a rule's own parameters appear only for that rule (old links ?kernels_op=sum work)."""
+import pandas as pd
 import streamlit as st
+
+import kernel_core as kc
 
 from pages.kernels import compute, figures
 from pages.kernels.display import formula, verdict_box
@@ -146,6 +149,35 @@ def compose():
                "negative ones red; under them the matrix itself, rows and columns ordered by class. "
                f"In kernel_core: `k = {RULES[op][2]}` with k1 = Kernel(...) of the bar.{unused}")
     show_code(build_kernel, type(choice.kernel()))
+    pairwise(s)
+
+
+def pairwise(s):
+    """Kriege's pairwise data: a kernel on (user, product) pairs from one on users and one on products."""
+    with st.expander("Pairwise data (Kriege): k((u, p), (u′, p′)) = k_user(u, u′) · k_product(p, p′)"):
+        try:
+            r = compute.pairwise(s.choice)
+        except ValueError as err:
+            st.error(f"The bar's kernel cannot be used on the pairs: {err}")
+            return
+        users = ", ".join(f"{u:g}" for u in compute.PAIR_USERS)
+        products = ", ".join(f"{p:g}" for p in compute.PAIR_PRODUCTS)
+        st.markdown(f"Users u ∈ {{{users}}} and products p ∈ {{{products}}} (one feature each), the bar's kernel as "
+                    "both k_user and k_product. Over the six pairs (u₁, p₁), (u₁, p₂), …, (u₃, p₂) the Gram "
+                    "matrix of the product is the **Kronecker product** of the two small ones:")
+        formula(r"K = K_{\text{user}} \otimes K_{\text{product}}")
+        formula(r"= " + _matrix(r.K_user) + r" \otimes " + _matrix(r.K_product))
+        names = [f"(u{i}, p{a})" for i in range(1, 4) for a in range(1, 3)]
+        st.dataframe(pd.DataFrame(r.product.K, index=names, columns=names).style.format("{:.3f}"),
+                     key=f"{PAGE}_pairwise_gram")
+        st.markdown(f"Its eigenvalues are the products μᵢ νₐ of the two matrices' eigenvalues (smallest here "
+                    f"{r.product.ev[-1]:.3g}), so it is PSD whenever both are: rule (10) of Bishop's notes on the pair "
+                    "x = (u, p), Sugiyama's product rule.")
+        verdict_box(r.product.verdict, "K_user ⊗ K_product")
+        st.markdown("Kriege also gives the sum, k_user(u, u′) + k_product(p, p′) — rule (9); its Gram matrix is "
+                    f"K_user ⊗ 11ᵀ + 11ᵀ ⊗ K_product (smallest eigenvalue {r.total.ev[-1]:.3g}).")
+        verdict_box(r.total.verdict, "The sum's K")
+        show_code(kc.pairwise_gram)
 
 
 compose()

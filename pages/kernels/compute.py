@@ -374,3 +374,29 @@ def stationarity(choice):
     c = np.sqrt(0.5)
     turned = np.array([c * (OFFSET[0] - OFFSET[1]), c * (OFFSET[0] + OFFSET[1])])
     return Stationarity(tuple(sf.Z for sf in surfaces), surfaces[0].xs, shifted, rotated, turned)
+
+
+PAIR_USERS = (-1.0, 0.0, 1.5)     # Kriege's pairwise data: three users and two products, one feature each
+PAIR_PRODUCTS = (-0.5, 1.0)
+
+
+@dataclass(frozen=True)
+class Pairwise:
+    K_user: np.ndarray        # k_user(uᵢ, uⱼ), 3 x 3
+    K_product: np.ndarray     # k_product(pₐ, p_b), 2 x 2
+    product: Gram             # K_user ⊗ K_product over the 6 pairs (u₁, p₁), (u₁, p₂), …
+    total: Gram               # the sum k_user + k_product over the same pairs
+
+
+@cache_data(max_entries=ENTRIES)
+def pairwise(choice):
+    """The bar's kernel as k_user on PAIR_USERS and as k_product on PAIR_PRODUCTS, and the pairs' Gram matrices of
+    Kriege's product and sum (kernel_core.pairwise_gram)."""
+    k = build_kernel(choice)
+    Ku = k(np.array(PAIR_USERS)[:, None])
+    Kp = k(np.array(PAIR_PRODUCTS)[:, None])
+    out = []
+    for combine in ("product", "sum"):
+        K = kc.pairwise_gram(Ku, Kp, combine)
+        out.append(Gram(K, kc.spectrum(K), kc.verdict(K)))
+    return Pairwise(Ku, Kp, *out)

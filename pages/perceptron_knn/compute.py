@@ -33,6 +33,7 @@ class Frame:
     train: float            # training accuracy
     test: float             # held-out accuracy (nan when nothing is held out)
     used: int               # training points with alpha_i != 0
+    objective: float        # Kriege's J(alpha) = (1/n) sum_i max{0, -y_i alpha^T k_i} on the training points
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def perceptron_frame(s, kernel, epochs, seed, step):
     """The replayed model after `step` visits: its surface, alpha and accuracies (no refit)."""
     model = fit_perceptron(s, kernel, epochs, seed).at_step(step)
     return Frame(step, model.alpha_, kc.decision_surface(model, *axes(BOUNDS)), _accuracy(model, s.Xtr, s.ytr),
-                 _accuracy(model, s.Xte, s.yte), int(np.count_nonzero(model.alpha_)))
+                 _accuracy(model, s.Xte, s.yte), int(np.count_nonzero(model.alpha_)), model.objective())
 
 
 @cache_data(max_entries=ENTRIES)
@@ -97,6 +98,23 @@ def knn(s, k):
     model = kc.KNNVote(n_neighbors=k).fit(s.Xtr, s.ytr)
     return Knn(k, kc.decision_surface(model, *axes(BOUNDS)), _accuracy(model, s.Xtr, s.ytr),
                _accuracy(model, s.Xte, s.yte))
+
+
+CV_FOLDS = 5   # folds of k's cross-validation, on the training points
+
+
+@dataclass(frozen=True)
+class KnnCV:
+    ks: tuple               # the k slider's options
+    errors: np.ndarray      # CV(k): held-out misclassification rate over CV_FOLDS folds of the training points
+    best: int               # the k with the least CV error (the smallest such k)
+
+
+@cache_data(max_entries=ENTRIES)
+def knn_cv(s):
+    """k-NN's k by cross-validation on the training points (kernel_core.knn_cross_validate, seed 0)."""
+    errors = kc.knn_cross_validate(s.Xtr, s.ytr, K_VALUES, n_folds=min(CV_FOLDS, len(s.ytr)), seed=0)
+    return KnnCV(K_VALUES, errors, int(K_VALUES[int(np.argmin(errors))]))
 
 
 @cache_data(max_entries=4 * ENTRIES)

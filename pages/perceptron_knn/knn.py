@@ -15,6 +15,24 @@ from ui.ranges import PERCEPTRON_KNN as R
 from ui.sweep import sweep
 
 
+def cv_line(data, k):
+    """Kriege's answer to "how to choose k?": the CV error of this k and of the best k, numbers plugged in."""
+    try:
+        cv = compute.knn_cv(data)
+    except ValueError as err:
+        st.caption(f"k cannot be cross-validated on these training points: {err}")
+        return
+    err = cv.errors[cv.ks.index(k)] if k in cv.ks else float("nan")
+    best = float(cv.errors.min())
+    st.latex(r"\begin{aligned}\mathrm{CV}(k) &= \tfrac{1}{F}\textstyle\sum_{f}\tfrac{1}{|T_f|}\sum_{i\in T_f}"
+             r"[\hat y_{-f}(\mathbf x_i) \ne y_i] \\ "
+             rf"\mathrm{{CV}}({k}) &= {err:.3f},\quad \mathrm{{CV}}({cv.best}) = {best:.3f}\ \text{{(least)}}"
+             r"\end{aligned}")
+    st.caption(f"How to choose k? Cross-validation (Kriege): F = {min(compute.CV_FOLDS, len(data.ytr))} folds Tf of "
+               "the training points; ŷ₋f is the vote without Tf. The k with the least CV error is "
+               f"k = {cv.best}.")
+
+
 @st.fragment
 def panel():
     """The bar, k and everything they change (a move reruns only this panel)."""
@@ -39,6 +57,7 @@ def panel():
             return
         st.latex(rf"f(\mathbf{{x}}) = \tfrac{{1}}{{{k_used}}}\sum_{{i=1}}^{{{n_train}}} y_i\,"
                  rf"[\mathbf{{x}}_i \in N_{{{k_used}}}(\mathbf{{x}})]")
+        cv_line(data, k)
         row = st.container(horizontal=True, gap="medium")
         row.metric("Training", "none", width="content")
         row.metric("k", k_used, width="content")

@@ -48,6 +48,13 @@ def visit_formula(h, step):
             rf"\quad {verdict} \end{{array}}")
 
 
+def objective_formula(J, n):
+    """Kriege's perceptron objective in α with this step's numbers: J(α) = (1/n) Σ max{0, −yᵢ αᵀkᵢ}."""
+    return (r"\begin{array}{l} J(\boldsymbol\alpha) = \frac{1}{n}\sum_{i=1}^{n}\max\{0,\,-y_i\,"
+            r"\boldsymbol\alpha^\top \mathbf{k}_i\} \\ "
+            rf"\quad = \tfrac{{1}}{{{n}}} \cdot {n * J:.4g} = {J:.4g} \end{{array}}")
+
+
 def notations(kernel):
     """The kernel as the lecture notes write it (inline formulas, one line each)."""
     return " ".join(f"**{source}**: ${tex.replace(chr(92) * 2, ',')}$ ({note})."
@@ -96,6 +103,7 @@ def panel():
         st.radio("Step goes", list(STEP_UNITS), format_func=labeller(STEP_UNITS), horizontal=True, key=KEY.unit,
                  bind="query-params", label_visibility="collapsed")
         st.latex(visit_formula(h, step))
+        st.latex(objective_formula(frame.objective, n_train))
         epoch_now = int(h["epoch"][step - 1]) + 1 if step else 0
         row = st.container(horizontal=True, gap="medium")
         row.metric("Epoch", f"{epoch_now} / {E}", width="content")
@@ -133,6 +141,15 @@ st.markdown("**Training** (Kriege): start with α = 0; visit the training points
             "the visited point's α:")
 st.latex(r"y_i \sum_{j=1}^{n} \alpha_j\, y_j\, k(\mathbf{x}_j, \mathbf{x}_i) \le 0 \;\Longrightarrow\; "
          r"\alpha_i \leftarrow \alpha_i + 1")
+st.markdown("**The objective in α** (Kriege): put w = Σⱼ αⱼ yⱼ φ(xⱼ) into the perceptron's loss "
+            "(1/n) Σᵢ max(0, −yᵢ wᵀφ(xᵢ)); only inner products remain, and they become kernel values:")
+st.latex(r"\begin{aligned} J(\boldsymbol\alpha) &= \frac{1}{n}\sum_{i=1}^{n}\max\Big\{0,\,-\sum_{j=1}^{n}"
+         r"\alpha_j\,y_i\,y_j\,k(\mathbf{x}_i,\mathbf{x}_j)\Big\} \\ &= \frac{1}{n}\sum_{i=1}^{n}\max\{0,\,"
+         r"-y_i\,\boldsymbol\alpha^\top \mathbf{k}_i\} \end{aligned}")
+st.caption("kᵢ = (y₁ k(xᵢ, x₁), …, yₙ k(xᵢ, xₙ)). Beside the picture, J(α) at the step shown (training points "
+           "only): each mistake step αᵢ ← αᵢ + 1 is a stochastic subgradient step on it, and it reaches 0 once every "
+           "training point is on its side. α = 0 gives J = 0 as well — the perceptron's objective has a trivial "
+           "minimiser, which is why the mistake test counts f = 0 as wrong (below).")
 st.caption("Where this page differs from Kriege's lecture: Kriege picks the next point uniformly at random at every "
            "step; this page visits every training point once per epoch, in a fresh random order (a shuffle per "
            "epoch), so an epoch without a mistake proves the training points are separated and training can stop. "

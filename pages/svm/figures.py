@@ -221,8 +221,9 @@ def cv_figure(scores, Cs, gammas, current, present=False):
 
 
 @cached_figure
-def hinge_figure(z_tr, y_tr, z_te, y_te, present=False):
-    """max(0, 1 − z) against z = y f(x), with the perceptron loss and the 0/1 loss; the points on it."""
+def hinge_figure(z_tr, y_tr, z_te, y_te, p=2.0, present=False):
+    """max(0, 1 − z) against z = y f(x), with the perceptron loss, the 0/1 loss and the ℓp loss |1 − z|^p (= |y − f|^p
+    for y = ±1; p = 2 the squared loss); the points on the hinge."""
     lo, hi = R["hinge_range"]
     z = np.linspace(lo, hi, 301, dtype=np.float32)
     fig = go.Figure()
@@ -232,7 +233,9 @@ def hinge_figure(z_tr, y_tr, z_te, y_te, present=False):
                   annotation_position="top left")
     for name, loss, style in (("hinge max(0, 1 − z) — SVM", np.maximum(0, 1 - z), dict(color="black", width=3)),
                               ("perceptron max(0, −z)", np.maximum(0, -z), dict(color="#777777", width=2, dash="dash")),
-                              ("0/1 loss [z < 0]", (z < 0).astype(np.float32), dict(color="#777777", width=2, dash="dot"))):
+                              ("0/1 loss [z < 0]", (z < 0).astype(np.float32), dict(color="#777777", width=2, dash="dot")),
+                              (f"ℓp |1 − z|^{p:g}" + (" — squared" if p == 2 else ""), np.abs(1 - z) ** p,
+                               dict(color="#2a7ab0", width=2, dash="dashdot"))):
         fig.add_trace(go.Scatter(x=z, y=loss, mode="lines", name=name, line=style, hoverinfo="skip"))
     for zs, ys_, held in ((z_tr, y_tr, False), (z_te, y_te, True)):
         for label, style in CLASS_STYLE.items():

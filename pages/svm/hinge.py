@@ -5,11 +5,12 @@ import streamlit as st
 
 import kernel_core as kc
 from pages.svm import compute, figures
-from pages.svm.settings import PAGE, data, frame
+from pages.svm.settings import KEY, PAGE, data, frame
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.figures import CHART_CONFIG
 from ui.nav import section_footer, section_header
+from ui.ranges import SVM as R
 
 section_header(__file__)
 present = presenting()
@@ -33,7 +34,8 @@ def panel():
         hinge = float(np.mean(np.maximum(0, 1 - z_tr)))
         cnt = fit.counts
         with left:
-            st.plotly_chart(figures.hinge_figure(z_tr, d.y[tr], d.y[te] * fit.f_te, d.y[te], present=present),
+            p = float(st.session_state.get(KEY.P, R["lp"][2]))
+            st.plotly_chart(figures.hinge_figure(z_tr, d.y[tr], d.y[te] * fit.f_te, d.y[te], p, present=present),
                             key=f"{PAGE}_hinge", config=CHART_CONFIG)
         with right:
             st.latex(r"\ell(z) = \max\{0,\, 1 - z\},\qquad z = y\,f(\mathbf{x})")
@@ -43,11 +45,21 @@ def panel():
             st.markdown(f"- **{cnt['misclassified']}** training points with z < 0 (misclassified)\n"
                         f"- **{cnt['inside_margin']}** with 0 ≤ z < 1 (right side, inside the margin)\n"
                         f"- **{fit.n - cnt['margin_violations']}** with z ≥ 1: no loss at all")
-            st.caption("Points beyond the axis are drawn at its edge; hollow markers: held-out points.")
+            p = st.slider("p of the ℓp loss", *R["lp"][:2], R["lp"][2], R["lp"][3], key=KEY.P, bind="query-params",
+                          help="Kriege's summary lists the ℓp loss beside the squared, 0/1, perceptron and hinge "
+                               "losses; p = 2 is the squared loss.")
+            lp = float(np.mean(np.abs(1 - z_tr) ** p))
+            st.latex(r"\ell_p = |y - f(\mathbf{x})|^p = |1 - z|^p\ \ (y = \pm 1)")
+            st.latex(rf"\tfrac{{1}}{{n}}\textstyle\sum_i |1 - z_i|^{{{p:g}}} = {lp:.4f}")
+            st.caption("Points beyond the axis are drawn at its edge; hollow markers: held-out points. The ℓp loss "
+                       "(dash-dot) charges points on the right side beyond z = 1 too: a regression loss, used for "
+                       "classification it pulls every f(xᵢ) towards its label.")
 
 
 panel()
 explain("Kriege: the perceptron's loss max{0, −z} only punishes mistakes; the SVM's hinge also charges "
-        "points that are right but **closer than 1** to the boundary, which is what pushes the margin open.")
+        "points that are right but **closer than 1** to the boundary, which is what pushes the margin open. His "
+        "summary lists the losses a model may use: squared, ℓp, 0/1, perceptron and hinge — all five are on the "
+        "picture, the squared loss as ℓp with p = 2 (for y = ±1, (y − f)² = (1 − z)²).")
 show_code(kc.kriege_objective)
 section_footer(__file__)

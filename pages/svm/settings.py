@@ -35,12 +35,13 @@ class KEY:
     B_KERNEL, B_GAMMA, B_DEGREE, B_COEF0, B_C = "svm_b_kernel", "svm_b_gamma", "svm_b_degree", "svm_b_coef0", "svm_b_C"
     H = "svm_h"                                                              # Gaussian vs Laplacian: width h
     BATCH = "svm_batch"                                                      # subgradient: points per step
+    P = "svm_p"                                                              # hinge loss: p of the lp loss
 
 
 KEYS = (KEY.KERNEL, KEY.GAMMA, KEY.DEGREE, KEY.COEF0, KEY.COMBINE, KEY.KERNEL2, KEY.GAMMA2, KEY.DEGREE2,
         KEY.COEF02, KEY.C,
         # the sections' own settings keep their values too when the student walks through the topic
-        KEY.COMPARE, KEY.SHOW_TEST, KEY.B_KERNEL, KEY.B_GAMMA, KEY.B_DEGREE, KEY.B_COEF0, KEY.B_C, KEY.H, KEY.BATCH)
+        KEY.COMPARE, KEY.SHOW_TEST, KEY.B_KERNEL, KEY.B_GAMMA, KEY.B_DEGREE, KEY.B_COEF0, KEY.B_C, KEY.H, KEY.BATCH, KEY.P)
 
 
 @dataclass(frozen=True)
