@@ -26,8 +26,16 @@ import numpy as np
 from scipy.linalg import eigh
 from scipy.spatial.distance import cdist
 
-from ._validation import check_array, check_features, check_finite, check_flag, check_label_array
-from ._validation import check_positive_int, check_real, check_size
+from ._validation import (
+    check_array,
+    check_features,
+    check_finite,
+    check_flag,
+    check_label_array,
+    check_positive_int,
+    check_real,
+    check_size,
+)
 from .algebra import as_kernel
 
 FDA_EPS = 1e-3

@@ -24,8 +24,7 @@ import numpy as np
 from sklearn.model_selection import KFold
 from sklearn.neighbors import KNeighborsClassifier
 
-from ._validation import (check_array, check_features, check_finite, check_int, check_labels, check_positive_int,
-                          check_seed, describe)
+from ._validation import check_array, check_features, check_finite, check_int, check_labels, check_positive_int, check_seed, describe
 from .algebra import as_kernel
 
 MAX_EPOCHS = 1000

@@ -12,8 +12,7 @@ Phi is the RBF Gram matrix K, and w = K^-1 y interpolates the data: kernel ridge
 """
 import numpy as np
 
-from ._validation import check_array, check_features, check_finite, check_list, check_positive_int, check_real
-from ._validation import check_size, check_targets
+from ._validation import check_array, check_features, check_finite, check_list, check_positive_int, check_real, check_size, check_targets
 from .kernels import rbf_kernel
 
 MAX_CENTRES = 2_000

@@ -30,7 +30,8 @@ PHONE_CHART = """(key) => { const box = document.querySelector('.st-key-' + key)
                             : scene;
   const rect = (e) => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top,
                                                                      bottom: r.bottom, width: r.width}; };
-  return {subplots: drags.length, area: {left: area.left, right: area.right, top: area.top, bottom: area.bottom, width: area.right - area.left},
+  return {subplots: drags.length,
+          area: {left: area.left, right: area.right, top: area.top, bottom: area.bottom, width: area.right - area.left},
           bars: [...gd.querySelectorAll('.colorbar')].map(rect).filter(r => r.width),
           legend: [...gd.querySelectorAll('.legend')].map(rect).filter(r => r.width),
           sideways: document.documentElement.scrollWidth - window.innerWidth,

@@ -72,8 +72,12 @@ def test_a_tiny_eps_makes_the_ratio_huge_and_new_points_worse():
     at = open_page(PAGE)
     at.slider(key="data_noise").set_value(0.3).run()
     at.select_slider(key=KEY.GAMMA).set_value(10.0).run()
-    ratio = lambda: float(re.search(r"\\lambda_\{\\text\{kernel\}\} = ([0-9.]+)", latex(at)).group(1))
-    held = lambda: int(re.search(r"kernel (\d+)\\%", latex(at)).group(1))
+    def ratio():
+        return float(re.search(r"\\lambda_\{\\text\{kernel\}\} = ([0-9.]+)", latex(at)).group(1))
+
+    def held():
+        return int(re.search(r"kernel (\d+)\\%", latex(at)).group(1))
+
     moderate, acc = ratio(), held()
     at.select_slider(key=KEY.FDA_EPS).set_value(KPCA["fda_eps"][0]).run()
     assert not page_errors(at)

@@ -7,9 +7,9 @@ from scipy import stats
 
 import kernel_core as kc
 from ui.cache import cache_data
+from ui.ranges import BAGS as BR
 from ui.ranges import DIFFUSION as DR
 from ui.ranges import INDEPENDENCE as IR
-from ui.ranges import BAGS as BR
 from ui.ranges import STRINGS as SR
 
 ENTRIES = 32

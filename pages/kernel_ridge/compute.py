@@ -204,7 +204,7 @@ def primal_vs_dual(data, p, lam):
     U = kc.power_features(X[:, 0] / (np.abs(X).max() or 1.0), p)
     alpha = kc.KernelRidge("linear", lam).fit(U, y).dual_coef_
     beta_dual = U.T @ alpha  # beta = X^T alpha
-    K, n, lam_k = U @ U.T, len(y), lam / len(y)
+    K, lam_k = U @ U.T, lam / len(y)
     objective = kc.kriege_ridge_objective(K, y, alpha, lam_k)
     error = kc.kriege_ridge_objective(K, y, alpha, 0.0)
     primal = float(np.mean((U @ beta_dual - y) ** 2) + lam_k * beta_dual @ beta_dual)

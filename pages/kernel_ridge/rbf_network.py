@@ -101,7 +101,8 @@ exercises(settings.PAGE, [
              {**settings.LAM_OFF, KEY.GAMMA: REVEAL_GAMMA, KEY.RBF_M: R["rbf_centres"][1]},
              "With M = N, Φ is the square Gram matrix K and w = K⁻¹y solves Φw = y exactly: zero training error, the "
              "curve threads every noisy point, and close points with different y need large weights of opposite signs "
-             "(see max |wₘ|; at γ = 10 they reach about 10⁶). Kernel ridge's λ on the diagonal of K is what tames them; at λ → 0 it becomes this "
+             "(see max |wₘ|; at γ = 10 they reach about 10⁶). Kernel ridge's λ on the diagonal of K is what tames them; "
+             "at λ → 0 it becomes this "
              "network (the lower chart)."),
 ])
 section_footer(__file__)

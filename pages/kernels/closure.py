@@ -5,7 +5,6 @@ import pandas as pd
 import streamlit as st
 
 import kernel_core as kc
-
 from pages.kernels import compute, figures
 from pages.kernels.display import formula, verdict_box
 from pages.kernels.settings import KEY, PAGE, frame, reveal_kernel
