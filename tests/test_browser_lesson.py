@@ -166,7 +166,7 @@ def test_compare_a_b_has_both_pictures_on_the_first_screen(browser, app_url, url
         assert_both_on_first_screen(page, charts, b_bar, f"/{url} 1400x900, sidebar open")
         sidebar.hover()
         page.locator("[data-testid='stSidebarCollapseButton'] button").click()
-        page.wait_for_selector("[data-testid='stSidebar'][data-collapsed='true']", timeout=10000)
+        page.wait_for_selector("[data-testid='stSidebar'][data-collapsed='true']", state="attached", timeout=10000)   # collapsed: 0 px wide
         assert_both_on_first_screen(page, charts, b_bar, f"/{url} 1400x900, sidebar closed")
         page.set_viewport_size({"width": 1280, "height": 720})
         open_section(page, f"{app_url}/{url}?{param}=true&present=true")

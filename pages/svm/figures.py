@@ -86,12 +86,13 @@ def _map(xs, ys, Z, X, y, title, levels, height, present):
 
 @cached_figure
 def svm_map(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, height=None, legend=True, tag=None,
-            present=False):
+            present=False, x_ticks=True):
     """`svm_map_figure` as plain data, built without Plotly: the figure of this view's points and layout (its
     frame: `_map_frame`, cached, the same for every fit on these points) with the fit's own data written into it,
     encoded as Plotly encodes arrays. Plotly building and validating the figure was ~95 % of a γ step that missed
     the cache (~22 ms of ~23); tests/test_page_svm.py checks both give the same figure."""
-    spec = _map_frame(box, Z.shape, X, y, tr, te, title, show_test, height, legend, tag, present=present).to_dict()
+    spec = _map_frame(box, Z.shape, X, y, tr, te, title, show_test, height, legend, tag, present=present,
+                      x_ticks=x_ticks).to_dict()
     data = spec["data"]    # a fresh copy (a cache hit is unpickled)
     heat, lines, sv_trace, marked_traces, _ = sweep_traces(Spec(spec))
     xs, ys = np.linspace(box[0], box[1], Z.shape[1]), np.linspace(box[2], box[3], Z.shape[0])
@@ -117,12 +118,12 @@ def _array(a):
 
 
 @cached_figure
-def _map_frame(box, shape, X, y, tr, te, title, show_test, height, legend, tag, present=False):
+def _map_frame(box, shape, X, y, tr, te, title, show_test, height, legend, tag, present=False, x_ticks=True):
     """svm_map_figure of these points and layout drawn from a stand-in fit (f = x₁ over the grid, no support
     vectors): everything but the fit's data, which svm_map writes into it."""
     Z = np.tile(np.linspace(-1.5, 1.5, shape[1]), (shape[0], 1))
     stand_in = _StandIn(sv=np.zeros(0, dtype=int), alpha=np.zeros(0), f_tr=np.ones(len(tr)))
-    return svm_map_figure(box, Z, stand_in, X, y, tr, te, 1.0, title, show_test, height, legend, tag, present)
+    return svm_map_figure(box, Z, stand_in, X, y, tr, te, 1.0, title, show_test, height, legend, tag, present, x_ticks)
 
 
 @dataclass(frozen=True, eq=False)
@@ -134,7 +135,7 @@ class _StandIn:
 
 
 def svm_map_figure(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, height=None, legend=True, tag=None,
-                   present=False):
+                   present=False, x_ticks=True):
     """The margins map as a Plotly figure (graph_objects; `svm_map` serves it filled in from a cached frame).
     Filled f(x), boundary f = 0 and margins f = ±1, support vectors ringed and sized by α, misclassified and
     inside-the-margin training points marked, held-out points hollow. X, y: all points; tr, te: the split.
@@ -162,8 +163,10 @@ def svm_map_figure(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, hei
         # inside the plotting area ("x domain": the axis' own, narrowed by the equal scales), clear of the tick labels
         fig.add_annotation(text=f"<b>{tag}</b>", xref="x domain", yref="y domain", x=0.02, y=0.98, xanchor="left",
                            yanchor="top", showarrow=False, bgcolor="rgba(255,255,255,0.8)")
-        if present:   # no colour bar: two maps keep a plotting area of 440 px under the bar, their x ticks too
+        if present:   # no colour bar: two maps keep a plotting area of 440 px under the bar
             fig.update_traces(selector=dict(type="heatmap"), showscale=False)
+    if not x_ticks:   # Compare A / B presenting: under two settings rows and the legend row, 440 px need their room
+        fig.update_xaxes(showticklabels=False)
     if legend and not present:  # the section's main map, in a wide column (ui.figures.reserve_margins)
         fig.update_layout(meta=dict(chart_width=560))
     return _legend(fig, legend and not present)

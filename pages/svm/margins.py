@@ -48,7 +48,7 @@ def draw(d, fit, Z, key, C, show_test, height=None, tag=None):
     """The map, clickable; the single view's map carries its legend, Compare A / B's two (`tag`: "A: …") share one
     row above them."""
     fig = figures.svm_map(BOX, Z, fit, d.X, d.y, d.part.tr, d.part.te, C, None, show_test, height,
-                          legend=tag is None, tag=tag, present=present)
+                          legend=tag is None, tag=tag, present=present, x_ticks=not (present and tag))
     points.clickable_chart(fig, PAGE, key=key, config=CHART_CONFIG)
     return fig
 
