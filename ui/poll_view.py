@@ -18,6 +18,7 @@ import streamlit as st
 from . import live_class as lc
 from . import polls
 from .figures.style import CHART_CONFIG, base_layout
+from .styles import style
 from .theme import INK
 
 PANEL = "poll_panel"
@@ -136,7 +137,7 @@ def poll_panel():
     from .classroom import presenting
 
     strip = not poll.open and two_pictures()   # the reveal under two pictures side by side: a strip
-    st.html(CSS + (PRESENT_CSS if presenting() else "") + (STRIP_CSS if strip else ""))   # a projector: narrower
+    style(CSS, PRESENT_CSS if presenting() else "", STRIP_CSS if strip else "")   # a projector: narrower
     with st.container(key=PANEL):
         if room["role"] == "student":
             _student(poll)

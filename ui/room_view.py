@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from . import live_class as lc
+from .styles import style
 
 SMALL = "class_badge_small"   # the lecturer folded the badge
 CSS = """<style>
@@ -56,7 +57,7 @@ def qr_image(text):
 def draw(room, following, notes):
     """The banner or the badge at the top of the page, and the notes of this run."""
     if room or notes:
-        st.html(CSS)
+        style(CSS)   # first, in order (ui.styles): the badge is its folded size from its first frame
     for note in notes or ():
         st.info(note, icon="🏫")
     if not room:
