@@ -9,8 +9,20 @@ import tempfile
 import pytest
 
 from bench.serve import serve
-from tests.live_class_env import (BANNER, GAMMA, badge_code, context, gamma, move_gamma, open_url, settle,
-                                  start_class, wait_banner, wait_gamma, wait_path)
+from tests.live_class_env import (
+    BANNER,
+    GAMMA,
+    badge_code,
+    context,
+    gamma,
+    move_gamma,
+    open_url,
+    settle,
+    start_class,
+    wait_banner,
+    wait_gamma,
+    wait_path,
+)
 from tests.test_browser import assert_healthy, drawn_chart, ready_value, scroll_to, to_pixels
 
 pytestmark = pytest.mark.timeout(600)

@@ -14,8 +14,7 @@ import pytest
 
 from bench.replicas import cluster, replicas_of
 from tests.browser_env import ensure_nginx
-from tests.live_class_env import (badge_code, context, follow, gamma, move_gamma, settle, start_class, wait_banner,
-                                  wait_gamma)
+from tests.live_class_env import badge_code, context, follow, gamma, move_gamma, settle, start_class, wait_banner, wait_gamma
 from tests.redis_env import redis_server
 from tests.test_browser import assert_healthy
 

@@ -8,8 +8,7 @@ import tempfile
 import pytest
 
 from bench.serve import free_port, serve
-from tests.live_class_env import (badge_code, context, follow, gamma, move_gamma, settle, start_class, wait_banner,
-                                  wait_gamma)
+from tests.live_class_env import badge_code, context, follow, gamma, move_gamma, settle, start_class, wait_banner, wait_gamma
 from tests.test_browser import assert_healthy
 
 pytestmark = pytest.mark.timeout(600)

@@ -3,7 +3,7 @@
 so the section's picture stays where it is.
 
 - A student: the question and its choices while the poll is open (a detached student first sees a notice with
-  *Answer*), or - a numeric question - "Answer with γ = …" taking the section's own slider's value; their own answer
+  *Answer*), or - a numeric question - "Answer with the γ slider's value" taking the section's own slider's value; their own answer
   marked as counted; after Check, the class's histogram of every round beside the right
   answer, and their own answer marked right or wrong (on their screen only).
 - The lecturer: "answered N of M", live (a fragment re-read every second, only in the lecturer's window and only
@@ -274,16 +274,14 @@ def answer_text(poll, index):
 
 
 def _slider_answer(poll):
-    """A numeric question, open: the question, and "Answer with γ = …" taking the section's slider's value now."""
+    """A numeric question, open: the question, and "Answer with the γ slider's value" taking its value at the click."""
     state = st.session_state
     st.markdown(f"📣 **The lecturer asks** (round {poll.round}): {poll.text}")
     if state.get(lc.PAGE) != poll.page:
         st.caption("Open the question's section (Re-join takes you there) to answer with its slider.")
-    else:   # (a run that applied the lecturer's view knows the slider's value only once the section draws it)
-        value = polls.slider_value(poll)
+    else:   # the label names no value: a move of the slider reruns only the section's fragment, not this panel
         st.caption(f"Set the section's {poll.symbol} slider, then answer with its value.")
-        st.button(f"Answer with {poll.symbol} = {value:g}" if isinstance(value, (int, float)) else
-                  f"Answer with the {poll.symbol} slider's value", key="poll_value", on_click=polls.on_vote_value,
+        st.button(f"Answer with the {poll.symbol} slider's value", key="poll_value", on_click=polls.on_vote_value,
                   args=(poll,), type="primary")
     refused = state.pop(polls.REFUSED, None)
     if refused:

@@ -6,7 +6,7 @@ and right answer), so a new exercise is a poll with nothing listed by hand. Chec
 for one student - sets the lecturer's own widgets to the exercise's revealing configuration, which the room then
 carries to the followers (ui.live_class publishes it), the picture staying on their screens. A student's vote is their
 session's random id (ui.live_class.STUDENT) and an option's index, or - a numeric question - the value of the
-section's own slider when the student presses "Answer with γ = …"; whatever the store refuses comes back as a
+section's own slider when the student presses "Answer with the γ slider's value"; whatever the store refuses comes back as a
 sentence, and nothing is counted."""
 import csv
 import io
@@ -184,7 +184,7 @@ def on_vote(poll, key):
 
 
 def on_vote_value(poll):
-    """A numeric poll's "Answer with γ = …": vote the section's slider's value now (the store checks it is one of
+    """A numeric poll's "Answer with the γ slider's value": vote the section's slider's value now (the store checks it is one of
     the slider's values)."""
     value = slider_value(poll)
     st.session_state[REFUSED] = (vote(poll, value) if value is not None else
