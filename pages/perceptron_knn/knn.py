@@ -24,10 +24,10 @@ def cv_line(data, k):
         return
     err = cv.errors[cv.ks.index(k)] if k in cv.ks else float("nan")
     best = float(cv.errors.min())
-    st.latex(r"\begin{aligned}\mathrm{CV}(k) &= \tfrac{1}{F}\textstyle\sum_{f}\tfrac{1}{|T_f|}\sum_{i\in T_f}"
-             r"[\hat y_{-f}(\mathbf x_i) \ne y_i] \\ "
-             rf"\mathrm{{CV}}({k}) &= {err:.3f},\quad \mathrm{{CV}}({cv.best}) = {best:.3f}\ \text{{(least)}}"
-             r"\end{aligned}")
+    st.latex(r"\begin{array}{l}\mathrm{CV}(k) = \tfrac{1}{F}\textstyle\sum_{f}\tfrac{1}{|T_f|}\sum_{i\in T_f}"   # (an array:
+             r"[\hat y_{-f}(\mathbf x_i) \ne y_i] \\ "                                         # aligned overflowed by 2 px)
+             rf"\mathrm{{CV}}({k}) = {err:.3f},\quad \mathrm{{CV}}({cv.best}) = {best:.3f}\ \text{{(least)}}"
+             r"\end{array}")
     st.caption(f"How to choose k? Cross-validation (Kriege): F = {min(compute.CV_FOLDS, len(data.ytr))} folds Tf of "
                "the training points; ŷ₋f is the vote without Tf. The k with the least CV error is "
                f"k = {cv.best}.")

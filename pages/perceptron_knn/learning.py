@@ -143,9 +143,9 @@ st.latex(r"y_i \sum_{j=1}^{n} \alpha_j\, y_j\, k(\mathbf{x}_j, \mathbf{x}_i) \le
          r"\alpha_i \leftarrow \alpha_i + 1")
 st.markdown("**The objective in α** (Kriege): put w = Σⱼ αⱼ yⱼ φ(xⱼ) into the perceptron's loss "
             "(1/n) Σᵢ max(0, −yᵢ wᵀφ(xᵢ)); only inner products remain, and they become kernel values:")
-st.latex(r"\begin{aligned} J(\boldsymbol\alpha) &= \frac{1}{n}\sum_{i=1}^{n}\max\Big\{0,\,-\sum_{j=1}^{n}"
-         r"\alpha_j\,y_i\,y_j\,k(\mathbf{x}_i,\mathbf{x}_j)\Big\} \\ &= \frac{1}{n}\sum_{i=1}^{n}\max\{0,\,"
-         r"-y_i\,\boldsymbol\alpha^\top \mathbf{k}_i\} \end{aligned}")
+st.latex(r"\begin{array}{l} J(\boldsymbol\alpha) = \tfrac{1}{n}\textstyle\sum_{i=1}^{n}\max\{0,-y_i\boldsymbol\alpha^\top"
+         r"\mathbf{k}_i\}, \\ y_i\boldsymbol\alpha^\top \mathbf{k}_i = \textstyle\sum_{j=1}^{n}\alpha_j y_i y_j\,"
+         r"k(\mathbf{x}_i,\mathbf{x}_j) \end{array}")   # two compact lines (an array: aligned overflowed its box by 2 px)
 st.caption("kᵢ = (y₁ k(xᵢ, x₁), …, yₙ k(xᵢ, xₙ)). Beside the picture, J(α) at the step shown (training points "
            "only): each mistake step αᵢ ← αᵢ + 1 is a stochastic subgradient step on it, and it reaches 0 once every "
            "training point is on its side. α = 0 gives J = 0 as well — the perceptron's objective has a trivial "
