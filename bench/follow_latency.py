@@ -37,6 +37,21 @@ def pct(values, q):
     return s[min(len(s) - 1, int(q * len(s)))] if s else float("nan")
 
 
+
+async def next_version(follower):
+    """One long poll of the class's wait route as the page's listener makes it (a lost connection: wait 1 s, reopen):
+    True when the room's version grew (`follower.since` is then the new one)."""
+    try:
+        version = await follower.poll.wait(follower.code, follower.since, f"bench{follower.i}")
+    except (OSError, asyncio.IncompleteReadError, StopIteration):
+        follower.poll.close()
+        await asyncio.sleep(1)
+        return False
+    if version and version > follower.since:
+        follower.since = version
+        return True
+    return False
+
 class LongPoll:
     """One page's listener: GET /api/class/wait on a keep-alive connection (the browser's fetch)."""
 
@@ -87,14 +102,7 @@ class Follower:
 
     async def run(self):
         while True:
-            try:
-                version = await self.poll.wait(self.code, self.since, f"bench{self.i}")
-            except (OSError, asyncio.IncompleteReadError, StopIteration):
-                self.poll.close()
-                await asyncio.sleep(1)
-                continue
-            if version and version > self.since:
-                self.since = version
+            if await next_version(self):
                 await self.student.rerun()   # the listener's wake
                 self.shown.append((time.perf_counter(), self.gamma()))
 

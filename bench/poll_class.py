@@ -26,7 +26,7 @@ import statistics
 import tempfile
 import time
 
-from bench.follow_latency import Follower, lecturer_alone, lecturer_session, move_bound, pct
+from bench.follow_latency import Follower, lecturer_alone, lecturer_session, move_bound, next_version, pct
 from bench.serve import serve
 from bench.student import Stats, run_async
 from ui.room_store import open_store
@@ -52,14 +52,7 @@ class Voter(Follower):
 
     async def run(self):
         while True:
-            try:
-                version = await self.poll.wait(self.code, self.since, f"bench{self.i}")
-            except (OSError, asyncio.IncompleteReadError, StopIteration):
-                self.poll.close()
-                await asyncio.sleep(1)
-                continue
-            if version and version > self.since:
-                self.since = version
+            if await next_version(self):
                 async with self.lock:
                     self.student.charts.clear()   # this run's charts only
                     await self.student.rerun()   # the listener's wake
