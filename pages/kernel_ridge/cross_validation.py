@@ -8,6 +8,7 @@ from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
 from ui.code import show_code
+from ui.controls import labeller
 from ui.nav import section_footer, section_header
 from ui.ranges import KERNEL_RIDGE as R
 
@@ -33,7 +34,7 @@ def cross_validation():
     s, left, right = settings.frame()
     grid_name = "gamma" if s.kernel.gamma is not None else None
     with right:
-        scheme = st.radio("Splits", list(SCHEMES), format_func=SCHEMES.get, horizontal=True, key=KEY.CV_SCHEME,
+        scheme = st.radio("Splits", list(SCHEMES), format_func=labeller(SCHEMES), horizontal=True, key=KEY.CV_SCHEME,
                           help="Kriege's summary names both: k-fold (each point tested once) and "
                                                     "Monte Carlo cross-validation (random test sets, drawn anew).")
     try:
