@@ -231,3 +231,52 @@ def test_a_reload_of_the_lecturers_window_and_the_lecturer_link_keep_the_room(br
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_a_lost_wake_is_asked_for_again(browser, class_url):
+    """A follower's wake-up (the listener's rerun request) that never reaches the server - dropped here on the page's
+    WebSocket while the lecturer moves γ - is sent again once the connection carries messages: the student sees the
+    lecturer's γ without a further change by the lecturer (ui/room_follow.js, `wake`)."""
+    contexts, drop = [], {"on": False, "dropped": 0}
+
+    def through(ws):   # the page's WebSocket to the app, with its messages to the server dropped while drop["on"]
+        server = ws.connect_to_server()
+
+        def to_server(message):
+            if drop["on"]:
+                drop["dropped"] += 1
+            else:
+                server.send(message)
+        ws.on_message(to_server)
+        server.on_message(ws.send)
+
+    try:
+        ctx, lecturer = context(browser, 1400, 900)
+        contexts.append(ctx)
+        code = start_class(lecturer, class_url)
+        ctx, student = context(browser, 1280, 720)
+        contexts.append(ctx)
+        student.route_web_socket(re.compile(r"/_stcore/stream$"), through)
+        student.goto(f"{class_url}/?room={code}")
+        wait_banner(student, f"Following the lecturer (room {code})", 40000)
+        wait_path(student, "/svm")
+        settle(student)
+        before = gamma(student)
+
+        drop["on"] = True
+        move_gamma(lecturer)
+        after = gamma(lecturer)
+        assert after != before
+        for _ in range(100):               # the student's listener saw the new version and asked for a run: dropped
+            if drop["dropped"]:
+                break
+            student.wait_for_timeout(100)
+        assert drop["dropped"], "the student's page sent no wake-up"
+        student.wait_for_timeout(1000)
+        drop["on"] = False
+        assert gamma(student) == before    # the lost wake-up left the student on the old view
+        wait_gamma(student, after, 30000)  # until the listener asked again
+        assert "Following the lecturer" in student.locator(BANNER).inner_text()
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -24,11 +24,36 @@ function loop(h) {
       if (status !== 200) { setTimeout(() => loop(h), 5000); return; }
       if (d.role === "student" && j.version > h.since) {
         h.since = j.version;
-        if (h.data.following) h.send("wake", j.version);  // detached: Re-join reads the room itself
+        if (h.data.following) wake(h, j.version);  // detached: Re-join reads the room itself
       }
       loop(h);
     })
     .catch(() => { if (!h.stopped) setTimeout(() => loop(h), 3000); });  // offline, asleep, server restarting
+}
+
+// Ask for a run that shows `version`, and ask again until the page's data says it is shown (data.since is the
+// session's shown version): a wake can be lost (it came while the page was being rebuilt, a reconnect to another
+// replica), and the poll has already moved past that version, so without this the student would stay on a stale
+// view until the lecturer's next change. It asks again only while no run is going (a run in progress would be
+// interrupted), every RETRY ms; each wake is a new value, so Streamlit sees a new trigger.
+const RETRY = 3000;
+
+function running() {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return !!app && app.getAttribute("data-test-script-state") === "running";
+}
+
+function wake(h, version) {
+  h.want = Math.max(h.want || 0, version);
+  h.wakes = (h.wakes || 0) + 1;
+  h.send("wake", h.wakes);
+  clearTimeout(h.retry);
+  const again = () => {
+    if (h.stopped || !h.data.following || h.data.since >= h.want) return;
+    if (!running()) { h.wakes += 1; h.send("wake", h.wakes); }
+    h.retry = setTimeout(again, RETRY);
+  };
+  h.retry = setTimeout(again, RETRY);
 }
 
 function remember(d) {
@@ -91,6 +116,7 @@ export default function (component) {
   return () => {
     if (parentElement.__classListener === mine) {
       mine.stopped = true;
+      clearTimeout(mine.retry);
       mine.unlisten();
       delete parentElement.__classListener;
     }
