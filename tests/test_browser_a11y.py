@@ -167,3 +167,38 @@ def test_plotly_toolbar_buttons_are_touch_targets(browser, app_url):
         assert all(w >= 24 and h >= 24 for w, h in sizes), sizes
     finally:
         context.close()
+
+
+ACTIVE = """() => { const a = document.activeElement; if (!a || a === document.body) return 'body';
+  const box = a.closest('[class*="st-key-"]');
+  return a.tagName + ' ' + (box ? [...box.classList].find(c => c.startsWith('st-key-')) : ''); }"""
+
+
+def test_focus_is_not_dropped_by_a_rerun(page, app_url):
+    """Keyboard only: Space on /svm's Compare A / B toggle redraws the section with the toggle inside the A / B tools'
+    popover; Enter on Next opens the next section. Each time focus goes to the section's heading, so the next Tab
+    starts there, not at the top of the page (it fell to <body>; ui/accessibility.js, keepFocus). A control that is
+    re-created keeps the focus: tests/test_browser_live_class.py, a follower's detach."""
+    from tests.test_browser import settle
+
+    def heading_focused():
+        page.wait_for_function("() => /^H[1-6]$/.test(document.activeElement.tagName)", timeout=20000)
+        return page.evaluate("() => document.activeElement.innerText") == \
+            page.locator("[data-testid='stMain'] h1, [data-testid='stMain'] h4").first.inner_text()
+
+    open_url(page, f"{app_url}/svm")
+    page.locator(".st-key-svm_compare input").first.focus()
+    page.keyboard.press("Space")
+    page.wait_for_selector(".st-key-svm_b_gamma", timeout=60000)
+    settle(page)
+    assert heading_focused()
+    page.keyboard.press("Tab")
+    assert page.evaluate(ACTIVE) != "body"
+
+    link = page.locator(".st-key-nav_next a").first
+    target = link.get_attribute("href").split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+    link.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("p => location.pathname.endsWith(p)", arg="/" + target, timeout=60000)
+    settle(page)
+    assert heading_focused()

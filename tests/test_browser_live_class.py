@@ -144,9 +144,15 @@ def test_a_class_follows_the_lecturer(browser, class_url):
         phone.get_by_role("button", name="Re-join").click()
         wait_banner(phone, "Following the lecturer")
         wait_gamma(phone, lecturers)
-        phone.locator(GAMMA).first.focus()                             # a touch on a slider detaches
+        phone.locator(GAMMA).first.focus()                             # a key on a slider detaches
         phone.keyboard.press("ArrowLeft")
         wait_banner(phone, "Your own view")
+        settle(phone)
+        first = gamma(phone)
+        assert first != lecturers                                      # the key moved γ one step from the lecturer's
+        phone.keyboard.press("ArrowLeft")                              # focus kept through the detach's rerun: the
+        phone.wait_for_function(f"v => {{ const s = document.querySelector({GAMMA!r}); "   # next key moves γ on
+                                "return !!s && s.getAttribute('aria-valuetext') !== v; }", arg=first, timeout=30000)
         settle(phone)
         for page in (lecturer, laptop, phone):
             assert_healthy(page)

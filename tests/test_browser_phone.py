@@ -53,7 +53,7 @@ def phone(browser):
 
 def chart_on_phone(phone, app_url, url, key):
     open_url(phone, f"{app_url}/{url}")
-    phone.wait_for_function(LAID_OUT, arg=key, timeout=30000)
+    phone.wait_for_function(LAID_OUT, arg=key, timeout=60000)   # a cold cross-validation grid, beside another worker
     return phone.evaluate(PHONE_CHART, key)
 
 

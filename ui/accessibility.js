@@ -4,7 +4,8 @@
 // - charts that speak: each Plotly chart's drawing is an image with a name (the section's heading, the chart's title)
 //   and a description written from what it draws (axes and their ranges, each trace with its count of points, the
 //   colour scale's range) and from the section's current slider values, so a screen reader hears the numbers, and
-//   hears them change when a slider moves.
+//   hears them change when a slider moves;
+// - focus that a rerun takes away (see keepFocus).
 const MIN_SCALE = 0.7;
 const WAIT_MS = 150;
 
@@ -95,9 +96,74 @@ const ignored = (record) => {
   return !el || el.closest(".js-plotly-plot, .kernelscope-sr-only") !== null;
 };
 
+// Focus that a rerun takes away: Streamlit re-creates an element (a toggle that adds controls, a follower's detach,
+// a section changed) and the browser's focus falls to <body>, so the next Tab starts from the top and the next arrow
+// key moves nothing (WCAG 2.4.3). The control that had focus is found again in the new page by its keyed box
+// (st-key-…) and its place among that box's focusable elements, else by its tag and name; when it is gone for good
+// (another section), the section's heading takes the focus. Only when focus is on <body> and its element has left
+// the page: a click elsewhere, or another window, is the user's choice. One set of listeners for the page's life.
+const FOCUSABLE = 'a[href], button, input, textarea, select, [role="slider"], [tabindex]:not([tabindex="-1"])';
+const FOCUS_MS = 15000;   // how long after the loss a control is looked for (a cold section's run)
+
+const nameOf = (el) => (el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 80);
+
+function signature(el) {
+  const box = el.closest('[class*="st-key-"]');
+  const key = box && [...box.classList].find((c) => c.startsWith("st-key-"));
+  return { key, index: box ? [...box.querySelectorAll(FOCUSABLE)].indexOf(el) : -1, tag: el.tagName,
+           name: nameOf(el), path: location.pathname };
+}
+
+function located(sig) {
+  const box = sig.key && document.querySelector(`.${CSS.escape(sig.key)}`);
+  if (box) {
+    const all = [...box.querySelectorAll(FOCUSABLE)];
+    const el = all[sig.index] && all[sig.index].tagName === sig.tag ? all[sig.index] : all.find((e) => e.tagName === sig.tag);
+    if (el) return el;
+  }
+  if (!sig.name) return null;
+  return [...document.querySelectorAll(`[data-testid="stAppViewContainer"] ${sig.tag}`)]
+    .find((e) => e.getClientRects().length && nameOf(e) === sig.name) || null;
+}
+
+function keepFocus() {
+  if (window.__kernelscopeFocus) return;
+  const f = window.__kernelscopeFocus = { el: null, sig: null, since: 0, restored: 0 };
+  const note = (el) => {
+    if (!(el instanceof Element) || el === document.body) return;
+    f.el = el;
+    f.sig = signature(el);
+    f.since = 0;
+  };
+  document.addEventListener("focusin", (e) => note(e.target), true);
+  document.addEventListener("keydown", () => { if (document.activeElement) note(document.activeElement); }, true);
+  const idle = () => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    return !app || app.getAttribute("data-test-script-state") === "notRunning";
+  };
+  let timer = null;
+  const check = () => {
+    timer = null;
+    const active = document.activeElement;
+    if (!f.el || f.el.isConnected || (active && active !== document.body)) return;
+    f.since = f.since || Date.now();
+    if (Date.now() - f.since > FOCUS_MS) { f.el = null; return; }
+    const same = f.sig.path === location.pathname;
+    let el = same ? located(f.sig) : null;
+    if (!el && idle()) el = document.querySelector('[data-testid="stMain"] h1, [data-testid="stMain"] h4');
+    if (!el) { timer = setTimeout(check, 200); return; }
+    if (/^H[1-6]$/.test(el.tagName) && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+    f.restored += 1;
+    el.focus({ preventScroll: true });
+  };
+  new MutationObserver(() => { if (!timer) timer = setTimeout(check, 0); })
+    .observe(document.body, { childList: true, subtree: true });
+}
+
 export default function (component) {
   const { data } = component;
   if (!(data && data.enabled)) return undefined;
+  keepFocus();
   let timer = null;
   const later = () => {
     if (!timer) timer = setTimeout(all, WAIT_MS);
