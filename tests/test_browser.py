@@ -67,6 +67,12 @@ def open_url(page, url):
 def assert_healthy(page):
     exceptions = page.locator("[data-testid='stException']")
     assert exceptions.count() == 0, exceptions.first.inner_text()
+    # a formula KaTeX could not read: its source in KaTeX's error colour (#cc0000; the app colours no formula so),
+    # an undefined command such as "\qquadf" (a string joined without a space) included
+    broken = page.evaluate("""() => [...document.querySelectorAll('.katex-error, .katex [style*="color: rgb(204, 0, 0)"]')]
+      .map(e => { const k = e.closest('.katex'), tex = k && k.querySelector('annotation');
+                  return (tex ? tex.textContent : e.textContent).slice(0, 120); })""")
+    assert broken == [], f"formula errors: {broken}"
     assert page.outside_requests == [], f"requests left the machine: {page.outside_requests[:5]}"
 
 

@@ -11,13 +11,15 @@ pytestmark = pytest.mark.timeout(900)
 
 SECTIONS = [(url_path(t, s), s.main_chart) for t, s in sections()]
 PHONE = {"width": 390, "height": 844}
-# px of the main chart's plotting area on a 390 px phone. The issue asks for 320; what ui/phone.js reaches is the
-# 374 px column less the y axis' tick labels and title (about 60 px) and a 12 px right margin.
-MIN_PLOT_WIDTH = 280
-# /svm-subgradient's map keeps a y range taller than its x range wide, so its square cells leave it 264 px (not fixed).
-# /graphs-strings and /graphs-walks (added after ui/phone.js was written): a square Gram matrix of named rows whose
-# labels take the left margin leaves 244 px (not fixed yet).
-NARROWER = {"svm-subgradient": 260, "graphs-strings": 240, "graphs-walks": 240}
+# px of the main chart's plotting area on a 390 px phone (the issue's 320): the 374 px column less the y tick labels
+# and an 8 px right margin; ui/phone.js reads a single y axis' title across the top, over the tick labels.
+MIN_PLOT_WIDTH = 320
+# Not there yet, each for its left margin: /mercer-eigen has two y axes (λᵢ and the cumulative share: titles stay
+# beside them), /kernel-ridge-cross-validation's γ grid has long tick labels, /svm-subgradient's map keeps a y range
+# taller than its x range wide (square cells); /graphs-strings, /graphs-walks and /graphs-distributions are Gram
+# matrices whose named rows take the left margin.
+NARROWER = {"mercer-eigen": 310, "kernel-ridge-cross-validation": 300, "svm-subgradient": 315,
+            "graphs-strings": 240, "graphs-walks": 240, "graphs-distributions": 276}
 # The main chart once ui/phone.js has laid it out (data-phone set) or left it as it is; its plotting area (the union
 # of its 2-D subplots' drag layers, else the 3-D scene), its colour bars and legend, and the page's sideways overflow.
 PHONE_CHART = """(key) => { const box = document.querySelector('.st-key-' + key);
@@ -34,6 +36,8 @@ PHONE_CHART = """(key) => { const box = document.querySelector('.st-key-' + key)
           area: {left: area.left, right: area.right, top: area.top, bottom: area.bottom, width: area.right - area.left},
           bars: [...gd.querySelectorAll('.colorbar')].map(rect).filter(r => r.width),
           legend: [...gd.querySelectorAll('.legend')].map(rect).filter(r => r.width),
+          cut: Math.max(0, ...[...gd.querySelectorAll('.ytick text, .annotation-text')].map(t => t.getBoundingClientRect())
+                                 .filter(r => r.width).map(r => gd.getBoundingClientRect().left - r.left)),
           sideways: document.documentElement.scrollWidth - window.innerWidth,
           main: document.querySelector('[data-testid="stMain"]').scrollWidth -
                 document.querySelector('[data-testid="stMain"]').clientWidth}; }"""
@@ -54,6 +58,10 @@ def phone(browser):
 def chart_on_phone(phone, app_url, url, key):
     open_url(phone, f"{app_url}/{url}")
     phone.wait_for_function(LAID_OUT, arg=key, timeout=60000)   # a cold cross-validation grid, beside another worker
+    try:   # ui/phone.js widens the left margin after a drawing that cut a tick label (a tighter y range's ticks)
+        phone.wait_for_function(f"k => {{ const m = ({PHONE_CHART})(k); return m && m.cut <= 0.5; }}", arg=key, timeout=5000)
+    except Exception:  # noqa: BLE001 — the test says what is cut
+        pass
     return phone.evaluate(PHONE_CHART, key)
 
 
@@ -62,6 +70,7 @@ def test_main_chart_fills_a_phone(phone, app_url, url, key):
     m = chart_on_phone(phone, app_url, url, key)
     assert m is not None, f"/{url}: main chart {key} not drawn"
     assert m["area"]["width"] >= NARROWER.get(url, MIN_PLOT_WIDTH), f"/{url}: plotting area {m['area']['width']:.0f} px wide"
+    assert m["cut"] <= 0.5, f"/{url}: a y tick label or the y title is cut {m['cut']:.0f} px at the chart's left edge"
     # (1 px of the main area's width is sub-pixel rounding of a fractional column width, not a scroll)
     assert m["sideways"] <= 0 and m["main"] <= 1, f"/{url}: the page scrolls sideways ({m['sideways']}, {m['main']} px)"
     for bar in m["bars"]:   # under the plot, not beside it
@@ -70,6 +79,28 @@ def test_main_chart_fills_a_phone(phone, app_url, url, key):
         under = legend["top"] >= m["area"]["bottom"] - 1
         over = not m["subplots"] and m["area"]["left"] - 1 <= legend["left"] and legend["right"] <= m["area"]["right"] + 1
         assert under or over, f"/{url}: a legend beside the plot: {legend} vs {m['area']}"
+
+
+@pytest.fixture(scope="module")
+def small_phone(browser):
+    """The issue's second phone, 360x800 with touch."""
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("url,key", SECTIONS, ids=[u for u, _ in SECTIONS])
+def test_a_360_px_phone_scrolls_nothing_sideways_and_cuts_nothing(small_phone, app_url, url, key):
+    """At 360x800 the column is 344 px: the main chart is laid out for it, keeps its colour bars and legends under it,
+    cuts no tick label and the page does not scroll sideways (the plotting area is 30 px narrower than at 390)."""
+    m = chart_on_phone(small_phone, app_url, url, key)
+    assert m is not None, f"/{url}: main chart {key} not drawn"
+    assert m["area"]["width"] >= NARROWER.get(url, MIN_PLOT_WIDTH) - 30 - 10, f"/{url}: {m['area']['width']:.0f} px"
+    assert m["cut"] <= 0.5, f"/{url}: a y tick label or the y title is cut {m['cut']:.0f} px at the chart's left edge"
+    assert m["sideways"] <= 0 and m["main"] <= 1, f"/{url}: the page scrolls sideways ({m['sideways']}, {m['main']} px)"
+    for bar in m["bars"]:
+        assert bar["top"] >= m["area"]["bottom"] - 1, f"/{url}: a colour bar beside the plot: {bar} vs {m['area']}"
 
 
 # /svm's click mode stands beside the map on a laptop; /kernel-ridge's is further down its right column (not yet

@@ -31,10 +31,10 @@ function fit(box) {
 const num = (v) => (Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : +v.toPrecision(3));
 const text = (t) => (t && (typeof t === "string" ? t : t.text)) || "";
 
-function axes(layout) {
+function axes(layout, own = {}) {   // own: the chart's layout, where ui/phone.js keeps a title it moved (ksTitle)
   return Object.keys(layout).filter((k) => /^[xy]axis\d*$/.test(k) && layout[k].visible !== false)
     .map((k) => {
-      const a = layout[k];
+      const a = { ...layout[k], title: text(layout[k].title) || (own[k] && own[k].ksTitle) || "" };
       const range = a.range && a.type !== "category" && a.range.every((v) => typeof v === "number")
         ? ` from ${num(a.range[0])} to ${num(a.range[1])}` : "";
       return `${k[0]} axis ${text(a.title) || ""}${range}`.replace(/\s+/g, " ").trim();
@@ -68,7 +68,7 @@ function describe(plot) {
   const heading = document.querySelector('[data-testid="stMain"] h4, [data-testid="stMain"] h1');
   const title = text(plot._fullLayout.title);
   const name = `Chart: ${[heading && heading.innerText.trim(), title].filter(Boolean).join(" — ") || "picture"}`;
-  const parts = [...traces(plot._fullData), ...axes(plot._fullLayout)];
+  const parts = [...traces(plot._fullData), ...axes(plot._fullLayout, plot.layout || {})];
   const now = settings();
   const words = `${parts.join("; ")}.${now.length ? ` Settings: ${now.join(", ")}.` : ""}`;
   if (!plot.dataset.a11yId) plot.dataset.a11yId = `chart-description-${++serial}`;

@@ -13,9 +13,13 @@ const GAP = 8;         // px between the x axis' labels and the colour bar / leg
 const BAR = 12;        // px thickness of a horizontal colour bar
 const ROW = 22;        // px height of a legend row
 const ENTRY = 40;      // px of a legend entry besides its text (symbol and gaps)
+const WIDEN = 3;       // times the left margin may grow for tick labels a drawing cut (a tighter y range's ticks)
+const TITLE_ROOM = 24;  // px over the plot for a y axis' title read across
 const ASPECT = [0.55, 1.35];   // plot height / width kept within, so a map stays on the first screen
 const done = new WeakSet();   // layouts left as they are (not a 2-D chart, or nothing to change)
 window.__kernelscopePhone = window.__kernelscopePhone || { adapted: 0 };
+
+const text = (t) => (t && (typeof t === "string" ? t : t.text)) || "";
 
 function updater(gd) {   // react-plotly's onUpdate of the chart element that owns this graph div
   const key = Object.keys(gd).find((k) => k.startsWith("__reactFiber$"));
@@ -49,7 +53,7 @@ function depthBelow(gd, bottom) {   // px the x axes' tick labels and titles rea
   return Math.ceil(reach);
 }
 
-function depthLeft(gd) {   // px left of the leftmost plot area for the y tick labels, a 2 px stand-off and the title
+function depthLeft(gd, titled = true) {   // px left of the plot area for the y tick labels, a 2 px stand-off and the title
   const FL = gd._fullLayout, left = gd.getBoundingClientRect().left;
   const plotLeft = Math.min(...Object.keys(FL).filter((k) => /^xaxis\d*$/.test(k)).map((k) => FL[k]._offset));
   const reach = (sel) => {
@@ -63,7 +67,7 @@ function depthLeft(gd) {   // px left of the leftmost plot area for the y tick l
   const ticks = reach(".ytick text");
   let title = 0;
   gd.querySelectorAll(".g-ytitle text").forEach((t) => { title = Math.max(title, Math.ceil(t.getBoundingClientRect().width)); });
-  return ticks + (title ? 2 + title : 0);
+  return ticks + (title && titled ? 2 + title : 0);
 }
 
 function legendRows(gd, width) {   // rows a horizontal legend of the current entries needs across `width` px
@@ -88,8 +92,12 @@ function phoneLayout(gd) {
   const legendOut = legendShown;   // beside the plot, under it or over its data: in rows under it
   const W = FL.width;
   const square = yAxes.some((k) => FL[k].scaleanchor) || Object.keys(FL).some((k) => /^xaxis\d*$/.test(k) && FL[k].scaleanchor);
-  const t = FL.margin.t;
-  const l = Math.max(depthLeft(gd) + 4, 10);
+  // One y axis with a title: the title goes over the tick labels' column, read across (as phone charts do), under a
+  // chart title if there is one (the top margin grows by its line), so the plot takes its width (about 18 px).
+  const yTitle = yAxes.length === 1 ? text(L.yaxis && L.yaxis.title) : "";
+  const chartTitle = text(FL.title).replace(/<[^>]*>/g, "").trim();
+  const t = yTitle ? (chartTitle ? FL.margin.t + TITLE_ROOM : Math.max(FL.margin.t, TITLE_ROOM)) : FL.margin.t;
+  const l = Math.max(depthLeft(gd, !yTitle) + 4, 10);
   const r = 8;
   const plotW = W - l - r;
   const below = depthBelow(gd, FL.yaxis._offset + FL.yaxis._length) + GAP;
@@ -121,13 +129,20 @@ function phoneLayout(gd) {
       lay[k] = { ...ax, title: { ...title, standoff: 2 } };
     }
   }
+  if (yTitle) {   // the title's text stays on the axis for screen readers (ksTitle, ui/accessibility.js)
+    const font = (FL.yaxis.title && FL.yaxis.title.font) || {};
+    lay.yaxis = { ...(L.yaxis || {}), title: { text: "" }, ksTitle: yTitle };
+    lay.annotations = [...(L.annotations || []).filter((a) => a.name !== "ksYTitle"), {
+      name: "ksYTitle", text: yTitle, xref: "paper", yref: "paper", x: 0, y: 1, xanchor: "left", yanchor: "bottom",
+      xshift: 4 - l, yshift: 2, showarrow: false, font: { size: font.size, color: font.color, family: font.family } }];
+  }
   if (yRange) lay.yaxis = { ...(lay.yaxis || L.yaxis), range: yRange };
   if (legendOut) {
     lay.legend = { ...(L.legend || {}), orientation: "h", x: 0, xanchor: "left", xref: "paper",
                    y: -(below + barH) / plotH, yanchor: "top", yref: "paper" };
   }
   const same = Math.abs(height - FL.height) <= 2 && Math.abs(l - FL.margin.l) <= 2 && Math.abs(r - FL.margin.r) <= 2
-    && Math.abs(b - FL.margin.b) <= 2 && !legendOut && barred.every(([tr]) => tr.colorbar && tr.colorbar.orientation === "h");
+    && Math.abs(b - FL.margin.b) <= 2 && !legendOut && !yTitle && barred.every(([tr]) => tr.colorbar && tr.colorbar.orientation === "h");
   if (same) return null;
   const data = gd.data.map((tr, i) => {
     if (!barred.some(([, j]) => j === i)) return tr;
@@ -141,8 +156,30 @@ function phoneLayout(gd) {
   return { data, layout: lay, sizes: { height, plotW, plotH, l, t, b, below, barH, legendH } };
 }
 
+// px of the y tick labels cut at the chart's left edge once drawn with the phone's margins: a y range made tighter
+// has other ticks (−1.5 where −2 was), wider than the ones measured before.
+function cutLeft(gd) {
+  const left = gd.getBoundingClientRect().left;
+  let most = 0;
+  gd.querySelectorAll(".ytick text").forEach((t) => {
+    const r = t.getBoundingClientRect();
+    if (r.width) most = Math.max(most, left - r.left);
+  });
+  return Math.ceil(most);
+}
+
+function widen(gd) {   // after each drawing of an adapted layout (at most WIDEN times): room for cut tick labels
+  const cut = cutLeft(gd), update = cut > 0 && updater(gd);
+  if (!update) return;
+  const margin = { ...gd.layout.margin, l: gd.layout.margin.l + cut + 2 };
+  const annotations = (gd.layout.annotations || []).map((a) => (a.name === "ksYTitle" ? { ...a, xshift: 4 - margin.l } : a));
+  update({ data: gd.data, layout: { ...gd.layout, margin, annotations, ksPhoneFit: (gd.layout.ksPhoneFit || 0) + 1 },
+           frames: (gd._transitionData && gd._transitionData._frames) || [] });
+}
+
 function adapt(gd) {
-  if (window.innerWidth >= BREAK || !gd._fullLayout || !gd.layout || gd.layout.ksPhone || done.has(gd.layout)) return;
+  if (window.innerWidth >= BREAK || !gd._fullLayout || !gd.layout || done.has(gd.layout)) return;
+  if (gd.layout.ksPhone) { if ((gd.layout.ksPhoneFit || 0) < WIDEN) widen(gd); return; }
   const next = phoneLayout(gd);
   const update = next && updater(gd);
   if (!update) { done.add(gd.layout); gd.dataset.phone = "as-is"; return; }

@@ -96,7 +96,7 @@ def panel():
 
 panel()
 st.latex(r"J(\boldsymbol\alpha) = \frac{1}{n}\sum_{i=1}^{n}\max\{0,\,1 - y_i f(\mathbf{x}_i)\}"
-         r" + \lambda\,\boldsymbol\alpha^\top D_y K D_y\boldsymbol\alpha,\qquad"
+         r" + \lambda\,\boldsymbol\alpha^\top D_y K D_y\boldsymbol\alpha,\qquad "
          r"f(\mathbf{x}) = \sum_j \alpha_j y_j\, k(\mathbf{x}_j, \mathbf{x}) + b")
 st.caption("Kriege's objective J and libsvm's ½‖w‖² + C Σ max{0, 1 − yᵢ f(xᵢ)} (‖w‖² = αᵀD_yKD_yα) are the same "
            "problem divided by nC, with λ = 1/(2nC).")
