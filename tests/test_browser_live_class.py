@@ -60,6 +60,22 @@ def add_point(page, x, y):
     settle(page)
 
 
+def lecturer_and_student(browser, url, contexts, prepare=None):
+    """A lecturer (1400x900) who started a class on /svm and a student (1280x720) following it from the join link;
+    `prepare(student_page)` runs before the student opens the link. Their contexts go into `contexts`."""
+    ctx, lecturer = context(browser, 1400, 900)
+    contexts.append(ctx)
+    code = start_class(lecturer, url)
+    ctx, student = context(browser, 1280, 720)
+    contexts.append(ctx)
+    if prepare:
+        prepare(student)
+    student.goto(f"{url}/?room={code}")
+    wait_banner(student, f"Following the lecturer (room {code})", 40000)
+    wait_path(student, "/svm")
+    return lecturer, student, code
+
+
 def assert_banner_above_picture(page):
     """The banner ends above the section's first chart: it covers nothing of the picture."""
     box = page.locator(BANNER).bounding_box()
@@ -188,14 +204,7 @@ def test_the_projectors_badge_fits_1280x720_and_folds(browser, class_url):
 def test_a_reload_of_the_lecturers_window_and_the_lecturer_link_keep_the_room(browser, class_url):
     contexts = []
     try:
-        ctx, lecturer = context(browser, 1400, 900)
-        contexts.append(ctx)
-        code = start_class(lecturer, class_url)
-        ctx, student = context(browser, 1280, 720)
-        contexts.append(ctx)
-        student.goto(f"{class_url}/?room={code}")
-        wait_banner(student, f"Following the lecturer (room {code})", 40000)
-        wait_path(student, "/svm")
+        lecturer, student, code = lecturer_and_student(browser, class_url, contexts)
         settle(student)
         move_gamma(lecturer)
         before = gamma(lecturer)
@@ -257,15 +266,8 @@ def test_a_lost_wake_is_asked_for_again(browser, class_url):
         server.on_message(ws.send)
 
     try:
-        ctx, lecturer = context(browser, 1400, 900)
-        contexts.append(ctx)
-        code = start_class(lecturer, class_url)
-        ctx, student = context(browser, 1280, 720)
-        contexts.append(ctx)
-        student.route_web_socket(re.compile(r"/_stcore/stream$"), through)
-        student.goto(f"{class_url}/?room={code}")
-        wait_banner(student, f"Following the lecturer (room {code})", 40000)
-        wait_path(student, "/svm")
+        lecturer, student, code = lecturer_and_student(
+            browser, class_url, contexts, lambda page: page.route_web_socket(re.compile(r"/_stcore/stream$"), through))
         settle(student)
         before = gamma(student)
 

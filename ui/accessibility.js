@@ -34,10 +34,10 @@ const text = (t) => (t && (typeof t === "string" ? t : t.text)) || "";
 function axes(layout, own = {}) {   // own: the chart's layout, where ui/phone.js keeps a title it moved (ksTitle)
   return Object.keys(layout).filter((k) => /^[xy]axis\d*$/.test(k) && layout[k].visible !== false)
     .map((k) => {
-      const a = { ...layout[k], title: text(layout[k].title) || (own[k] && own[k].ksTitle) || "" };
+      const a = layout[k], title = text(a.title) || (own[k] && own[k].ksTitle) || "";
       const range = a.range && a.type !== "category" && a.range.every((v) => typeof v === "number")
         ? ` from ${num(a.range[0])} to ${num(a.range[1])}` : "";
-      return `${k[0]} axis ${text(a.title) || ""}${range}`.replace(/\s+/g, " ").trim();
+      return `${k[0]} axis ${title}${range}`.replace(/\s+/g, " ").trim();
     });
 }
 
@@ -128,7 +128,7 @@ function located(sig) {
 
 function keepFocus() {
   if (window.__kernelscopeFocus) return;
-  const f = window.__kernelscopeFocus = { el: null, sig: null, since: 0, restored: 0 };
+  const f = window.__kernelscopeFocus = { el: null, sig: null, since: 0 };
   const note = (el) => {
     if (!(el instanceof Element) || el === document.body) return;
     f.el = el;
@@ -153,7 +153,6 @@ function keepFocus() {
     if (!el && idle()) el = document.querySelector('[data-testid="stMain"] h1, [data-testid="stMain"] h4');
     if (!el) { timer = setTimeout(check, 200); return; }
     if (/^H[1-6]$/.test(el.tagName) && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
-    f.restored += 1;
     el.focus({ preventScroll: true });
   };
   new MutationObserver(() => { if (!timer) timer = setTimeout(check, 0); })

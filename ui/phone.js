@@ -156,6 +156,8 @@ function phoneLayout(gd) {
   return { data, layout: lay, sizes: { height, plotW, plotH, l, t, b, below, barH, legendH } };
 }
 
+const framesOf = (gd) => (gd._transitionData && gd._transitionData._frames) || [];   // kept through an update
+
 // px of the y tick labels cut at the chart's left edge once drawn with the phone's margins: a y range made tighter
 // has other ticks (−1.5 where −2 was), wider than the ones measured before.
 function cutLeft(gd) {
@@ -174,7 +176,7 @@ function widen(gd) {   // after each drawing of an adapted layout (at most WIDEN
   const margin = { ...gd.layout.margin, l: gd.layout.margin.l + cut + 2 };
   const annotations = (gd.layout.annotations || []).map((a) => (a.name === "ksYTitle" ? { ...a, xshift: 4 - margin.l } : a));
   update({ data: gd.data, layout: { ...gd.layout, margin, annotations, ksPhoneFit: (gd.layout.ksPhoneFit || 0) + 1 },
-           frames: (gd._transitionData && gd._transitionData._frames) || [] });
+           frames: framesOf(gd) });
 }
 
 function adapt(gd) {
@@ -189,7 +191,7 @@ function adapt(gd) {
   gd.querySelectorAll(".ks-sweep-sign").forEach((e) => e.remove());   // ui/sweep.js puts it back, at the new place
   const box = gd.closest('[data-testid="stPlotlyChart"]');
   if (box) box.style.height = `${next.layout.height}px`;
-  update({ data: next.data, layout: next.layout, frames: (gd._transitionData && gd._transitionData._frames) || [] });
+  update({ data: next.data, layout: next.layout, frames: framesOf(gd) });
 }
 
 // The sidebar is a phone's menu of sections: once a section is chosen in it, it closes (Streamlit leaves it open over
