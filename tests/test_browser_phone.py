@@ -15,10 +15,9 @@ PHONE = {"width": 390, "height": 844}
 # and an 8 px right margin; ui/phone.js reads a single y axis' title across the top, over the tick labels.
 MIN_PLOT_WIDTH = 320
 # Not there yet, each for its left margin: /mercer-eigen has two y axes (λᵢ and the cumulative share: titles stay
-# beside them), /kernel-ridge-cross-validation's γ grid has long tick labels, /svm-subgradient's map keeps a y range
-# taller than its x range wide (square cells); /graphs-strings, /graphs-walks and /graphs-distributions are Gram
-# matrices whose named rows take the left margin.
-NARROWER = {"mercer-eigen": 310, "kernel-ridge-cross-validation": 300, "svm-subgradient": 315,
+# beside them), /kernel-ridge-cross-validation's γ grid has long tick labels; /graphs-strings, /graphs-walks and
+# /graphs-distributions are Gram matrices whose named rows take the left margin.
+NARROWER = {"mercer-eigen": 310, "kernel-ridge-cross-validation": 300,
             "graphs-strings": 240, "graphs-walks": 240, "graphs-distributions": 276}
 # The main chart once ui/phone.js has laid it out (data-phone set) or left it as it is; its plotting area (the union
 # of its 2-D subplots' drag layers, else the 3-D scene), its colour bars and legend, and the page's sideways overflow.

@@ -105,7 +105,7 @@ function phoneLayout(gd) {
   const barH = barred.length ? BAR + 20 + (titled ? 20 : 0) : 0;
   const legendH = legendOut ? legendRows(gd, plotW) * ROW + 6 : 0;
   const b = Math.max(below + barH + legendH, FL.margin.b && !barH && !legendH ? FL.margin.b : 0);
-  let plotH = FL.yaxis._length, yRange = null;
+  let plotH = FL.yaxis._length, yRange = null, asked = null;
   if (square) {   // the data's own aspect: a y range Plotly would widen to fill a tall box shrinks back to the data
     const x = L.xaxis && L.xaxis.range, y = L.yaxis && L.yaxis.range;
     const ext = yExtent(gd._fullData);
@@ -114,6 +114,7 @@ function phoneLayout(gd) {
       yRange = y[0] <= y[1] ? [ext[0] - pad, ext[1] + pad] : [ext[1] + pad, ext[0] - pad];
     }
     const yy = yRange || y;
+    asked = yy ? [...yy] : null;
     const ratio = x && yy ? Math.abs((yy[1] - yy[0]) / (x[1] - x[0])) * (FL.yaxis.scaleratio || 1) : 1;
     plotH = Math.round(plotW * Math.min(Math.max(ratio, ASPECT[0]), ASPECT[1]));
   }
@@ -136,7 +137,9 @@ function phoneLayout(gd) {
       name: "ksYTitle", text: yTitle, xref: "paper", yref: "paper", x: 0, y: 1, xanchor: "left", yanchor: "bottom",
       xshift: 4 - l, yshift: 2, showarrow: false, font: { size: font.size, color: font.color, family: font.family } }];
   }
-  if (yRange) lay.yaxis = { ...(lay.yaxis || L.yaxis), range: yRange };
+  // The y axis keeps the asked range and gives up a few px of height when the box is taller than the data (Plotly
+  // would widen the y range, write it back, and narrow the x axis to it once a wider left margin takes width).
+  if (asked) lay.yaxis = { ...(lay.yaxis || L.yaxis), range: asked, constrain: "domain" };
   if (legendOut) {
     lay.legend = { ...(L.legend || {}), orientation: "h", x: 0, xanchor: "left", xref: "paper",
                    y: -(below + barH) / plotH, yanchor: "top", yref: "paper" };
