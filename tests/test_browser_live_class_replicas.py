@@ -7,6 +7,7 @@ contexts of their own (so each has its own route cookie). The replica holding th
 students re-join their room by the code in their address bar and follow the lecturer's next change; the lecturer's
 window, if it was there, takes the room's controls again from its cookie. The nginx access log says which replica
 served whom before and after. (How fast they re-join is measured by bench.follow_replicas, not here.)"""
+import json
 import os
 import signal
 import warnings
@@ -17,6 +18,7 @@ from bench.replicas import cluster, replicas_of
 from tests.browser_env import ensure_nginx
 from tests.live_class_env import (
     BANNER,
+    IDLE,
     badge_code,
     context,
     follow,
@@ -49,6 +51,18 @@ WATCH = """() => { const app = document.querySelector('[data-testid=stApp]'); wi
 RECONNECTED = """() => { const app = document.querySelector('[data-testid=stApp]');
   return window.__ksStates.some(s => s !== 'CONNECTED')
     && app.getAttribute('data-test-connection-state') === 'CONNECTED'; }"""
+
+
+def lost_move(store, code, lecturer, students):
+    """What the room holds (read from Redis), what the lecturer's page shows and each student's slider and address
+    (the address names the γ the student's last run drew), when a move was not followed."""
+    from ui.room_store import open_store
+
+    room = open_store(store).room(code)
+    text = json.dumps(room.state) if room else ""
+    held = text[text.find("svm_gamma"):][:30]
+    return (f"room version {room and room.version}, its {held!r}; the lecturer's address {lecturer.url},"
+            f" idle: {lecturer.evaluate(IDLE)}; the students' γ and addresses {[(gamma(p), p.url) for p in students]}")
 
 
 def test_a_replica_stopped_mid_class_sends_its_students_to_the_other(browser):
@@ -97,8 +111,8 @@ def test_a_replica_stopped_mid_class_sends_its_students_to_the_other(browser):
                 # Known, open (issue 30): now and then under load the lecturer's first move after the fail-over
                 # never reaches the room (every student's listener still at the old version, following). Said as a
                 # warning in the run; the lecturer's next move must reach every student.
-                warnings.warn(f"the lecturer's first move after the fail-over (γ {before} → {after}) was not followed",
-                              stacklevel=1)
+                warnings.warn(f"the lecturer's first move after the fail-over (γ {before} → {after}) was not followed;"
+                              f" {lost_move(store, code, lecturer, [p for _, p in students])}", stacklevel=1)
                 move_gamma(lecturer)
                 after = gamma(lecturer)
             for i, (_, page) in enumerate(students):

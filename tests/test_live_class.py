@@ -154,6 +154,25 @@ def test_a_students_changes_never_reach_the_room(store):
     assert store.room(code) == before
 
 
+def test_a_follower_shows_the_lecturers_value_again_when_its_browser_sends_the_old_one(store):
+    """Issue 30: Streamlit takes a run's widget values from the browser. A student's browser that asked for a run
+    before it had drawn the lecturer's new γ (a wake-up's retry after a fail-over) sent its old γ, and the student
+    showed it while following, the room's version marked as shown. The applied view is applied again then."""
+    at, code = lecturer()
+    student = open_page(MARGINS, query={"room": code})
+    student.run()
+    set_gamma(at, 3)
+    student.run()
+    lecturers = gamma(at).value
+    assert gamma(student).value == lecturers
+    old = gamma(student).options[0]
+    assert float(old) != lecturers
+    set_gamma(student, 0)        # the browser's old value, in a run of a student still following
+    assert not student.exception and banner(student) == [f"🛰️ **Following the lecturer (room {code})**"]
+    assert gamma(student).value == lecturers
+    assert store.room(code).state["params"]["svm_gamma"] == at.session_state["class_published"]["params"]["svm_gamma"]
+
+
 def test_end_class_ends_the_room_for_everyone(store):
     at, code = lecturer()
     student = open_page(MARGINS, query={"room": code})

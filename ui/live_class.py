@@ -22,6 +22,10 @@ from .room_store import RoomFull, StateTooLarge, normal_code
 ROOM, KEY, FOLLOW, APPLIED, STUDENT = "class_room", "class_key", "class_following", "class_version", "class_student"
 PAGE, PUBLISHED, NOTES, ADOPT = "class_page", "class_published", "class_notes", "class_adopt"
 RESUMED = "class_resumed"   # this session looked for a lecturer's cookie (once, on its first run)
+# A following student's applied view (the validated state) and its settings as the run that applied it drew them:
+# (version, {key: value}), the values None until that run's bar is drawn (ui.settings.remember calls `hold`).
+VIEW, HELD, REAPPLIED = "class_view", "class_held", "class_reapplied"
+REAPPLY = 3   # times a version is applied again when the browser's old values came back (see `_drifted`)
 JOIN_PARAM, LECTURER_PARAM = "room", "lecturer"
 # The lecturer's window keeps "CODE.KEY" in this cookie (written by ui/room_follow.js; no expiry: it lives as long as
 # the browser's session), so a reload - a new Streamlit session - takes the room's controls again.
@@ -162,6 +166,8 @@ def _follow(page):
         _ended()
         return True
     if version <= state.get(APPLIED, 0):
+        if _drifted(page):
+            _show(state[VIEW], code, page, state[APPLIED])
         return True
     room = s.room(code)
     if room is None:
@@ -173,15 +179,54 @@ def _follow(page):
         _note(f"The lecturer's view could not be shown: {err}")
         state[APPLIED] = room.version
         return True
-    keep = {JOIN_PARAM: code} if state[ROOM]["role"] == "student" else {}   # a lecturer's bar names no room
-    if clean["page"] != page:   # the section first; the next run (on that page) shows the settings
-        st.switch_page(room_state.module_of(clean["page"]), query_params=keep)
-    room_state.apply(clean, keep=keep)
-    state[APPLIED] = room.version
+    _show(clean, code, page, room.version)
     for note in notes:
         _note(f"The lecturer's view: {note}.")
     if clean["points_too_many"]:
         _note("The lecturer's own points are too many to share: you see the preset.")
+    return True
+
+
+def _show(clean, code, page, version):
+    """Apply the validated view `clean` of the room's `version` (its section first: the next run, on that page, shows
+    the settings)."""
+    state = st.session_state
+    student = state[ROOM]["role"] == "student"
+    keep = {JOIN_PARAM: code} if student else {}   # a lecturer's bar names no room
+    if clean["page"] != page:
+        st.switch_page(room_state.module_of(clean["page"]), query_params=keep)
+    room_state.apply(clean, keep=keep)
+    state[APPLIED] = version
+    if student:
+        state[VIEW], state[HELD] = clean, (version, None)
+        if state.get(REAPPLIED, (None,))[0] != version:
+            state[REAPPLIED] = (version, 0)
+
+
+def hold(keys):
+    """A following student's run has drawn the topic's settings `keys` (ui.settings.remember): after a run that
+    applied a view, their values are the view as shown."""
+    state = st.session_state
+    mark = state.get(HELD)
+    if state.get(FOLLOW) and mark and mark[1] is None:
+        state[HELD] = (mark[0], {key: state[key] for key in keys if key in state})
+
+
+def _drifted(page):
+    """The session no longer shows the view it applied, while still following: Streamlit takes each run's widget
+    values from the browser, so a run cut short after `apply` (before its widgets were drawn), or a rerun the
+    browser asked for before it had drawn the applied values (a wake-up's retry), brings the old values back. True
+    then (at most REAPPLY times a version): the view is applied again."""
+    state = st.session_state
+    mark, view = state.get(HELD), state.get(VIEW)
+    if state[ROOM]["role"] != "student" or not mark or not view or view["page"] != page:
+        return False
+    version, values = mark
+    drifted = values is None or any(key in state and state[key] != value for key, value in values.items())
+    tries = state.get(REAPPLIED, (version, 0))
+    if not drifted or tries[0] != version or tries[1] >= REAPPLY:
+        return False
+    state[REAPPLIED] = (version, tries[1] + 1)
     return True
 
 
@@ -249,6 +294,7 @@ def detach():
 
 def rejoin():
     st.session_state[FOLLOW], st.session_state[APPLIED] = True, 0
+    st.session_state.pop(HELD, None)
 
 
 def leave():

@@ -68,10 +68,13 @@ def remember(keys):
     for key in keys:
         if key in params and key in state:
             state[LINKED + key] = (params.get_all(key), state[key])
-    if "class_room" in state:   # a lecturer's settled value reaches the class from a fragment's run too
-        from .live_class import publish
+    if "class_room" in state:
+        # a lecturer's settled value reaches the class from a fragment's run too; a following student's drawn
+        # settings are the view it shows (ui.live_class.hold)
+        from .live_class import hold, publish
 
         publish()
+        hold(keys)
 
 
 def kernel_bar(page, keys, narrow=False, options=None, label="Kernel"):
