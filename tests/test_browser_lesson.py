@@ -36,6 +36,15 @@ IN_VIEW = f"""key => {{ const b = ({BOX})(key); if (!b) return false;
   return b.top >= -1 && (b.bottom <= b.viewH + 1 || (b.height > b.viewH && b.top <= 2)); }}"""
 
 
+# The plotting areas (2-D drag layers, 3-D scenes) of the page's charts that the box `c` overlaps by more than 2 px.
+COVERED = """c => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")].flatMap(gd =>
+  [...gd.querySelectorAll('.nsewdrag, .gl-container')].map(e => e.getBoundingClientRect()))
+  .filter(r => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight)
+  .filter(r => Math.min(r.right, c.x + c.width) - Math.max(r.left, c.x) > 2 &&
+               Math.min(r.bottom, c.y + c.height) - Math.max(r.top, c.y) > 2)
+  .map(r => [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)])"""
+
+
 def open_section(page, url):
     """tests.test_browser.open_url, with room for a cold server's first run of a section on a busy machine."""
     page.goto(url)
@@ -64,7 +73,7 @@ def check_answer(page, scope, where):
     button = scope.get_by_role("button", name="Check")
     assert button.is_enabled(), f"{where}: Check stays disabled after a choice"
     button.click()
-    scope.locator("[data-testid='stAlert']").first.wait_for(timeout=60000)
+    page.locator("[data-testid='stMain'] [data-testid='stAlert']").first.wait_for(timeout=60000)
     settle(page)
 
 
@@ -104,6 +113,21 @@ def projector_check(page, app_url, url, key):
     assert size >= 20, f"/{url} presenting: the question in {size} px type"
     check_answer(page, panel, f"/{url} presenting")
     assert_in_view(page, key, f"/{url} presenting after Check")
+    # the panel is now a card of the verdict alone, on the screen and over no chart's plotting area
+    card = main.locator("[class*='st-key-ex_verdict_']").first
+    card.wait_for(timeout=30000)
+    assert card.locator("[data-testid='stAlert']").count() == 1, f"/{url} presenting: no verdict after Check"
+    settle(page)
+    c = card.bounding_box()
+    assert c["y"] >= 0 and c["y"] + c["height"] <= view["height"], f"/{url} presenting: the verdict at {c}"
+    covered = page.evaluate(COVERED, c)
+    assert not covered, f"/{url} presenting: the verdict card at {c} covers plotting areas {covered}"
+    brief = card.locator("[data-testid='stAlert']").inner_text().strip()
+    card.get_by_role("button", name="↩").click()   # the question in full again, the verdict with its explanation
+    panel.wait_for(timeout=30000)
+    settle(page)
+    full = panel.locator("[data-testid='stAlert']").first.inner_text().strip()
+    assert full.startswith(brief) and len(full) > len(brief) + 40, f"/{url} presenting: ↩ shows {full!r}"
     assert_healthy(page)
 
 

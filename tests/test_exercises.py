@@ -50,9 +50,14 @@ def test_every_section_with_an_exercise_is_in_the_browser_lesson():
     assert ("kernels-gram", "kernels_gram") in EXERCISE_SECTIONS and all(key for _, key in EXERCISE_SECTIONS)
 
 
+def verdicts(at):
+    return [a.value for a in [*at.warning, *at.success] if a.value.startswith(("Not quite", "✅ Right"))]
+
+
 def test_an_answer_outlives_the_projectors_panel_closing_and_another_question():
     """Presenting, a question not drawn on a run loses its widget: the student's choice and the verdict come back when
-    the panel is reopened, and after going to the next question and back."""
+    the panel is reopened, and after going to the next question and back. After Check the panel is the verdict alone
+    (the picture Check changed stays in sight); ↩ brings the question back with the verdict's explanation."""
     at = open_page(GRAM)
     at.toggle(key="present").set_value(True).run()
     at.button(key="kernels_ex_open_kernels_sigmoid").click().run()
@@ -61,11 +66,16 @@ def test_an_answer_outlives_the_projectors_panel_closing_and_another_question():
     at.button(key="kernels_ex_prev_kernels_sigmoid").click().run()
     assert at.radio(key="kernels_ex_kernels_sigmoid").value == 2
     at.button(key="kernels_ex_kernels_sigmoid_check").click().run()
+    brief = verdicts(at)                                                    # the panel: the verdict alone
+    assert len(brief) == 1 and not at.radio and "kernels_ex_kernels_sigmoid_check" not in [b.key for b in at.button]
+    at.button(key="kernels_ex_again_kernels_sigmoid").click().run()        # ↩: the question in full again
+    assert at.radio(key="kernels_ex_kernels_sigmoid").value == 2
     assert not at.button(key="kernels_ex_kernels_sigmoid_check").disabled
-    verdict = [w.value for w in at.warning] + [s.value for s in at.success]
+    verdict = verdicts(at)
+    assert verdict[0].startswith(brief[0]) and len(verdict[0]) > len(brief[0]) + 40   # with its explanation
     at.button(key="kernels_ex_close_kernels_sigmoid").click().run()
     assert not at.radio
     at.button(key="kernels_ex_open_kernels_sigmoid").click().run()
     assert at.radio(key="kernels_ex_kernels_sigmoid").value == 2
-    assert [w.value for w in at.warning] + [s.value for s in at.success] == verdict and verdict
+    assert verdicts(at) == verdict
     assert not page_errors(at)

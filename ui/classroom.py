@@ -19,11 +19,27 @@ html { font-size: 20px; }
 /* the exercises (ui.exercises.projected): a button in the screen's corner, and the question it opens in a panel over
    that corner, outside the page's flow so the picture keeps the first screen */
 [data-testid="stMain"] [class*="st-key-ex_corner"],
-[data-testid="stMain"] [class*="st-key-ex_panel"] { position: fixed; right: 1rem; top: 4.4rem; z-index: 999990;
+[data-testid="stMain"] [class*="st-key-ex_panel"],
+[data-testid="stMain"] [class*="st-key-ex_verdict"] { position: fixed; right: 1rem; top: 4.4rem; z-index: 999990;
   width: auto; }
 [data-testid="stMain"] [class*="st-key-ex_corner"] button { box-shadow: 0 2px 10px rgba(0, 0, 0, 0.25); }
-[data-testid="stMain"] [class*="st-key-ex_panel"] { width: min(25rem, 44vw); max-height: calc(100vh - 5.4rem);
+[data-testid="stMain"] [class*="st-key-ex_panel"],
+[data-testid="stMain"] [class*="st-key-ex_verdict"] { width: min(25rem, 44vw); max-height: calc(100vh - 5.4rem);
   overflow-y: auto; background: #fff; box-shadow: 0 4px 24px rgba(0, 0, 0, 0.3); }
+/* after Check the panel is the verdict alone (ui.exercises.VERDICT), over the corner: the page keeps its width */
+/* the verdict over its row of small buttons, beside a section's right column; in Compare A / B wide and low, the
+   buttons beside it, over the settings rows (the two pictures span the page's width under them) */
+[data-testid="stMain"] [class*="st-key-ex_verdict"] { width: min(27rem, 36vw); }
+[data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stLayoutWrapper"]:first-child > div {
+  justify-content: flex-end; }
+[data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stElementContainer"]:has([data-testid="stAlert"]) {
+  flex: 1 1 100%; }
+[data-testid="stMain"] [class*="st-key-ex_verdict"] button { min-height: 0; padding: 0.1rem 0.8rem; }
+[data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlert"] p { font-size: 1.1rem; }
+[data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlertContainer"] { padding: 0.5rem 0.9rem; }
+[data-testid="stMain"]:has([class*="st-key-ab_head"]) [class*="st-key-ex_verdict"] { width: min(46rem, 60vw); }
+[data-testid="stMain"]:has([class*="st-key-ab_head"]) [class*="st-key-ex_verdict"]
+  [data-testid="stElementContainer"]:has([data-testid="stAlert"]) { flex: 1 1 0; }
 /* ... but in Compare A / B it would cover map B and B's settings: the page makes room for it on the right instead, so
    both pictures (narrower) and the question stand side by side */
 [data-testid="stMainBlockContainer"]:has([class*="st-key-ex_panel"]):has([class*="st-key-ab_head"]) {

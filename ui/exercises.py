@@ -15,6 +15,9 @@ from .classroom import presenting
 from .poll_view import after_exercises, ask_button
 
 DONE_KEY = "exercises_done"
+# Presenting: the exercise whose Check was pressed last. Its panel then shrinks to a card of the verdict alone (the
+# explanation one click away: ↩ shows the question in full again), so the picture Check changed is seen whole.
+VERDICT = "ex_verdict"
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -85,10 +88,13 @@ def _check(ex):
     st.session_state.setdefault(DONE_KEY, set()).add(ex.id)
     st.session_state[f"ex_checked_{ex.id}"] = True
     st.session_state[SCROLLS] = st.session_state.get(SCROLLS, 0) + 1   # a scroll is due (kept over an st.rerun)
+    st.session_state[VERDICT] = ex.id
 
 
 def _set(key, value):
+    """A button of the projector's panel (open, ‹, ›, ✕, the question again): the panel shows a question in full."""
     st.session_state[key] = value
+    st.session_state.pop(VERDICT, None)
 
 
 def _keep(key, ex):
@@ -107,11 +113,29 @@ def question(page, ex, number):
                       on_change=_keep, args=(key, ex))
     st.button("Check", key=f"{page}_ex_{ex.id}_check", on_click=_check, args=(ex,), disabled=choice is None)
     ask_button(page, ex)   # in a live class, the lecturer's Ask the class (ui.poll_view)
-    if st.session_state.get(f"ex_checked_{ex.id}") and choice is not None:
-        if choice == ex.answer:
-            st.success(f"✅ Right. {ex.explanation}")
-        else:
-            st.warning(f"Not quite — the answer is **{ex.options[ex.answer]}**. {ex.explanation}")
+    show_verdict(ex, choice)
+
+
+def verdict(ex, choice):
+    """(right, the verdict's sentence) once the exercise was checked with `choice` (its option's index); None before."""
+    if not st.session_state.get(f"ex_checked_{ex.id}") or choice is None:
+        return None
+    if ex.numeric:
+        if ex.is_right(choice):
+            return True, f"✅ Right: {ex.symbol} = {ex.options[choice]}."
+        return False, (f"Not quite — you set {ex.symbol} = {ex.options[choice]}; the answer is "
+                       f"**{ex.right_text()}**.")
+    if choice == ex.answer:
+        return True, f"✅ Right. **{ex.options[ex.answer]}**."
+    return False, f"Not quite — the answer is **{ex.options[ex.answer]}**."
+
+
+def show_verdict(ex, choice, explain=True, where=st):
+    """The verdict (green when right) in `where`, with the explanation unless `explain` is False."""
+    found = verdict(ex, choice)
+    if found:
+        right, text = found
+        (where.success if right else where.warning)(f"{text} {ex.explanation}" if explain else text)
 
 
 def slider_question(page, ex, number):
@@ -122,13 +146,7 @@ def slider_question(page, ex, number):
     st.button(f"Check {ex.symbol} = {value:g}" if isinstance(value, (int, float)) else "Check",
               key=f"{page}_ex_{ex.id}_check", on_click=_check_value, args=(ex,), disabled=value_index(ex, value) is None)
     ask_button(page, ex)
-    choice = st.session_state.get(f"ex_choice_{ex.id}")
-    if st.session_state.get(f"ex_checked_{ex.id}") and choice is not None:
-        if ex.is_right(choice):
-            st.success(f"✅ Right: {ex.symbol} = {ex.options[choice]}. {ex.explanation}")
-        else:
-            st.warning(f"Not quite — you set {ex.symbol} = {ex.options[choice]}; the answer is **{ex.right_text()}**. "
-                       f"{ex.explanation}")
+    show_verdict(ex, st.session_state.get(f"ex_choice_{ex.id}"))
 
 
 def listed(page, items):
@@ -144,7 +162,8 @@ def listed(page, items):
 
 def projected(page, items):
     """Presentation mode: a button "❓ Predict, then check" in the screen's top right corner opens a panel there
-    (ui.classroom.PRESENTATION_CSS pins both) with one question at a time, ‹ › between them and ✕ to close."""
+    (ui.classroom.PRESENTATION_CSS pins both) with one question at a time, ‹ › between them and ✕ to close; after
+    Check the panel is a low card of the verdict alone (VERDICT), and ↩ shows the question in full again."""
     first = items[0].id
     shown, at = f"ex_open_{first}", f"ex_at_{first}"
     state = st.session_state
@@ -154,16 +173,25 @@ def projected(page, items):
                       args=(shown, True), help="Open the section's questions over the corner of the screen")
         return
     n = min(state.get(at, 0), len(items) - 1)
-    with st.container(key=f"ex_panel_{first}", border=True):
+    ex = items[n]
+    brief = state.get(VERDICT) == ex.id and verdict(ex, state.get(f"ex_choice_{ex.id}"))
+    with st.container(key=f"ex_{'verdict' if brief else 'panel'}_{first}", border=True):
+        # the verdict alone stands in the row of the buttons (over them in a narrow card: ui.classroom's CSS)
         row = st.container(horizontal=True, vertical_alignment="center", gap="small")
-        row.markdown(f"**Predict, then check** · {n + 1} of {len(items)}", width="stretch")
+        if brief:
+            show_verdict(ex, state.get(f"ex_choice_{ex.id}"), explain=False, where=row)
+            row.button("↩", key=f"{page}_ex_again_{first}", on_click=_set, args=(at, n),
+                       help="The question again, with its choices and the explanation")
+        else:
+            row.markdown(f"**Predict, then check** · {n + 1} of {len(items)}", width="stretch")
         row.button("‹", key=f"{page}_ex_prev_{first}", on_click=_set, args=(at, n - 1), disabled=n == 0,
                    help="Previous question")
         row.button("›", key=f"{page}_ex_next_{first}", on_click=_set, args=(at, n + 1),
                    disabled=n == len(items) - 1, help="Next question")
         row.button("✕", key=f"{page}_ex_close_{first}", on_click=_set, args=(shown, False),
                    help="Close the questions (the page keeps what Check set)")
-        question(page, items[n], n + 1)
+        if not brief:
+            question(page, ex, n + 1)
 
 
 # After Check the page reruns with the revealed settings; the chart they changed is brought onto the screen once
