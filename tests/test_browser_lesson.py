@@ -86,6 +86,9 @@ def laptop_check(page, app_url, url, key):
     exercise.scroll_into_view_if_needed()
     check_answer(page, exercise, f"/{url} at 1400x900")
     assert_in_view(page, key, f"/{url} at 1400x900 after Check")
+    verdict = exercise.locator("[data-testid='stAlert']").first.inner_text().strip()[:20]
+    toast = page.locator("[data-testid='stToast']").filter(has_text=verdict)   # the verdict, beside the picture
+    assert toast.count() == 1 and toast.is_visible(), f"/{url} at 1400x900: no verdict {verdict!r} beside the picture"
     assert_healthy(page)
 
 

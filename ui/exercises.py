@@ -15,8 +15,9 @@ from .classroom import presenting
 from .poll_view import after_exercises, ask_button
 
 DONE_KEY = "exercises_done"
-# Presenting: the exercise whose Check was pressed last. Its panel then shrinks to a card of the verdict alone (the
-# explanation one click away: ↩ shows the question in full again), so the picture Check changed is seen whole.
+# The exercise whose Check was pressed last. Presenting, its panel then shrinks to a card of the verdict alone (the
+# explanation one click away: ↩ shows the question in full again), so the picture Check changed is seen whole; on a
+# laptop, where Check scrolls to that picture, the verdict comes with it in a toast.
 VERDICT = "ex_verdict"
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -158,6 +159,12 @@ def listed(page, items):
     for n, ex in enumerate(items, 1):
         with st.container(border=True, key=f"explain_ex_{ex.id}"):
             question(page, ex, n)
+    # Check brings the picture it changed onto the screen, away from the question: the verdict goes with it, a while
+    checked = st.session_state.pop(VERDICT, None)
+    ex = next((ex for ex in items if ex.id == checked), None)
+    found = ex and verdict(ex, st.session_state.get(f"ex_choice_{ex.id}"))
+    if found:
+        st.toast(found[1], duration="long")   # (the explanation stays under the question)
 
 
 def projected(page, items):
