@@ -48,6 +48,7 @@ def upstreams(c, cookie):
 WATCH = """() => { const app = document.querySelector('[data-testid=stApp]'); window.__ksStates = [];
   new MutationObserver(() => window.__ksStates.push(app.getAttribute('data-test-connection-state')))
     .observe(app, {attributes: true, attributeFilter: ['data-test-connection-state']}); }"""
+CONNECTION = "() => document.querySelector('[data-testid=stApp]').getAttribute('data-test-connection-state')"
 RECONNECTED = """() => { const app = document.querySelector('[data-testid=stApp]');
   return window.__ksStates.some(s => s !== 'CONNECTED')
     && app.getAttribute('data-test-connection-state') === 'CONNECTED'; }"""
@@ -94,7 +95,13 @@ def test_a_replica_stopped_mid_class_sends_its_students_to_the_other(browser):
             os.kill(next(s.pid for s in c.replicas if f"127.0.0.1:{s.port}" == victim), signal.SIGKILL)
 
             for page in moved:         # lost, then connected again (to the survivor, a new session)
-                page.wait_for_function(RECONNECTED, timeout=90000)
+                try:
+                    page.wait_for_function(RECONNECTED, timeout=120000)
+                except Exception as err:  # noqa: BLE001 — say which page and the connection states it went through
+                    who = "the lecturer" if page is lecturer else f"student {[p for _, p in students].index(page)}"
+                    raise AssertionError(f"{who} never connected again: its states {page.evaluate('window.__ksStates')}"
+                                         f", now {page.evaluate(CONNECTION)}, its route {upstreams(c, route(page.context))}"
+                                         ) from err
                 settle(page)
             for _, page in students:   # every student follows again, by the code in its address bar
                 wait_banner(page, f"Following the lecturer (room {code})", 90000)
