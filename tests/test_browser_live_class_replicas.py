@@ -48,6 +48,11 @@ def upstreams(c, cookie):
 WATCH = """() => { const app = document.querySelector('[data-testid=stApp]'); window.__ksStates = [];
   new MutationObserver(() => window.__ksStates.push(app.getAttribute('data-test-connection-state')))
     .observe(app, {attributes: true, attributeFilter: ['data-test-connection-state']}); }"""
+# A student's listener (ui/room_follow.js): the version it polled past, the version it asked a run for, the version
+# the page's data says is shown, following, stopped.
+LISTENER = ("() => { const e = document.querySelector('.st-key-class_listener');"
+            " const h = e && [...e.querySelectorAll('*'), e].map(x => x.__classListener).find(Boolean);"
+            " return h ? [h.since, h.want, h.data.since, h.data.following, h.stopped] : null; }")
 CONNECTION = "() => document.querySelector('[data-testid=stApp]').getAttribute('data-test-connection-state')"
 RECONNECTED = """() => { const app = document.querySelector('[data-testid=stApp]');
   return window.__ksStates.some(s => s !== 'CONNECTED')
@@ -63,7 +68,8 @@ def lost_move(store, code, lecturer, students):
     text = json.dumps(room.state) if room else ""
     held = text[text.find("svm_gamma"):][:30]
     return (f"room version {room and room.version}, its {held!r}; the lecturer's address {lecturer.url},"
-            f" idle: {lecturer.evaluate(IDLE)}; the students' γ and addresses {[(gamma(p), p.url) for p in students]}")
+            f" idle: {lecturer.evaluate(IDLE)}; each student's γ and listener (since, want, shown, following,"
+            f" stopped) {[(gamma(p), p.evaluate(LISTENER)) for p in students]}")
 
 
 def test_a_replica_stopped_mid_class_sends_its_students_to_the_other(browser):
@@ -126,11 +132,7 @@ def test_a_replica_stopped_mid_class_sends_its_students_to_the_other(browser):
                 try:
                     wait_gamma(page, after, 90000)
                 except Exception as err:  # noqa: BLE001 — say what each student shows
-                    seen = [(j, gamma(p), p.locator(BANNER).inner_text()[:60], p.url, p in moved,
-                             p.evaluate("() => { const e = document.querySelector('.st-key-class_listener');"
-                                        " const h = e && [...e.querySelectorAll('*'), e].map(x => x.__classListener)"
-                                        ".find(Boolean); return h ? [h.since, h.want, h.data.since, h.data.following,"
-                                        " h.stopped] : null; }"))
+                    seen = [(j, gamma(p), p.locator(BANNER).inner_text()[:60], p.url, p in moved, p.evaluate(LISTENER))
                             for j, (_, p) in enumerate(students)]
                     raise AssertionError(f"student {i} never showed γ = {after} (was {before}): {seen}") from err
             for ctx, page in students:
