@@ -42,8 +42,14 @@ class Kernel:
             return (DEFAULTS["coef0"] if coef0 is None else coef0) >= 0
         return MERCER[self.name]
 
+    # A numpy array on the left of + or * must not broadcast the kernel into an array of kernels (it would call the
+    # kernel's __rmul__ element by element): numpy defers to the kernel, whose sentence refuses the array.
+    __array_ufunc__ = None
+
     def __add__(self, other):
         return Sum(self, _operand(other, "+"))
+
+    __radd__ = __add__
 
     def __mul__(self, other):
         if isinstance(other, Real) and not isinstance(other, bool):

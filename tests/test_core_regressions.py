@@ -37,6 +37,10 @@ REFUSED = {
     "seed_alpha(inf)": (lambda: svm_on_5().seed_alpha(float("inf")), ValueError, "n must be a positive integer"),
     "seed_alpha(2**70)": (lambda: svm_on_5().seed_alpha(2**70), ValueError, "n must be at most"),
     "seed_alpha(10**9)": (lambda: svm_on_5().seed_alpha(10**9), ValueError, "fitted on 5 points"),
+    # an array on the left was broadcast into an object array of kernels (numpy calling __rmul__ per element), which
+    # failed later with numpy's "truth value of an array is ambiguous" (found by the core fuzz test)
+    "array * Kernel": (lambda: np.array([1.0, 2.0]) * kc.Kernel("laplacian"), TypeError, "Cannot combine a kernel"),
+    "array + Kernel": (lambda: np.array([1.0, 2.0]) + kc.Kernel("rbf"), TypeError, "Cannot combine a kernel"),
     "is_psd(K, '1')": (lambda: kc.is_psd(kc.gram(X), "1"), TypeError, "rtol must be a number"),
     "is_psd(K, array)": (lambda: kc.is_psd(kc.gram(X), np.array([1.0, 2.0])), TypeError, "rtol must be a number"),
     "verdict(K, [1.0])": (lambda: kc.verdict(kc.gram(X), [1.0]), TypeError, "rtol must be a number"),
