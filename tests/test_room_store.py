@@ -3,7 +3,9 @@ redis-server started on a free loopback port (tests/redis_env.py). Versions, exp
 and processes), keys, students and the join rate limit."""
 import base64
 import multiprocessing
+import sys
 import threading
+import types
 
 import pytest
 
@@ -121,8 +123,11 @@ def _write_from_a_process(url, code, key, n, out):
     out.put([s.publish(code, key, {"process": n, "i": i}) for i in range(15)])
 
 
-def test_concurrent_writers_in_processes_lose_no_change(url, store):
+def test_concurrent_writers_in_processes_lose_no_change(url, store, monkeypatch):
     code, key = store.create(STATE)
+    # A spawned process runs the parent's __main__ again; after an AppTest in this worker that is Streamlit's script
+    # file (AppTest.from_function's, which fails there): the children start from a bare __main__ instead.
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
     procs = [ctx.Process(target=_write_from_a_process, args=(url, code, key, n, out)) for n in range(3)]
