@@ -26,10 +26,10 @@ html { font-size: 20px; }
 [data-testid="stMain"] [class*="st-key-ex_panel"],
 [data-testid="stMain"] [class*="st-key-ex_verdict"] { width: min(25rem, 44vw); max-height: calc(100vh - 5.4rem);
   overflow-y: auto; background: #fff; box-shadow: 0 4px 24px rgba(0, 0, 0, 0.3); }
-/* after Check the panel is the verdict alone (ui.exercises.VERDICT), over the corner: the page keeps its width */
-/* the verdict over its row of small buttons, beside a section's right column; over two pictures side by side
+/* after Check the panel is the verdict alone (ui.exercises.VERDICT), over the corner, and the page keeps its width:
+   the verdict over its row of small buttons beside a section's right column; over two pictures side by side
    (Compare A / B, /svm-gauss-laplace) wide and low, the buttons beside it, over the settings rows */
-[data-testid="stMain"] [class*="st-key-ex_verdict"] { width: min(27rem, 36vw); }
+[data-testid="stMain"] [class*="st-key-ex_verdict"] { width: min(27rem, 36vw); padding: 0.6rem 0.8rem; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stLayoutWrapper"]:first-child > div {
   justify-content: flex-end; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stElementContainer"]:has([data-testid="stAlert"]) {
@@ -37,7 +37,6 @@ html { font-size: 20px; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] button { min-height: 0; padding: 0.1rem 0.8rem; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlert"] p { font-size: 1.1rem; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlertContainer"] { padding: 0.5rem 0.9rem; }
-[data-testid="stMain"] [class*="st-key-ex_verdict"] { padding: 0.6rem 0.8rem; }
 [data-testid="stMain"]:has([class*="st-key-ab_head"], .st-key-pair_maps) [class*="st-key-ex_verdict"] {
   width: min(46rem, 60vw); }
 [data-testid="stMain"]:has([class*="st-key-ab_head"], .st-key-pair_maps) [class*="st-key-ex_verdict"]
