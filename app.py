@@ -22,6 +22,7 @@ else:  # a session's run
     from pages import HOME, TOPICS, setting_keys, topic_keys, url_path
     from ui import history, runtime
     from ui.accessibility import ACCESSIBLE_CSS, accessibility
+    from ui.cache import turn_of_run
     from ui.classroom import classroom_css, classroom_sidebar, link_to_view, presenting
     from ui.data import dataset_sidebar
     from ui.links import clean_link, link_notes
@@ -44,14 +45,15 @@ else:  # a session's run
             for t in TOPICS}},
         position="top")
     style(*classroom_css(), ACCESSIBLE_CSS, PHONE_CSS)   # before anything is drawn, so nothing is drawn unstyled
-    live_class(page)
-    poll_panel()
-    carry(setting_keys())
-    dataset_sidebar()
-    link_slot = classroom_sidebar()
-    link_notes()
-    history.entries()
-    mark_topic(topic_of.get(page.url_path))
-    accessibility()
-    page.run()
-    link_to_view(link_slot, topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())
+    with turn_of_run():   # a run on large data gives its time back to the class before another session's
+        live_class(page)
+        poll_panel()
+        carry(setting_keys())
+        dataset_sidebar()
+        link_slot = classroom_sidebar()
+        link_notes()
+        history.entries()
+        mark_topic(topic_of.get(page.url_path))
+        accessibility()
+        page.run()
+        link_to_view(link_slot, topic_keys(topic_of[page.url_path]) if page.url_path in topic_of else ())

@@ -97,3 +97,157 @@ def test_cache_data_computes_once_per_distinct_call_and_keeps_functions_apart():
     finally:
         double.clear()
         triple.clear()
+
+
+class Clock:
+    """A fake clock for ui.cache's turns: `work(s)` is a call that takes s seconds; sleeps advance it too."""
+
+    def __init__(self):
+        self.now, self.slept = 1000.0, []
+
+    def monotonic(self):
+        return self.now
+
+    def sleep(self, s):
+        self.slept.append(s)
+        self.now += s
+
+    def work(self, seconds):
+        def run(X):
+            start = self.now
+            self.now += seconds
+            return start
+        return run
+
+
+@pytest.fixture
+def turns(monkeypatch):
+    import ui.cache as cache
+
+    clock = Clock()
+    monkeypatch.setattr(cache.time, "monotonic", clock.monotonic)
+    monkeypatch.setattr(cache.time, "sleep", clock.sleep)
+    monkeypatch.setattr(cache._Turns, "free_at", 0.0)
+    monkeypatch.setattr(cache._Turns, "session", None)
+    monkeypatch.setattr(cache._Turns, "seen", {})
+    who = {"session": "a"}
+    monkeypatch.setattr(cache, "_session", lambda: who["session"])
+    return cache, clock, who
+
+
+def busy_class(cache, who):
+    """The class (session 'class') used the cache a moment ago; the current session stays who it was."""
+    me, who["session"] = who["session"], "class"
+    cache.seen()
+    who["session"] = me
+
+
+def test_heavy_work_on_large_data_gives_the_server_back_twice_its_time_before_another_sessions_turn(turns):
+    cache, clock, who = turns
+    big, small = np.zeros((cache.BIG_ROWS + 1, 2)), np.zeros((cache.BIG_ROWS, 2))
+    first_end = cache.gated(clock.work(0.6), (big,), {}) + 0.6
+    who["session"] = "b"
+    busy_class(cache, who)
+    # another session's small data (the class's reruns) never waits
+    assert cache.gated(clock.work(0.6), (small,), {}) == first_end
+    # another session's large data starts 2 x 0.6 s after the first heavy call ended
+    start = cache.gated(clock.work(0.6), (big,), {})
+    assert start == pytest.approx(first_end + 1.2)
+    # the same session's next large call does not wait for itself
+    assert cache.gated(clock.work(0.6), (big,), {}) == pytest.approx(start + 0.6)
+    # points as a long tuple of pairs (kernel ridge's own points) count as rows too
+    who["session"] = "c"
+    busy_class(cache, who)
+    pairs = tuple((0.0, 1.0) for _ in range(cache.BIG_ROWS + 1))
+    before = clock.now
+    assert cache.gated(clock.work(0.1), (pairs,), {}) > before
+    assert clock.slept[-1] == pytest.approx(1.8)   # b's two calls: 2 x 0.6 s after the second, less the overlap
+
+
+def test_a_whole_run_on_large_data_owes_its_time_and_a_wait_is_bounded(turns):
+    cache, clock, who = turns
+    big, small = np.zeros((cache.BIG_ROWS + 1, 2)), np.zeros((10, 2))
+    with cache.turn_of_run():   # a run: a quick miss on large data, then 0.5 s of other work (a subsample, figures)
+        cache.gated(clock.work(0.1), (big,), {})
+        cache.gated(clock.work(0.5), (small,), {})
+    end = clock.now
+    who["session"] = "b"
+    busy_class(cache, who)
+    assert cache.gated(clock.work(0.1), (big,), {}) == pytest.approx(end + 1.2)   # 2 x the run's 0.6 s
+    # a run that met no large data owes nothing
+    owed = cache._Turns.free_at
+    with cache.turn_of_run():
+        cache.gated(clock.work(5.0), (small,), {})
+    assert cache._Turns.free_at == owed
+    clock.slept.clear()
+    who["session"] = "a"
+    cache.gated(clock.work(100.0), (big,), {})   # a very long call: the next session waits at most MAX_WAIT_S
+    who["session"] = "b"
+    busy_class(cache, who)
+    cache.gated(clock.work(0.1), (big,), {})
+    assert clock.slept == [cache.MAX_WAIT_S]
+    # a cached call inside a cached call is part of the outer one's turn: it never waits on its own
+    who["session"] = "c"
+    busy_class(cache, who)
+    clock.slept.clear()
+    inner = clock.work(0.2)
+    cache.gated(lambda X: cache.gated(inner, (X,), {}), (big,), {})
+    assert clock.slept == [pytest.approx(cache.MAX_WAIT_S)]   # the outer call's one wait
+
+
+def test_nobody_waits_on_a_server_with_no_one_else_to_give_the_time_to(turns):
+    """Two sessions one after the other (a student reopening a link with large data; tests opening sections in
+    turn): the second does not wait for the first's heavy work when no third session is using the server."""
+    cache, clock, who = turns
+    big = np.zeros((cache.BIG_ROWS + 1, 2))
+    cache.gated(clock.work(0.6), (big,), {})
+    who["session"] = "b"
+    start = clock.now
+    assert cache.gated(clock.work(0.6), (big,), {}) == start and clock.slept == []
+    clock.now += cache.BUSY_S   # the class used the cache, but longer ago than BUSY_S: gone quiet
+    busy_class(cache, who)
+    clock.now += cache.BUSY_S
+    who["session"] = "c"
+    start = clock.now
+    assert cache.gated(clock.work(0.6), (big,), {}) == start and clock.slept == []
+
+
+def test_a_run_whose_data_set_is_large_takes_turns_from_then_on(turns):
+    """A cached call that returns a large data set (the points of a link, read by key) marks the run: its later misses
+    take turns even when their own arguments are small (a subsample, a key)."""
+    cache, clock, who = turns
+
+    @cache.cache_data(max_entries=4)
+    def points(key):
+        return np.zeros((cache.BIG_ROWS + 1, 2)), np.ones(cache.BIG_ROWS + 1)
+
+    with cache.turn_of_run():
+        points("link")
+        cache.gated(clock.work(0.5), ("by key",), {})
+    end = clock.now
+    who["session"] = "b"
+    busy_class(cache, who)
+    clock.slept.clear()
+    with cache.turn_of_run():
+        cache.gated(clock.work(0.1), ("small",), {})    # before its large data: no wait
+        assert clock.slept == []
+        points("link")
+        cache.gated(clock.work(0.1), ("by key",), {})
+    assert clock.slept == [pytest.approx(end + 1.0 - (end + 0.1))]
+
+
+def test_a_run_of_cache_hits_on_large_data_owes_nothing(turns):
+    """A follower whose run only reads the lecturer's large data from the cache takes no turn from anyone."""
+    cache, clock, who = turns
+
+    @cache.cache_data(max_entries=4)
+    def points(key):
+        return np.zeros((cache.BIG_ROWS + 1, 2))
+
+    points("lecturer's")
+    owed = cache._Turns.free_at
+    who["session"] = "follower"
+    with cache.turn_of_run():
+        points("lecturer's")
+        clock.now += 0.5   # the run's other work
+    assert cache._Turns.free_at == owed

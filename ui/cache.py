@@ -7,11 +7,25 @@ arguments are digested in one pass with BLAKE2b (arrays as their raw bytes, with
 only that digest goes to `st.cache_data`; the arguments themselves travel in a parameter whose name starts
 with an underscore, which Streamlit does not hash. Everything else is Streamlit's: the shared memory budget
 (`server.maxCacheDataSize`), `max_entries`, copies on every hit, `.clear()`.
+
+Heavy work is spaced out between sessions (issue 34: one student opening a section with a 2 000-point link
+again and again, in a new session each time, took the interpreter the class's reruns share). Work is on large data
+when a cached call's arguments have more than BIG_ROWS rows, or an earlier call of the run returned such data (a
+link's points read by key). A run that computes on large data (a cache miss) owes its time: the next miss on large
+data of *another* session waits until that time has been given back twice over (at most MAX_WAIT_S), when a third
+session has used the cache in the last BUSY_S seconds (someone to give it to). A whole run counts (`turn_of_run`
+around the page: the subsampled work beside the large fit, the figures); a fragment's rerun counts its misses. So
+one session's large data never waits for itself, the class's small misses and a follower's cache hits never wait
+or owe, nobody waits on an idle server, and two students with large data take turns, each getting at most a third
+of the server while others are using it.
 """
+import contextlib
 import functools
 import hashlib
 import inspect
 import pickle
+import threading
+import time
 
 import numpy as np
 import streamlit as st
@@ -64,13 +78,110 @@ def _parts(obj, out):
         out.append(b)
 
 
+BIG_ROWS = 400     # data with more rows than this is large (the sections' default data sets have 20-300)
+SHARE = 1 / 3      # the part of the server's time heavy work of one session takes while another's follows
+MAX_WAIT_S = 3.0   # the longest a heavy miss waits for its turn
+BUSY_S = 2.0       # a session that used the cache this recently is one the server's time is given back to
+
+
+class _Turns:
+    """When the next heavy miss of another session may start: the shared state of `gated`."""
+    lock = threading.Lock()
+    free_at = 0.0
+    session = None
+    seen = {}                    # session -> when it last used the cache (the sessions the server is busy with)
+    inside = threading.local()   # a cached call inside a cached call is part of the outer one's turn
+    run = threading.local()      # this thread's page run: did it meet large data, how long it waited
+
+
+def rows(args):
+    """The most rows of any array (or list of points) among the values `args` (a call's arguments), each looked
+    into one level deep (a data key such as ("own", points) counts its points)."""
+    most = 0
+    for a in args:
+        items = a.values() if isinstance(a, dict) else [a]
+        for item in items:
+            for v in ([item, *item] if isinstance(item, (tuple, list)) and len(item) < 16 else [item]):
+                if isinstance(v, np.ndarray) and v.ndim:
+                    most = max(most, v.shape[0])
+                elif isinstance(v, (tuple, list)):
+                    most = max(most, len(v))
+    return most
+
+
+def _session():
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.session_id if ctx else None
+
+
+def seen():
+    """Note that this run's session uses the cache now (every cached call, hit or miss): the sessions the server is
+    busy with."""
+    session, now = _session(), time.monotonic()
+    with _Turns.lock:
+        if len(_Turns.seen) > 1000:   # forget the sessions gone quiet, so the table stays small
+            _Turns.seen = {k: t for k, t in _Turns.seen.items() if now - t < BUSY_S}
+        _Turns.seen[session] = now
+
+
+def _owe(seconds, end):
+    """This session's heavy work of `seconds`, ended at `end`: the next session's turn comes after it is given back."""
+    session = _session()
+    with _Turns.lock:
+        _Turns.free_at = max(_Turns.free_at, end) + seconds * (1 / SHARE - 1)
+        _Turns.session = session
+
+
+@contextlib.contextmanager
+def turn_of_run():
+    """Around a page's run: when the run computed on large data, the whole run's time (less its wait) is what it
+    owes."""
+    _Turns.run.state = state = {"big": False, "missed": False, "waited": 0.0}
+    start = time.monotonic()
+    try:
+        yield
+    finally:
+        _Turns.run.state = None
+        if state["missed"]:   # (a run of cache hits on large data, a follower's say, owes nothing)
+            end = time.monotonic()
+            _owe(end - start - state["waited"], end)
+
+
+def gated(func, args, kwargs):
+    """func(*args, **kwargs), a cache miss: when its data is large, in its turn (see the module's docstring)."""
+    run = getattr(_Turns.run, "state", None)
+    if getattr(_Turns.inside, "on", False) or not (rows([*args, *kwargs.values()]) > BIG_ROWS or (run and run["big"])):
+        return func(*args, **kwargs)
+    session, now = _session(), time.monotonic()
+    with _Turns.lock:
+        others = any(now - t < BUSY_S for k, t in _Turns.seen.items() if k not in (session, _Turns.session))
+        wait = min(_Turns.free_at - now, MAX_WAIT_S) if others and _Turns.session != session else 0.0
+    if wait > 0:
+        time.sleep(wait)   # releases the interpreter to the class's reruns
+        if run is not None:
+            run["waited"] += wait
+    if run is not None:
+        run["big"] = run["missed"] = True
+    _Turns.inside.on = True
+    start = time.monotonic()
+    try:
+        return func(*args, **kwargs)
+    finally:
+        _Turns.inside.on = False
+        if run is None:   # a fragment's rerun: this miss is what it owes
+            end = time.monotonic()
+            _owe(end - start, end)
+
+
 def cache_data(max_entries, show_spinner=False):
     """Decorator like `st.cache_data(max_entries=..., show_spinner=...)`, keyed by `fingerprint` of the
     arguments. The cache keeps the function's module and name, so each function has its own entries."""
     def decorate(func):
         def keyed(key, _call):
             args, kwargs = _call
-            return func(*args, **kwargs)
+            return gated(func, args, kwargs)
 
         keyed.__module__, keyed.__name__, keyed.__qualname__ = func.__module__, func.__name__, func.__qualname__
         cached = st.cache_data(max_entries=max_entries, show_spinner=show_spinner)(keyed)
@@ -78,8 +189,13 @@ def cache_data(max_entries, show_spinner=False):
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
+            seen()
             # by keyword: Streamlit looks up the signature for every positional argument
-            return cached(key=code + fingerprint((args, kwargs)), _call=(args, kwargs))
+            result = cached(key=code + fingerprint((args, kwargs)), _call=(args, kwargs))
+            run = getattr(_Turns.run, "state", None)
+            if run is not None and not run["big"] and rows([result]) > BIG_ROWS:
+                run["big"] = True   # a large data set (read from a link, say): the run's later misses take turns
+            return result
 
         wrapper.clear = cached.clear
         return wrapper
