@@ -4,6 +4,7 @@ picture off the first screen; Check brings the section's main chart (TOPICS) ont
 A / B's two pictures are on the first screen, of one size, with one legend and their sliders in view, at 1280x720
 presenting and at 1400x900 with the sidebar open and closed. One browser context per section."""
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,24 @@ def calls_exercises(module):
     return any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == "exercises" for n in ast.walk(tree))
 
 
-EXERCISE_SECTIONS = [(url_path(t, s), s.main_chart) for t, s in sections() if calls_exercises(s.module)]
+def checked_chart(module, main):
+    """The chart Check brings onto the screen: the exercises call's `chart` (a string, or KEY.NAME of a module the
+    script imports KEY from), else the section's main chart."""
+    tree = ast.parse((ROOT / module).read_text())
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "exercises"):
+        for kw in (k for k in call.keywords if k.arg == "chart"):
+            if isinstance(kw.value, ast.Constant):
+                return kw.value.value
+            name, attr = kw.value.value.id, kw.value.attr
+            source = next(i.module for i in ast.walk(tree)
+                          if isinstance(i, ast.ImportFrom) and any(a.name == name for a in i.names))
+            return getattr(getattr(importlib.import_module(source), name), attr)
+    return main
+
+
+# (section, its main chart, the chart its Check changes)
+EXERCISE_SECTIONS = [(url_path(t, s), s.main_chart, checked_chart(s.module, s.main_chart))
+                     for t, s in sections() if calls_exercises(s.module)]
 
 # The box of the chart keyed `key` once Plotly has drawn it (null before: a rerun remounting it), with the viewport.
 BOX = """key => { const box = document.querySelector('.st-key-' + key);
@@ -77,7 +95,7 @@ def check_answer(page, scope, where):
     settle(page)
 
 
-def laptop_check(page, app_url, url, key):
+def laptop_check(page, app_url, url, key, checked):
     """1400x900: scroll down to the first exercise, answer it; Check brings the main chart onto the screen."""
     page.set_viewport_size({"width": 1400, "height": 900})
     open_section(page, f"{app_url}/{url}")
@@ -85,14 +103,14 @@ def laptop_check(page, app_url, url, key):
     exercise = page.locator("[data-testid='stMain'] [class*='st-key-explain_ex_']").first
     exercise.scroll_into_view_if_needed()
     check_answer(page, exercise, f"/{url} at 1400x900")
-    assert_in_view(page, key, f"/{url} at 1400x900 after Check")
+    assert_in_view(page, checked, f"/{url} at 1400x900 after Check")
     verdict = exercise.locator("[data-testid='stAlert']").first.inner_text().strip()[:20]
     toast = page.locator("[data-testid='stToast']").filter(has_text=verdict)   # the verdict, beside the picture
     assert toast.count() == 1 and toast.is_visible(), f"/{url} at 1400x900: no verdict {verdict!r} beside the picture"
     assert_healthy(page)
 
 
-def projector_check(page, app_url, url, key):
+def projector_check(page, app_url, url, key, checked):
     """1280x720 presenting: no heading over an empty gap; the button in the corner opens a question in large type
     with its choices and Check on the screen; the picture stays on the first screen, and after Check too."""
     page.set_viewport_size({"width": 1280, "height": 720})
@@ -115,7 +133,7 @@ def projector_check(page, app_url, url, key):
     size = panel.locator("[data-testid='stWidgetLabel'] p").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 20, f"/{url} presenting: the question in {size} px type"
     check_answer(page, panel, f"/{url} presenting")
-    assert_in_view(page, key, f"/{url} presenting after Check")
+    assert_in_view(page, checked, f"/{url} presenting after Check")
     # the panel is now a card of the verdict alone, on the screen and over no chart's plotting area
     card = main.locator("[class*='st-key-ex_verdict_']").first
     card.wait_for(timeout=30000)
@@ -134,12 +152,12 @@ def projector_check(page, app_url, url, key):
     assert_healthy(page)
 
 
-@pytest.mark.parametrize("url,key", EXERCISE_SECTIONS)
-def test_exercise_is_answerable_presenting_and_check_shows_the_changed_chart(browser, app_url, url, key):
+@pytest.mark.parametrize("url,key,checked", EXERCISE_SECTIONS)
+def test_exercise_is_answerable_presenting_and_check_shows_the_changed_chart(browser, app_url, url, key, checked):
     context, page = sized(browser, 1400, 900)
     try:
-        laptop_check(page, app_url, url, key)
-        projector_check(page, app_url, url, key)
+        laptop_check(page, app_url, url, key, checked)
+        projector_check(page, app_url, url, key, checked)
     finally:
         context.close()
 

@@ -46,8 +46,11 @@ def test_every_section_with_an_exercise_is_in_the_browser_lesson():
     """tests/test_browser_lesson.py's generated list is the sections' own: a section's script that draws exercises
     is in it (this check runs no browser, so it lives here and keeps the browser file's tier pure)."""
     from tests.test_browser_lesson import EXERCISE_SECTIONS
-    assert len(EXERCISE_SECTIONS) >= 20 and ("svm", "svm_map") in EXERCISE_SECTIONS
-    assert ("kernels-gram", "kernels_gram") in EXERCISE_SECTIONS and all(key for _, key in EXERCISE_SECTIONS)
+    assert len(EXERCISE_SECTIONS) >= 20 and ("svm", "svm_map", "svm_map") in EXERCISE_SECTIONS
+    assert ("kernels-gram", "kernels_gram", "kernels_gram") in EXERCISE_SECTIONS
+    assert all(key and checked for _, key, checked in EXERCISE_SECTIONS)
+    # /kernel-pca-centring's Check changes the projection without centring, below the Gram matrix (its main chart)
+    assert ("kernel-pca-centring", "kernel_pca_gram", "kernel_pca_raw_fig") in EXERCISE_SECTIONS
 
 
 def verdicts(at):

@@ -204,7 +204,7 @@ def projected(page, items):
 # After Check the page reruns with the revealed settings; the chart they changed is brought onto the screen once
 # Plotly has drawn it, and again while the app is still running and the page's layout settles around the redrawn
 # charts (a chart in full view is left where it is; at most ~30 s). A chart taller than the screen is aligned with
-# its top.
+# its top; otherwise it is centred, or presenting put at the bottom, clear of the verdict's card at the top.
 SCROLLS = "ex_scrolls"     # Checks pressed in this session: a new script (a new element) for every Check
 SCROLLED = "ex_scrolled"   # the last Check whose scroll was sent
 SCROLL = """<script>/* check %d */ (() => { const key = %s; let tries = 0, calm = 0;
@@ -214,7 +214,7 @@ SCROLL = """<script>/* check %d */ (() => { const key = %s; let tries = 0, calm 
     const box = document.querySelector('.st-key-' + key), plot = box && box.querySelector('.js-plotly-plot');
     if (plot && plot._fullLayout) {
       const r = box.getBoundingClientRect(), h = window.innerHeight;
-      if (r.top < 0 || r.bottom > h) box.scrollIntoView({block: r.height > h ? 'start' : 'center'});
+      if (r.top < 0 || r.bottom > h) box.scrollIntoView({block: r.height > h ? 'start' : %s});
       calm = running() ? 0 : calm + 1;
     }
     if (calm < 6 && tries++ < 120) setTimeout(go, 250); };
@@ -237,7 +237,9 @@ def bring_chart_back(chart):
     if due != state.get(SCROLLED, 0):
         state[SCROLLED] = due
         if chart:
-            st.html(SCROLL % (due, json.dumps(chart)), unsafe_allow_javascript=True)
+            # presenting, the verdict's card stands at the screen's top right: the chart goes to the bottom, below it
+            st.html(SCROLL % (due, json.dumps(chart), "'end'" if presenting() else "'center'"),
+                    unsafe_allow_javascript=True)
 
 
 def exercises(page, items, chart=None):

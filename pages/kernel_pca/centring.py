@@ -65,7 +65,7 @@ def body():
                  rf"\lambda_1 \text{{ of }} K' &= {kp.eigenvalues[0]:.4g}\end{{aligned}}")
         if used(d, "This section"):
             st.info(used(d, "This section"))
-        exercises(PAGE, EXERCISES)
+        exercises(PAGE, EXERCISES, chart=KEY.RAW_CHART)   # Check changes the projection without centring
     left.plotly_chart(heatmap(kp, d.y, which), key=KEY.GRAM_CHART, config=figures.CONFIG)
     pair = s.pair if max(s.pair) < kp.eta.shape[1] else (0, 1)
     axes = tuple(component(i) for i in pair)
