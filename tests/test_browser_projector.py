@@ -47,7 +47,9 @@ TYPE = """() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(p =>
   .filter(t => t.textContent.trim()).map(t => [t.textContent, parseFloat(t.style.fontSize), t.style.fill]))"""
 
 
-@pytest.mark.parametrize("path", ["svm", "svm-subgradient", "kernels-gram"])
+# (mercer-approx and perceptron-knn-overfitting: a log axis, whose 2 and 5 between the powers of ten Plotly writes
+# at three quarters of the tick font)
+@pytest.mark.parametrize("path", ["svm", "svm-subgradient", "kernels-gram", "mercer-approx", "perceptron-knn-overfitting"])
 def test_presenting_chart_type_is_large_and_dark(browser, app_url, path):
     with view(browser, f"{app_url}/{path}?present=true", PROJECTOR) as page:
         texts = page.evaluate(TYPE)

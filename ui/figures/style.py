@@ -1,5 +1,7 @@
 """Chart style: the toolbar config every chart shares, and the layout (fonts, markers, margins) of the normal and the
 presentation look. Presentation mode is passed in (`present`), never read here."""
+import math
+
 import numpy as np
 
 from ..theme import (
@@ -48,6 +50,8 @@ def present_type(fig):
     font = dict(size=PRESENT_FONT_SIZE, color=INK)
     fig.update_xaxes(tickfont=font, title_font=font)
     fig.update_yaxes(tickfont=font, title_font=font)
+    for axis in (*fig.select_xaxes(), *fig.select_yaxes()):
+        log_ticks(axis)
     fig.update_layout(legend_font=font)
     for trace in fig.data:
         # a colour bar of its own, or of its markers when they show a scale (touching an unused marker colour bar
@@ -58,6 +62,20 @@ def present_type(fig):
             holder.colorbar.tickfont = font
             holder.colorbar.title.font = font
     return fig
+
+
+def log_ticks(axis):
+    """A log axis with Plotly's own ticks (its range set, no tick values or format of its own) gets its ticks as
+    values: Plotly writes the 2 and 5 between the powers of ten at three quarters of the tick font (15 px on a
+    projector). 1, 2 and 5 a decade over up to three decades, the powers of ten beyond, all in the axis' own type."""
+    if axis.type != "log" or not axis.range or axis.tickvals is not None or axis.dtick is not None \
+            or axis.tickformat or axis.exponentformat == "power":
+        return
+    lo, hi = sorted(axis.range)
+    steps = (1, 2, 5) if hi - lo <= 3 else (1,)
+    values = [m * 10.0 ** e for e in range(math.floor(lo), math.ceil(hi) + 1) for m in steps
+              if lo <= math.log10(m) + e <= hi]
+    axis.update(tickvals=values, ticktext=[f"{v:g}" for v in values])
 
 
 def _colorscale(Z):
