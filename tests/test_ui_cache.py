@@ -251,3 +251,16 @@ def test_a_run_of_cache_hits_on_large_data_owes_nothing(turns):
         points("lecturer's")
         clock.now += 0.5   # the run's other work
     assert cache._Turns.free_at == owed
+
+
+def test_a_run_waits_for_its_turn_once(turns):
+    """However far ahead the last heavy run's turn ends, a run's misses on large data wait at most MAX_WAIT_S in all."""
+    cache, clock, who = turns
+    big = np.zeros((cache.BIG_ROWS + 1, 2))
+    cache.gated(clock.work(60.0), (big,), {})   # 2 minutes owed
+    who["session"] = "b"
+    busy_class(cache, who)
+    with cache.turn_of_run():
+        for _ in range(4):
+            cache.gated(clock.work(0.1), (big,), {})
+    assert clock.slept == [cache.MAX_WAIT_S]

@@ -158,6 +158,8 @@ def gated(func, args, kwargs):
     with _Turns.lock:
         others = any(now - t < BUSY_S for k, t in _Turns.seen.items() if k not in (session, _Turns.session))
         wait = min(_Turns.free_at - now, MAX_WAIT_S) if others and _Turns.session != session else 0.0
+    if run is not None and run["waited"]:
+        wait = 0.0   # a run waits for its turn once
     if wait > 0:
         time.sleep(wait)   # releases the interpreter to the class's reruns
         if run is not None:
