@@ -203,18 +203,30 @@ def projected(page, items):
 
 # After Check the page reruns with the revealed settings; the chart they changed is brought onto the screen once
 # Plotly has drawn it, and again while the app is still running and the page's layout settles around the redrawn
-# charts (a chart in full view is left where it is; at most ~30 s). A chart taller than the screen is aligned with
-# its top; otherwise it is centred, or presenting put at the bottom, clear of the verdict's card at the top.
+# charts (at most ~30 s). The screen's free band is what the fixed cards leave over the chart's width: the verdict's
+# card at the top right (presenting) and the class's panel or badge at the bottom. A chart in full view in that band
+# is left where it is; one that fits is centred in it (scroll margins as wide as the cards, then scrollIntoView), a
+# taller one aligned with the band's top.
 SCROLLS = "ex_scrolls"     # Checks pressed in this session: a new script (a new element) for every Check
 SCROLLED = "ex_scrolled"   # the last Check whose scroll was sent
 SCROLL = """<script>/* check %d */ (() => { const key = %s; let tries = 0, calm = 0;
+  const CARDS = '[class*="st-key-ex_verdict"], .st-key-poll_panel, .st-key-class_badge, .st-key-class_badge_small';
   const running = () => { const app = document.querySelector('[data-testid="stApp"]');
     return !!app && app.dataset.testScriptState === 'running'; };
+  const band = (r, h) => { let top = 0, bottom = h;
+    for (const c of document.querySelectorAll(CARDS)) {
+      const b = c.getBoundingClientRect();
+      if (!b.height || b.right <= r.left || b.left >= r.right || getComputedStyle(c).position !== 'fixed') continue;
+      if (b.top + b.bottom < h) top = Math.max(top, b.bottom); else bottom = Math.min(bottom, b.top); }
+    return [top, bottom]; };
   const go = () => {
     const box = document.querySelector('.st-key-' + key), plot = box && box.querySelector('.js-plotly-plot');
     if (plot && plot._fullLayout) {
-      const r = box.getBoundingClientRect(), h = window.innerHeight;
-      if (r.top < 0 || r.bottom > h) box.scrollIntoView({block: r.height > h ? 'start' : %s});
+      const r = box.getBoundingClientRect(), h = window.innerHeight, [top, bottom] = band(r, h);
+      if (r.top < top || r.bottom > bottom) {
+        box.style.scrollMarginTop = top + 'px';
+        box.style.scrollMarginBottom = (h - bottom) + 'px';
+        box.scrollIntoView({block: r.height > bottom - top ? 'start' : 'center'}); }
       calm = running() ? 0 : calm + 1;
     }
     if (calm < 6 && tries++ < 120) setTimeout(go, 250); };
@@ -237,9 +249,7 @@ def bring_chart_back(chart):
     if due != state.get(SCROLLED, 0):
         state[SCROLLED] = due
         if chart:
-            # presenting, the verdict's card stands at the screen's top right: the chart goes to the bottom, below it
-            st.html(SCROLL % (due, json.dumps(chart), "'end'" if presenting() else "'center'"),
-                    unsafe_allow_javascript=True)
+            st.html(SCROLL % (due, json.dumps(chart)), unsafe_allow_javascript=True)
 
 
 def exercises(page, items, chart=None):

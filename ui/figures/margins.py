@@ -135,7 +135,9 @@ def reserve_margins(spec):
         if any(a.get("exponentformat") == "power" and a.get("type") == "log" for a in ticks):
             labels = max(labels, 6)   # "10⁻¹⁴": the raised exponent is set wider than its character count
         titled = any(_text(a.get("title")) for a in shown)
-        tick_px = max(across * fs, CHAR * fs * labels + 8) if ticks else 0
+        # a y axis's labels stand beside it (their text's width); an x axis's under it (one line, however long)
+        wide = CHAR * fs * labels + 8 if letter == "y" else 0
+        tick_px = max(across * fs, wide) if ticks else 0
         if letter == "x" and any(a.get("type") == "log" for a in ticks):
             tick_px += 0.2 * fs   # a log axis's labels ("10", "100") sit a little lower than a linear axis's
         turned = [a for a in ticks if a.get("tickangle") not in (None, 0, "auto")]
