@@ -95,6 +95,37 @@ def check_answer(page, scope, where):
     settle(page)
 
 
+# The settings the main area shows: {widget key: its value as shown} for each slider, select box, toggle, check box,
+# radio and number input (not the exercises' own answers).
+SHOWN = """() => Object.fromEntries([...document.querySelectorAll("[data-testid='stMain'] .stElementContainer[class*='st-key-']")]
+  .map(el => [[...el.classList].find(c => c.startsWith('st-key-')).slice(7), el])
+  .filter(([key]) => !/(^|_)ex_/.test(key))
+  .map(([key, el]) => {
+    const sliders = [...el.querySelectorAll('input[type=range]')];
+    const select = el.querySelector('input[role=combobox]'), box = el.querySelector('input[type=checkbox]');
+    const radio = el.querySelector('input[type=radio]:checked'), number = el.querySelector('input[type=number]');
+    const value = sliders.length ? sliders.map(s => s.getAttribute('aria-valuetext') || s.value).join(' – ')
+      : select ? select.value : box ? String(box.checked)
+      : radio ? radio.closest('label').innerText.trim() : number ? number.value : null;
+    return [key, value]; })
+  .filter(([, value]) => value !== null))"""
+
+
+def assert_link_reopens(page, where):
+    """The address after Check, opened in a new tab (a new session), shows every setting as the checked page does:
+    the values Check set, those of widgets it brought (Compare's B, a kernel's own parameter) included."""
+    shown = page.evaluate(SHOWN)
+    tab = page.context.new_page()
+    try:
+        open_section(tab, page.url)
+        tab.wait_for_function(CHARTS_DRAWN, timeout=60000)
+        reopened = tab.evaluate(SHOWN)
+    finally:
+        tab.close()
+    differ = {k: (v, reopened.get(k)) for k, v in shown.items() if reopened.get(k) != v}
+    assert not differ, f"{where}: the link {page.url} opens other settings (checked page, link): {differ}"
+
+
 def laptop_check(page, app_url, url, key, checked):
     """1400x900: scroll down to the first exercise, answer it; Check brings the main chart onto the screen."""
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -108,6 +139,7 @@ def laptop_check(page, app_url, url, key, checked):
     toast = page.locator("[data-testid='stToast']").filter(has_text=verdict)   # the verdict, beside the picture
     assert toast.count() == 1 and toast.is_visible(), f"/{url} at 1400x900: no verdict {verdict!r} beside the picture"
     assert_healthy(page)
+    assert_link_reopens(page, f"/{url} at 1400x900 after Check")
 
 
 def projector_check(page, app_url, url, key, checked):

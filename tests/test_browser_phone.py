@@ -61,7 +61,23 @@ def chart_on_phone(phone, app_url, url, key):
         phone.wait_for_function(f"k => {{ const m = ({PHONE_CHART})(k); return m && m.cut <= 0.5; }}", arg=key, timeout=5000)
     except Exception:  # noqa: BLE001 — the test says what is cut
         pass
-    return phone.evaluate(PHONE_CHART, key)
+    return settled_chart(phone, key)
+
+
+def settled_chart(phone, key, calm=3, tries=40):
+    """The chart's measures once the app has stopped running and they read the same `calm` times, 300 ms apart (a
+    loaded machine: a second run of the section redraws the chart, and a measure taken mid-layout is not the page
+    a student sees); the last reading after ~12 s."""
+    last, same, m = None, 0, None
+    for _ in range(tries):
+        m = phone.evaluate(PHONE_CHART, key)
+        running = phone.evaluate("() => document.querySelector('[data-testid=\"stApp\"]')?.dataset.testScriptState === 'running'")
+        same = same + 1 if m == last and not running else 0
+        if same >= calm:
+            break
+        last = m
+        phone.wait_for_timeout(300)
+    return m
 
 
 @pytest.mark.parametrize("url,key", SECTIONS, ids=[u for u, _ in SECTIONS])

@@ -35,7 +35,10 @@ html { font-size: 20px; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stElementContainer"]:has([data-testid="stAlert"]) {
   flex: 1 1 100%; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] button { min-height: 0; padding: 0.1rem 0.8rem; }
-[data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlert"] p { font-size: 1.1rem; }
+[data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlert"] p { font-size: 1.1rem;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden; }
+/* (a long answer ends in "…" after three lines, so the card stays low over the picture; ↩ shows it whole, and a screen
+   reader reads it whole) */
 [data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlertContainer"] { padding: 0.5rem 0.9rem; }
 [data-testid="stMain"]:has([class*="st-key-ab_head"], .st-key-pair_maps) [class*="st-key-ex_verdict"] {
   width: min(46rem, 60vw); }

@@ -12,6 +12,7 @@ import streamlit as st
 from pages import find
 
 from .classroom import presenting
+from .links import write_drawn
 from .poll_view import after_exercises, ask_button
 
 DONE_KEY = "exercises_done"
@@ -90,6 +91,7 @@ def _check(ex):
     st.session_state[f"ex_checked_{ex.id}"] = True
     st.session_state[SCROLLS] = st.session_state.get(SCROLLS, 0) + 1   # a scroll is due (kept over an st.rerun)
     st.session_state[VERDICT] = ex.id
+    st.session_state[REVEALED] = tuple(ex.reveal)
 
 
 def _set(key, value):
@@ -203,30 +205,33 @@ def projected(page, items):
 
 # After Check the page reruns with the revealed settings; the chart they changed is brought onto the screen once
 # Plotly has drawn it, and again while the app is still running and the page's layout settles around the redrawn
-# charts (at most ~30 s). The screen's free band is what the fixed cards leave over the chart's width: the verdict's
-# card at the top right (presenting) and the class's panel or badge at the bottom. A chart in full view in that band
-# is left where it is; one that fits is centred in it (scroll margins as wide as the cards, then scrollIntoView), a
-# taller one aligned with the band's top.
+# charts (at most ~30 s). The screen's free band is what the fixed bars and cards leave over the chart's row (it and
+# the charts beside it): Streamlit's header, the verdict's card at the top right (presenting), the class's panel or
+# badge at the bottom. A chart in full view in that band is left where it is; else its top goes to the band's top
+# (a scroll margin as tall as what covers it): the chart and what follows it are in view, what is above scrolls away.
 SCROLLS = "ex_scrolls"     # Checks pressed in this session: a new script (a new element) for every Check
 SCROLLED = "ex_scrolled"   # the last Check whose scroll was sent
 SCROLL = """<script>/* check %d */ (() => { const key = %s; let tries = 0, calm = 0;
-  const CARDS = '[class*="st-key-ex_verdict"], .st-key-poll_panel, .st-key-class_badge, .st-key-class_badge_small';
+  const CARDS = 'header[data-testid="stHeader"], [class*="st-key-ex_verdict"], .st-key-poll_panel, ' +
+                '.st-key-class_badge, .st-key-class_badge_small';
   const running = () => { const app = document.querySelector('[data-testid="stApp"]');
     return !!app && app.dataset.testScriptState === 'running'; };
-  const band = (r, h) => { let top = 0, bottom = h;
+  const band = (r, h) => { let top = 0, bottom = h, left = r.left, right = r.right;
+    for (const p of document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')) {   // the chart's row
+      const b = p.getBoundingClientRect();
+      if (b.height && b.top < r.bottom && b.bottom > r.top) { left = Math.min(left, b.left); right = Math.max(right, b.right); } }
     for (const c of document.querySelectorAll(CARDS)) {
-      const b = c.getBoundingClientRect();
-      if (!b.height || b.right <= r.left || b.left >= r.right || getComputedStyle(c).position !== 'fixed') continue;
+      const b = c.getBoundingClientRect(), position = getComputedStyle(c).position;
+      if (!b.height || b.right <= left || b.left >= right || !['fixed', 'sticky'].includes(position)) continue;
       if (b.top + b.bottom < h) top = Math.max(top, b.bottom); else bottom = Math.min(bottom, b.top); }
     return [top, bottom]; };
   const go = () => {
     const box = document.querySelector('.st-key-' + key), plot = box && box.querySelector('.js-plotly-plot');
     if (plot && plot._fullLayout) {
       const r = box.getBoundingClientRect(), h = window.innerHeight, [top, bottom] = band(r, h);
-      if (r.top < top || r.bottom > bottom) {
+      if (r.top < top - 1 || r.bottom > bottom + 1) {
         box.style.scrollMarginTop = top + 'px';
-        box.style.scrollMarginBottom = (h - bottom) + 'px';
-        box.scrollIntoView({block: r.height > bottom - top ? 'start' : 'center'}); }
+        box.scrollIntoView({block: 'start'}); }
       calm = running() ? 0 : calm + 1;
     }
     if (calm < 6 && tries++ < 120) setTimeout(go, 250); };
@@ -260,6 +265,20 @@ def exercises(page, items, chart=None):
     (projected if presenting() else listed)(page, items)
     after_exercises(items)   # a live class's polls: the section's exercises known, a Check's view published
     bring_chart_back(chart)
+    link_revealed()
+
+
+# Check sets its widgets' values from a callback. Streamlit writes such a value into the address bar only for a widget
+# drawn on the run before: a widget Check brought (B's sliders when Compare turns on, a kernel's own parameter) was
+# left out, and the link opened another picture. After Check's run the section has drawn them: ui.links writes each.
+REVEALED = "ex_revealed"   # the widget keys the last Check set, until the run after it has drawn them
+
+
+def link_revealed():
+    """After Check's run (the section drew the revealed widgets): each revealed setting into the address bar."""
+    keys = st.session_state.pop(REVEALED, ())
+    if keys:
+        write_drawn(keys)
 
 
 def progress():

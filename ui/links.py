@@ -168,6 +168,25 @@ def seed_widgets_from_link():
         qp.set_initial_query_params_from_current()
 
 
+def write_drawn(keys):
+    """Write into the address bar each of the widgets `keys` that is bound to it, drawn in this run, not at its
+    default and missing from it, as Streamlit writes a widget's value (its own serializer and URL form). Streamlit does
+    so by itself for a value set from a callback only when the widget was drawn on the run before as well."""
+    from streamlit.runtime.state import get_session_state
+
+    safe = get_session_state()
+    with safe._lock:
+        state = safe._state
+        for key in keys:
+            wid = state._key_id_mapper.get_id_from_key(key, None)
+            meta = state._new_widget_state.widget_metadata.get(wid) if wid else None
+            if meta is None or meta.bind != "query-params" or state.query_params.has_param(key) or key not in state:
+                continue
+            value = state[key]
+            if value != meta.deserializer(None):
+                state.query_params.set_corrected_value(key, meta.serializer(value), meta.value_type)
+
+
 def link_notes():
     """The notes of the link just opened, shown once as a warning (the values are shown as text, not Markdown)."""
     notes = st.session_state.pop(NOTES, None)
