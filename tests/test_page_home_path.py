@@ -47,6 +47,22 @@ def test_a_preset_change_says_it_replaced_the_own_points_and_brings_them_back():
     at.button(key="data_undo_preset").click().run()
     assert "your own points (121)" in " ".join(c.value for c in at.sidebar.caption)
     assert not any("replaced" in w.value for w in at.sidebar.warning)
+    # ... on the preset they were made on: its name in the sidebar, the link the one the student opened
+    assert at.selectbox(key="data_preset").value == "moons"
+    assert not any("do not fit in a link" in c.value for c in at.sidebar.caption)
+    assert at.query_params.get("pts") in ("|0.5_0.5p", "|.5_.5p"), dict(at.query_params)   # (the app writes .5)
+    assert at.query_params.get("data_preset") in (None, "moons", ["moons"]), dict(at.query_params)
+
+
+def test_undo_after_a_preset_change_brings_back_the_points_and_their_preset():
+    at = open_page(HOME)
+    at.slider(key="data_noise").set_value(0.3).run()          # the plain preset, another noise: no own points
+    at.selectbox(key="data_preset").set_value("xor").run()
+    assert at.sidebar.caption[0].value.startswith("In use: Xor")
+    at.button(key="data_undo").click().run()
+    assert not page_errors(at)
+    assert at.selectbox(key="data_preset").value == "moons" and at.slider(key="data_noise").value == 0.3
+    assert at.sidebar.caption[0].value.startswith("In use: Moons") and "noise 0.3" in at.sidebar.caption[0].value
 
 
 def test_an_empty_table_row_is_left_out_with_a_sentence():

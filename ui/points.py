@@ -50,6 +50,9 @@ class Points:
     set_aside: int = 0      # own points a change of preset replaced (Undo brings them back), until the next edit
 
 
+PRESET_KEYS = ("data_preset", "data_n", "data_noise", "data_seed")   # the sidebar's widgets, in preset_args' order
+
+
 def preset_args():
     ss = st.session_state
     return (ss.get("data_preset", DEFAULT_DATASET), ss.get("data_n", DATA["n_samples"][2]),
@@ -121,7 +124,7 @@ def describe(s):
 
 
 def _push(s):
-    s.undo.append((s.X, s.y, s.edited, s.classes))
+    s.undo.append((s.X, s.y, s.edited, s.classes, s.preset))
     del s.undo[:-UNDO_DEPTH]
 
 
@@ -171,8 +174,12 @@ def replace(X, y, note="", classes=None):
 def undo():
     s = state()
     if s.undo:
-        s.X, s.y, s.edited, s.classes = s.undo.pop()
+        s.X, s.y, s.edited, s.classes, preset = s.undo.pop()
         s.set_aside = 0
+        if preset != s.preset:   # points of another preset (a change of preset replaced them): its settings too
+            s.preset = preset
+            for key, value in zip(PRESET_KEYS, preset):
+                st.session_state[key] = value
         _sync_url(s)
 
 
