@@ -110,9 +110,8 @@ def test_the_offered_link_is_the_address_bar_and_reproduces_a_b(page, app_url, b
         assert got == shown, (got, link)
         assert fresh.locator(".st-key-svm_kernel input").input_value() == "Laplacian"
         assert "your own points (122)" in fresh.locator("[data-testid='stSidebar']").inner_text()
-        settle(fresh)   # no stale copy of the menu's button left from a rerun
-        fresh.get_by_role("button", name="🖱 Clicks · A / B").click()   # A / B on: its switch is in the menu
-        assert fresh.locator(".st-key-svm_compare").get_by_role("switch").is_checked()
+        settle(fresh)
+        assert fresh.locator(".st-key-svm_compare").get_by_role("switch").is_checked()   # beside the menu
         assert_healthy(fresh)
     finally:
         context.close()
@@ -196,4 +195,35 @@ def test_pagedown_on_home_opens_the_first_section_and_the_menu_marks_its_topic(p
     settle(page)
     page.wait_for_function(f"() => {{ const c = ({CURRENT})(); return c && c.length === 1 && "
                            f"c[0].startsWith({topic.icon + ' ' + topic.short!r}); }}", timeout=PATIENCE)
+    assert_healthy(page)
+
+
+@pytest.mark.parametrize("section,compare,charts", [("svm", "svm_compare", ("svm_map", "svm_b_map")),
+                                                     ("kernel-ridge", "kernel_ridge_compare",
+                                                      ("kernel_ridge_fit", "kernel_ridge_fit_b"))])
+def test_a_click_after_a_check_that_turned_compare_on_keeps_it_on(page, app_url, section, compare, charts):
+    """The first question's Check turns Compare A / B on (its reveal); the student then clicks on picture A: the
+    point is added and both pictures stay, Compare's switch on, in the address too (the switch sat in a closed menu,
+    and the browser sent back its value from before the Check: off)."""
+    open_url(page, f"{app_url}/{section}")
+    exercise = page.locator("[data-testid='stMain'] [class*='st-key-explain_ex_']").first
+    exercise.scroll_into_view_if_needed()
+    exercise.locator("[role='radiogroup'] label").first.click()
+    settle(page)
+    exercise.get_by_role("button", name="Check").click()
+    page.wait_for_selector(f".st-key-{charts[1]} .js-plotly-plot", timeout=PATIENCE)
+    settle(page)
+    assert f"{compare}=true" in page.url
+    area = page.locator(f".st-key-{charts[0]} .nsewdrag").first
+    area.scroll_into_view_if_needed()
+    box = area.bounding_box()
+    before = page.url
+    page.mouse.click(box["x"] + 0.3 * box["width"], box["y"] + 0.3 * box["height"])
+    page.wait_for_function("u => location.href !== u", arg=before, timeout=PATIENCE)   # the point is in the link
+    settle(page)
+    page.wait_for_timeout(1000)
+    settle(page)
+    assert page.locator(f".st-key-{charts[1]} .js-plotly-plot").count() == 1, f"/{section}: B gone after a click"
+    assert page.locator(f".st-key-{compare}").get_by_role("switch").is_checked()
+    assert f"{compare}=true" in page.url, page.url
     assert_healthy(page)

@@ -65,7 +65,6 @@ html { font-size: 20px; }
 [data-testid="stMain"] [class*="st-key-ab_head"] [class*="_bar"] { border: none; padding: 0; }
 [data-testid="stMain"] [class*="st-key-ab_head"] [data-testid="stElementContainer"]:has([data-testid="stSlider"]) {
   flex-basis: 5rem; }
-[data-testid="stMain"] [class*="st-key-ab_tools"] > [data-testid="stElementContainer"] { flex: 1 1 0; min-width: 0; }
 [data-testid="stMain"] [class*="st-key-ab_tools"] button { min-height: 0; padding-top: 0; padding-bottom: 0;
   font-size: 0.85rem; }
 /* /svm-gauss-laplace: the bar over the two maps without its frame, so the maps' x tick labels are on a 720 px screen */
@@ -102,6 +101,9 @@ html { font-size: 20px; }
 #   scrolling its last button out of its column.
 # - A select box's choice (an input) gets its padding as text room: "Poly (PSD for r ≥ 0)" in a narrow bar.
 LAYOUT_CSS = """<style>
+/* Compare A / B: the legend row takes the width beside the switch and the tools button (and wraps inside it) */
+[data-testid="stMain"] [class*="st-key-ab_tools"] > [data-testid="stElementContainer"]:has([data-testid="stMarkdown"]) {
+  flex: 1 1 0; min-width: 0; }
 [data-testid="stSelectbox"] input[role="combobox"] { padding-left: 0.3rem; padding-right: 0; }
 [data-testid="stTopNav"] { padding-right: 0 !important; margin-right: 1.25rem; }
 [data-testid="stButtonGroup"] > div:has(> button) { flex-wrap: wrap; }
@@ -111,8 +113,6 @@ LAYOUT_CSS = """<style>
 # picture gets that room on a projector's first screen.
 BASE_CSS = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 4.5rem; }
-/* Compare A / B: the legend row takes the width beside the tools button (and wraps inside it) */
-[data-testid="stMain"] [class*="st-key-ab_tools"] > [data-testid="stElementContainer"] { flex: 1 1 0; min-width: 0; }
 [class*="st-key-history_entries"], [class*="st-key-nav_mark"] { display: none; }  /* scripts only (even unloaded) */
 </style>"""
 

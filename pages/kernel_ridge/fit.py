@@ -82,14 +82,21 @@ def numbers(fit, held_out, suffix=""):
                    "Cholesky solve is replaced by least squares, which returns the shortest α that fits best.")
 
 
-def toolbar(s, n):
-    """Compare A / B, what a click does, Undo, and what a click on the sine does."""
+def compare_toggle(short=False):
+    """The switch of Compare A / B; `short`: "A / B" without its help, one line wide (beside the pictures' legend on a
+    projector)."""
+    st.toggle("A / B" if short else "Compare A / B", key=KEY.COMPARE, bind="query-params", width="content",
+              help=None if short else "A second fit B with its own kernel and λ over the same data, drawn beside this one.")
+
+
+def toolbar(s, n, compare=True):
+    """Compare A / B (unless `compare` is False), what a click does, Undo, and what a click on the sine does."""
     a, b = st.columns([3, 2], vertical_alignment="bottom")
     a.segmented_control("Click on the plot to", list(points.CLICK_MODES), format_func=points.CLICK_MODES.get,
                         key=KEY.CLICK_MODE, default="add", selection_mode="single")
     b.button("↩ Undo", key=KEY.UNDO, on_click=points.undo_points, disabled=not points.can_undo(), width="stretch")
-    st.toggle("Compare A / B", key=KEY.COMPARE, bind="query-params",
-              help="A second fit B with its own kernel and λ over the same data, drawn beside this one.")
+    if compare:
+        compare_toggle()
     st.markdown(f"{n} points — your own" if s.source == "own" else
                 "A click switches to **your own points**: these sine points plus the one you click.")
 
@@ -122,10 +129,12 @@ def compare_view(s, X, y, n, fit_a, cv_a, head_b):
         fit_b, cv_b = compute.krr_fit(s.data, kernel_b, lam_b), compute.held_out_error(s.data, kernel_b, lam_b)
     sides = [(fit_a, cv_a, "A", s.kernel, s.lam, compute.fit_band(s.data, s.kernel, s.lam)),
              (fit_b, cv_b, "B", kernel_b, lam_b, compute.fit_band(s.data, kernel_b, lam_b))]
-    with st.container(key="ab_tools", horizontal=True, vertical_alignment="center", gap="medium"):
-        with st.popover("🖱 Clicks · A / B", help="What a click on a chart does, Undo, and Compare A / B (off: one "
-                        "fit again)."):
-            toolbar(s, n)
+    with st.container(key="ab_tools", horizontal=True, vertical_alignment="center", gap="small"):
+        # the toggle stays out of the menu: a widget in a closed menu is not drawn in the browser, which would send
+        # back its value from before a Check turned Compare on (and turn it off again on the next click)
+        compare_toggle(short=present)
+        with st.popover("🖱" if present else "🖱 Clicks", help="What a click on a chart does, Undo."):
+            toolbar(s, n, compare=False)
         legend_row(figures.legend_items(s.source == "sine", any(not band.why for *_, band in sides)),
                    right=True, large=present)
     for col, (fit, cv, tag, kernel, lam, band) in zip(st.columns(2, gap="large"), sides):

@@ -111,14 +111,22 @@ def compare_on():
     return st.query_params.get(KEY.COMPARE, "").lower() == "true"
 
 
-def toolbar():
-    """What a click on a map does (add either class, remove), Undo and Reset, Compare A / B and the held-out
-    points; returns show_test. Undo and Reset rerun the whole app (the sidebar shows the points too)."""
+def compare_toggle(short=False):
+    """The switch of Compare A / B; `short`: "A / B" without its help, one line wide (beside the pictures' legend on a
+    projector)."""
+    st.toggle("A / B" if short else "Compare A / B", False, key=KEY.COMPARE, bind="query-params", width="content",
+              help=None if short else "A second SVM with its own kernel and C on the same points, drawn beside this one.")
+
+
+def toolbar(compare=True):
+    """What a click on a map does (add either class, remove), Undo and Reset, Compare A / B (unless `compare` is
+    False) and the held-out points; returns show_test. Undo and Reset rerun the whole app (the sidebar shows the
+    points too)."""
     key = st.empty() if present else None   # the map has no legend on the projector: its key stands first here
     if points.toolbar(PAGE, narrow=True):   # Undo or Reset: the whole app shows the changed points
         st.rerun()
-    st.toggle("Compare A / B", False, key=KEY.COMPARE, bind="query-params",
-              help="A second SVM with its own kernel and C on the same points, drawn beside this one.")
+    if compare:
+        compare_toggle()
     show_test = st.toggle("Show the held-out points", True, key=KEY.SHOW_TEST, bind="query-params",
                           help="Draw the points kept back from training (hollow markers).")
     if key is not None:
@@ -165,10 +173,12 @@ def compare():
         row = st.container(key="svm_b_bar", border=True, horizontal=True, gap="small", vertical_alignment="bottom")
         kernel_b = kernel_widgets(row, "Kernel of B", "", "rbf", present, page=f"{PAGE}_b")
         C_b = bar_slider(row, "C of B", "C", KEY.B_C, *R["b_C"], "B's price of a margin violation.", compact=present)
-    with st.container(key="ab_tools", horizontal=True, vertical_alignment="center", gap="medium"):
-        with st.popover("🖱 Clicks · A / B", help="What a click on a map does, Undo and Reset, the held-out points, "
-                        "and Compare A / B (off: one map again)."):
-            show_test = toolbar()
+    with st.container(key="ab_tools", horizontal=True, vertical_alignment="center", gap="small"):
+        # the toggle stays out of the menu: a widget in a closed menu is not drawn in the browser, which would send
+        # back its value from before a Check turned Compare on (and turn it off again on the next click)
+        compare_toggle(short=present)
+        with st.popover("🖱" if present else "🖱 Clicks", help="What a click on a map does, Undo and Reset, the held-out points."):
+            show_test = toolbar(compare=False)
         legend_row(figures.legend_items(held_out=show_test and len(d.part.te) > 0, short=present), large=present)
     fits = {}
     for col, label, kernel, C, key in zip(st.columns(2, gap="medium"), "AB", (s.kernel, kernel_b), (s.C, C_b),
