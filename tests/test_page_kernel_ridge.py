@@ -63,6 +63,20 @@ def sk_train_mse(X, y, lam, gamma=1.0):
     return float(np.mean((model.predict(X) - y) ** 2))
 
 
+def test_the_subscript_i_is_markup_in_the_legends_and_the_chart():
+    """"αᵢ" with U+1D62 reads "αı" at 12 px (the font has no ᵢ): the fit chart's legend and label of the stems write
+    α<sub>i</sub>, Compare A / B's legend row too, the metric $|\\alpha_i|$."""
+    at = open_page(FIT)
+    fig = chart(at, KEY.FIT_CHART)
+    texts = [t.get("name") or "" for t in fig["data"] if t.get("showlegend", True)] + \
+        [a.get("text", "") for a in fig["layout"].get("annotations", [])]
+    assert sum("α<sub>i</sub>" in t for t in texts) >= 3 and not any("ᵢ" in t for t in texts), texts
+    assert not any("ᵢ" in m.label for m in at.metric)
+    at.toggle(key=KEY.COMPARE).set_value(True).run()
+    legend = next(m.value for m in at.markdown if "ks-legend" in m.value)
+    assert "α<sub>i</sub>" in legend and "ᵢ" not in legend and "&lt;sub" not in legend, legend
+
+
 def test_default_fit_matches_sklearn_and_is_a_clickable_chart(fresh):
     at = fresh
     assert not page_errors(at) and not at.error
@@ -70,10 +84,10 @@ def test_default_fit_matches_sklearn_and_is_a_clickable_chart(fresh):
     assert float(metric(at, "Training MSE")) == pytest.approx(sk_train_mse(X, y, 0.1), rel=1e-3)
     assert float(metric(at, "5-fold CV MSE")) == pytest.approx(sk_cv_mse(X, y, 0.1), rel=1e-3)
     alpha = SkKR(alpha=0.1, kernel="rbf", gamma=1.0).fit(X, y).dual_coef_
-    assert float(metric(at, "Largest |αᵢ|")) == pytest.approx(np.max(np.abs(alpha)), rel=1e-3)
+    assert float(metric(at, "Largest $|\\alpha_i|$")) == pytest.approx(np.max(np.abs(alpha)), rel=1e-3)
     assert any(r"n &= 30,\ \lambda = 0.1" in lx.value for lx in at.latex)
     fig = chart(at, KEY.FIT_CHART)
-    assert values(trace(fig, "αᵢ"), "y") == pytest.approx(alpha, rel=1e-4)       # the stems are sklearn's dual_coef_
+    assert values(trace(fig, "α<sub>i</sub>"), "y") == pytest.approx(alpha, rel=1e-4)       # the stems are sklearn's dual_coef_
     assert click_catcher(at, KEY.FIT_CHART) == {"subplot": "xy"}
     assert fig["layout"]["dragmode"] is False                                # a drag is not a click
     assert fig["layout"]["xaxis"]["range"] == pytest.approx([X.min() - 1.5, X.max() + 1.5])   # fixed: the data ± margin
@@ -151,7 +165,7 @@ def band_of(at):
     t = trace(fig, BAND)
     assert t["fill"] == "toself" and t["line"]["width"] == 0 and t["fillcolor"] == "rgba(0,114,178,0.18)"
     names = [u.get("name") for u in fig["data"]]
-    assert names.index(BAND) < names.index("f(x) = Σ αᵢ k(xᵢ, x)")           # drawn under the curve
+    assert names.index(BAND) < names.index("f(x) = Σ α<sub>i</sub> k(x<sub>i</sub>, x)")           # drawn under the curve
     x = values(t, "x").astype(float)
     return x[:len(x) // 2], values(t, "y").astype(float), (fig["layout"]["meta"]["floor"], fig["layout"]["yaxis"]["range"][1])
 
@@ -199,7 +213,7 @@ def test_sigmoid_has_no_band_and_says_why_and_the_fit_stays():
     assert not page_errors(at)
     fig = chart(at, KEY.FIT_CHART)
     names = [t.get("name") for t in fig["data"]]
-    assert BAND not in names and "f(x) = Σ αᵢ k(xᵢ, x)" in names
+    assert BAND not in names and "f(x) = Σ α<sub>i</sub> k(x<sub>i</sub>, x)" in names
     assert any("No ± 2 std band: this kernel is not positive semi-definite" in c.value for c in at.caption)
     at.selectbox(key=KEY.KERNEL).set_value("rbf").run()
     assert BAND in [t.get("name") for t in chart(at, KEY.FIT_CHART)["data"]]
@@ -340,8 +354,8 @@ def test_compare_a_b_shows_two_fits_with_their_own_numbers():
     assert float(metric(at, "Training MSE (B)")) == pytest.approx(sk_train_mse(X, y, 1.0, 3.16), rel=1e-3)
     assert float(metric(at, "5-fold CV MSE (B)")) == pytest.approx(sk_cv_mse(X, y, 1.0, 3.16), rel=1e-3)
     alpha_b = SkKR(alpha=1.0, kernel="rbf", gamma=3.16).fit(X, y).dual_coef_
-    assert float(metric(at, "Largest |αᵢ| (B)")) == pytest.approx(np.max(np.abs(alpha_b)), rel=1e-3)
-    curve = "f(x) = Σ αᵢ k(xᵢ, x)"
+    assert float(metric(at, "Largest $|\\alpha_i|$ (B)")) == pytest.approx(np.max(np.abs(alpha_b)), rel=1e-3)
+    curve = "f(x) = Σ α<sub>i</sub> k(x<sub>i</sub>, x)"
     fa, fb = chart(at, KEY.FIT_CHART), chart(at, KEY.FIT_B_CHART)
     assert click_catcher(at, KEY.FIT_B_CHART) == {"subplot": "xy"}          # B's plot takes clicks too
     assert np.max(np.abs(values(trace(fa, curve), "y") - values(trace(fb, curve), "y"))) > 0.05
@@ -360,7 +374,7 @@ def test_exercise_alphas_sets_a_tiny_and_a_larger_lambda_side_by_side():
     assert not page_errors(at)
     assert at.select_slider(key=KEY.LAM).value == 0.0001 and at.toggle(key=KEY.COMPARE).value
     assert at.select_slider(key=KEY.B_LAM).value == 1.0
-    assert float(metric(at, "Largest |αᵢ| (A)")) > 100 * float(metric(at, "Largest |αᵢ| (B)"))
+    assert float(metric(at, "Largest $|\\alpha_i|$ (A)")) > 100 * float(metric(at, "Largest $|\\alpha_i|$ (B)"))
     assert float(metric(at, "Training MSE (A)")) < float(metric(at, "Training MSE (B)"))
     assert any("Right" in s.value for s in at.success)
 

@@ -46,13 +46,21 @@ def band(color):
     return f'<rect x="1" y="3" width="24" height="10" fill="{color}"/>'
 
 
+def subscripts(text):
+    """Escaped `text` with its subscripts as <sub>: the letters ᵢ and ⱼ (the app's font has no glyph for them, and the
+    fallback's ᵢ reads as a dotless "ı" at a legend's 12 px: "αı") and a name's own <sub> … </sub> (as a Plotly trace
+    writes it); no other markup."""
+    text = html.escape(text).replace("&lt;sub&gt;", "<sub>").replace("&lt;/sub&gt;", "</sub>")
+    return text.replace("ᵢ", "<sub>i</sub>").replace("ⱼ", "<sub>j</sub>")
+
+
 def legend_row(items, right=False, large=False):
     """Draw the row: `items` are (swatch, name), a swatch being one or more of the shapes above joined. right: pushed
     to the row's right end (clear of a live sweep's sign above the left chart's top right corner). large: the
     projector's size, 1rem (20 px there, as its tick labels), where the laptop's row is 0.75rem, with narrower swatches
     and gaps so that it keeps one line."""
     cells = "".join(f'<span style="display:inline-flex;align-items:center;white-space:nowrap">'
-                    f'{SWATCH.format(swatch, width="20px" if large else "26px")}{html.escape(name)}</span>'
+                    f'{SWATCH.format(swatch, width="20px" if large else "26px")}{subscripts(name)}</span>'
                     for swatch, name in items)
     st.markdown(ROW.format(justify="flex-end" if right else "flex-start", size="1rem" if large else "0.75rem",
                            gap="0.5rem" if large else "0.7rem",

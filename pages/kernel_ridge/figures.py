@@ -12,7 +12,8 @@ from ui.theme import ACCENT, NEGATIVE, POSITIVE
 DATA_COLOR, TRUTH_COLOR, BAND_COLOR = "#222222", "#999999", "rgba(0,114,178,0.18)"
 SAMPLE_COLORS = ("#E69F00", "#CC79A7", "#009E73", "#56B4E9", "#D55E00", "#F0E442", "#999999", "#000000")
 STRIP = 0.3            # share of the fit chart's plot height under the data band: the αᵢ stems
-F_NAME, ALPHA_NAME, ALPHA_SIZE = "f(x) = Σ αᵢ k(xᵢ, x)", "αᵢ", 7   # fit_figure's curve and α markers
+# fit_figure's curve and α markers (the subscript i as markup: a 12 px ᵢ reads as "ı")
+F_NAME, ALPHA_NAME, ALPHA_SIZE = "f(x) = Σ α<sub>i</sub> k(x<sub>i</sub>, x)", "α<sub>i</sub>", 7
 BAND_NAME = "± 2 std (GP, σ² = λ)"   # fit_figure's band (its legend entry last: the legend stays two rows)
 COLUMNS = (3, 2)       # a section's main chart and the column beside it (the bar, the section's controls, formulas)
 # (normal, presentation) chart heights. The bar sits beside the main chart (settings.frame), so at 1280x720 in
@@ -130,8 +131,12 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
                              line=dict(color=ACCENT, width=2), hoverinfo="skip", showlegend=False))
     fig.add_trace(go.Scatter(x=_f32(X[:, 0]), y=_f32(alpha), mode="markers", name=ALPHA_NAME, yaxis="y2",
                              marker=dict(color=np.where(alpha < 0, NEGATIVE, ACCENT), size=ALPHA_SIZE),
-                             customdata=np.arange(len(alpha), dtype=np.int32),
+                             customdata=np.arange(len(alpha), dtype=np.int32), showlegend=False,
                              hovertemplate="point %{customdata}<br>α = %{y:.4g}<extra></extra>"))
+    # the key of the α markers, one entry a sign (Plotly's own entry shows the first marker's colour only)
+    for colour, sign in ((ACCENT, "≥ 0"), (NEGATIVE, "< 0")):
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"{ALPHA_NAME} {sign}", hoverinfo="skip",
+                                 marker=dict(color=colour, size=ALPHA_SIZE)))
     step = nice_step(hi - lo, 5)
     ticks = np.arange(np.ceil(lo / step), np.floor(hi / step) + 1) * step
     fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
@@ -144,7 +149,7 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
         meta=dict(floor=lo, chart_width=900))
     fig.add_shape(type="line", xref="paper", x0=0, x1=1, yref="y", y0=lo, y1=lo, line=dict(color="#888888", width=1))
     fig.add_annotation(xref="paper", x=0.005, yref="y", y=lo, yanchor="top", xanchor="left", showarrow=False,
-                       text="dual coefficients αᵢ", font=dict(color=ACCENT))
+                       text="dual coefficients α<sub>i</sub>", font=dict(color=ACCENT))
     if tag:   # on a projector two tagged charts side by side keep their height: no x tick labels or title
         fig.add_annotation(text=f"<b>{tag}</b>", xref="paper", yref="paper", x=0.01, y=0.99, xanchor="left",
                            yanchor="top", showarrow=False, bgcolor="rgba(255,255,255,0.8)")

@@ -76,7 +76,7 @@ def numbers(fit, held_out, suffix=""):
     row.metric(f"Training MSE{suffix}", f"{fit.train_mse:.4g}", width="content")
     row.metric(f"{R['folds']}-fold CV MSE{suffix}", "—" if held_out is None else f"{held_out:.4g}", width="content",
                help="Held-out error of this very setting: fit without one fold, score on it (Cross-validation).")
-    row.metric(f"Largest |αᵢ|{suffix}", f"{np.max(np.abs(fit.alpha)):.4g}", width="content")
+    row.metric(f"Largest $|\\alpha_i|${suffix}", f"{np.max(np.abs(fit.alpha)):.4g}", width="content")
     if fit.solver == "lstsq":
         st.warning("K + λI is singular (λ = 0 with repeated x, or nearly so) or not positive definite: the "
                    "Cholesky solve is replaced by least squares, which returns the shortest α that fits best.")
