@@ -31,3 +31,6 @@ pio.templates["kernelscope"] = go.layout.Template(layout=dict(
 pio.templates.default = "kernelscope"
 TEMPLATE = "kernelscope"
 DECISION = "RdBu"   # f < 0 red-orange (class −1), f > 0 blue (class +1): the colours of the markers
+# The background of a name written in a chart's corner (Compare A / B's "A: …"): half clear, so a point the student
+# clicked under it still shows.
+TAG_BACKGROUND = "rgba(255,255,255,0.5)"

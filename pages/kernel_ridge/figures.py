@@ -7,7 +7,7 @@ import streamlit as st
 import ui.sweep
 from ui.cache import cache_data
 from ui.figures import base_layout, cached_figure
-from ui.theme import ACCENT, NEGATIVE, POSITIVE
+from ui.theme import ACCENT, NEGATIVE, POSITIVE, TAG_BACKGROUND
 
 DATA_COLOR, TRUTH_COLOR, BAND_COLOR = "#222222", "#999999", "rgba(0,114,178,0.18)"
 SAMPLE_COLORS = ("#E69F00", "#CC79A7", "#009E73", "#56B4E9", "#D55E00", "#F0E442", "#999999", "#000000")
@@ -152,7 +152,7 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
                        text="dual coefficients α<sub>i</sub>", font=dict(color=ACCENT))
     if tag:   # on a projector two tagged charts side by side keep their height: no x tick labels or title
         fig.add_annotation(text=f"<b>{tag}</b>", xref="paper", yref="paper", x=0.01, y=0.99, xanchor="left",
-                           yanchor="top", showarrow=False, bgcolor="rgba(255,255,255,0.8)")
+                           yanchor="top", showarrow=False, bgcolor=TAG_BACKGROUND)
         if present:
             fig.update_xaxes(title=None, showticklabels=False)
     h = chart_height or height("fit", present)

@@ -11,7 +11,7 @@ import ui.sweep
 from ui.cache import cache_data
 from ui.figures import Spec, add_classes, base_layout, cached_figure, decision_map, level_lines, level_points
 from ui.ranges import SVM as R
-from ui.theme import ACCENT, CLASS_STYLE, POSITIVE, PRESENT_FONT_SIZE
+from ui.theme import ACCENT, CLASS_STYLE, POSITIVE, PRESENT_FONT_SIZE, TAG_BACKGROUND
 
 WRONG, INSIDE = "#CC79A7", ACCENT   # markers of misclassified and inside-the-margin points
 # The main chart's height (px): its plotting area fills the first screen of a 1280x720 projector in presentation
@@ -162,7 +162,7 @@ def svm_map_figure(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, hei
     if tag:
         # inside the plotting area ("x domain": the axis' own, narrowed by the equal scales), clear of the tick labels
         fig.add_annotation(text=f"<b>{tag}</b>", xref="x domain", yref="y domain", x=0.02, y=0.98, xanchor="left",
-                           yanchor="top", showarrow=False, bgcolor="rgba(255,255,255,0.8)")
+                           yanchor="top", showarrow=False, bgcolor=TAG_BACKGROUND)
         if present:   # no colour bar: two maps keep a plotting area of 440 px under the bar
             fig.update_traces(selector=dict(type="heatmap"), showscale=False)
     if not x_ticks:   # Compare A / B presenting: under two settings rows and the legend row, 440 px need their room
