@@ -30,6 +30,8 @@ def offered_link(page):
     page.mouse.move(900, 5)                       # off the popover: the Copy button needs no hover
     copy = page.locator("[data-testid='stPopoverBody']").get_by_role("button", name="Copy link")
     assert copy.is_visible() and copy.evaluate("b => getComputedStyle(b).opacity") == "1"
+    box, body = copy.bounding_box(), page.locator("[data-testid='stPopoverBody']").bounding_box()
+    assert box["y"] + box["height"] <= min(page.viewport_size["height"], body["y"] + body["height"]), (box, body)
     link = page.locator(FIELD).input_value()
     page.keyboard.press("Escape")
     page.wait_for_selector(FIELD, state="hidden", timeout=PATIENCE)

@@ -141,14 +141,17 @@ def classroom_sidebar():
         return st.empty()
 
 
-LINK_HTML = """<textarea class="ks-link-field" readonly rows="3" aria-label="Link to this view"
+# The field and its Copy button side by side, two lines tall: the popover opens under its button near the sidebar's
+# foot, in as little as ~150 px of a 720 px screen, and the button must not fall below it.
+LINK_HTML = """<div class="ks-link-wrap"><textarea class="ks-link-field" readonly rows="2" aria-label="Link to this view"
 spellcheck="false"></textarea><div class="ks-link-row"><button type="button" title="Copy the link">📋 Copy link</button>
-<span class="ks-link-said" aria-live="polite"></span></div>"""
-LINK_CSS = """.ks-link-field { box-sizing: border-box; width: 100%; resize: none; word-break: break-all; font-family: monospace;
-  font-size: 0.8rem; line-height: 1.35; padding: 0.35rem 0.5rem; border: 1px solid #9ca3af; border-radius: 0.4rem;
-  background: #f8fafc; color: #111827; }
-.ks-link-row { display: flex; gap: 0.6rem; align-items: center; margin-top: 0.35rem; }
-.ks-link-row button { font-size: 0.9rem; padding: 0.3rem 0.8rem; border-radius: 0.4rem; cursor: pointer;
+<span class="ks-link-said" aria-live="polite"></span></div></div>"""
+LINK_CSS = """.ks-link-wrap { display: flex; gap: 0.6rem; align-items: flex-start; }
+.ks-link-field { box-sizing: border-box; flex: 1 1 auto; min-width: 0; resize: none; word-break: break-all;
+  font-family: monospace; font-size: 0.8rem; line-height: 1.35; padding: 0.35rem 0.5rem; border: 1px solid #9ca3af;
+  border-radius: 0.4rem; background: #f8fafc; color: #111827; }
+.ks-link-row { display: flex; flex-direction: column; gap: 0.2rem; align-items: flex-start; flex: none; }
+.ks-link-row button { font-size: 0.9rem; padding: 0.3rem 0.8rem; border-radius: 0.4rem; cursor: pointer; white-space: nowrap;
   border: 1px solid #0072B2; background: #0072B2; color: #fff; }
 .ks-link-row button:hover, .ks-link-row button:focus-visible { background: #005a8c; }
 .ks-link-said { font-size: 0.8rem; color: #1f2937; }"""
