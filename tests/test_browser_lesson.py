@@ -63,6 +63,15 @@ COVERED = """c => [...document.querySelectorAll("[data-testid='stMain'] .js-plot
   .map(r => [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)])"""
 
 
+# The widget labels and inputs of the main area (not of the questions' own panel) that the box `c` overlaps.
+UNDER = """c => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stWidgetLabel'], [data-testid='stMain'] input")]
+  .filter(e => !e.closest("[class*='st-key-ex_']") && e.offsetParent !== null)
+  .map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && r.height > 0)
+  .filter(([, r]) => Math.min(r.right, c.x + c.width) - Math.max(r.left, c.x) > 1 &&
+                     Math.min(r.bottom, c.y + c.height) - Math.max(r.top, c.y) > 1)
+  .map(([e]) => (e.innerText || e.getAttribute('aria-label') || e.type || '').slice(0, 30))"""
+
+
 def open_section(page, url):
     """tests.test_browser.open_url, with room for a cold server's first run of a section on a busy machine."""
     page.goto(url)
@@ -153,6 +162,8 @@ def projector_check(page, app_url, url, key, checked):
     corner = main.locator("[class*='st-key-ex_corner_'] button").first
     corner.wait_for(timeout=30000)
     assert_in_view(page, key, f"/{url} presenting")
+    hidden = page.evaluate(UNDER, corner.bounding_box())
+    assert not hidden, f"/{url} presenting: the questions' corner button covers {hidden}"
     corner.click()
     panel = main.locator("[class*='st-key-ex_panel_']").first
     panel.wait_for(timeout=30000)

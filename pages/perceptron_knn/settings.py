@@ -100,6 +100,8 @@ PRESENT_CSS = """<style>
 [data-testid="stMain"] [class*="st-key-perceptron_knn_head"] h4 { font-size: 1.1rem; padding: 0; }
 [data-testid="stMain"] [class*="st-key-topic_bar"] [data-testid="stWidgetLabel"] p {
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+/* the closed questions' button stands in the screen's top right corner (ui.exercises): the row leaves it room */
+[data-testid="stMain"]:has([class*="st-key-ex_corner"]) .st-key-perceptron_knn_top { padding-right: 11.6rem; }
 </style>"""
 
 
@@ -110,7 +112,7 @@ def top(file, **shown):
         section_header(file)
         return bar(**shown)
     st.html(PRESENT_CSS)
-    head, rest = st.columns([1, 4], vertical_alignment="center")
+    head, rest = st.container(key="perceptron_knn_top").columns([1, 4], vertical_alignment="center")
     with head, st.container(key="perceptron_knn_head"):
         section_header(file)
     with rest:
