@@ -175,6 +175,9 @@ def projector_check(page, app_url, url, key, checked):
             f"/{url} presenting: part of the question off the screen at {r}"
     size = panel.locator("[data-testid='stWidgetLabel'] p").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 20, f"/{url} presenting: the question in {size} px type"
+    page.wait_for_timeout(1000)   # the page makes room for the panel: its charts follow the narrower columns
+    covered = page.evaluate(COVERED, panel.bounding_box())
+    assert not covered, f"/{url} presenting: the open question covers plotting areas {covered}"
     check_answer(page, panel, f"/{url} presenting")
     assert_in_view(page, checked, f"/{url} presenting after Check")
     # the panel is now a card of the verdict alone, on the screen and over no chart's plotting area

@@ -44,11 +44,10 @@ html { font-size: 20px; }
   width: min(46rem, 60vw); }
 [data-testid="stMain"]:has([class*="st-key-ab_head"], .st-key-pair_maps) [class*="st-key-ex_verdict"]
   [data-testid="stElementContainer"]:has([data-testid="stAlert"]) { flex: 1 1 0; }
-/* ... but in Compare A / B it would cover map B and B's settings: the page makes room for it on the right instead, so
-   both pictures (narrower) and the question stand side by side */
-[data-testid="stMainBlockContainer"]:has([class*="st-key-ex_panel"]):has([class*="st-key-ab_head"]) {
-  padding-right: 20.5rem; }
-[data-testid="stMain"]:has([class*="st-key-ab_head"]) [class*="st-key-ex_panel"] { width: 19rem; }
+/* An open question would cover a picture (map B, the second of a pair, a spectrum in the right column): the page makes
+   room for it on the right instead, so the pictures (narrower) and the question stand side by side */
+[data-testid="stMainBlockContainer"]:has([class*="st-key-ex_panel"]) { padding-right: 20.5rem; }
+[data-testid="stMain"] [class*="st-key-ex_panel"] { width: 19rem; }
 /* there the section's heading steps out of sight (kept for screen readers; the panel and the topic bar name the
    page) so the two pictures keep their height on a 720 px screen under the settings rows, which wrap in the narrower
    page; and the panel's title row keeps its buttons on its line */
