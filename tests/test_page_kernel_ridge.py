@@ -70,7 +70,7 @@ def test_the_subscript_i_is_markup_in_the_legends_and_the_chart():
     fig = chart(at, KEY.FIT_CHART)
     texts = [t.get("name") or "" for t in fig["data"] if t.get("showlegend", True)] + \
         [a.get("text", "") for a in fig["layout"].get("annotations", [])]
-    assert sum("α<sub>i</sub>" in t for t in texts) >= 3 and not any("ᵢ" in t for t in texts), texts
+    assert sum("α<sub>i</sub>" in t for t in texts) >= 2 and not any("ᵢ" in t for t in texts), texts
     assert not any("ᵢ" in m.label for m in at.metric)
     at.toggle(key=KEY.COMPARE).set_value(True).run()
     legend = next(m.value for m in at.markdown if "ks-legend" in m.value)

@@ -133,10 +133,6 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
                              marker=dict(color=np.where(alpha < 0, NEGATIVE, ACCENT), size=ALPHA_SIZE),
                              customdata=np.arange(len(alpha), dtype=np.int32), showlegend=False,
                              hovertemplate="point %{customdata}<br>α = %{y:.4g}<extra></extra>"))
-    # the key of the α markers, one entry a sign (Plotly's own entry shows the first marker's colour only)
-    for colour, sign in ((ACCENT, "≥ 0"), (NEGATIVE, "< 0")):
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"{ALPHA_NAME} {sign}", hoverinfo="skip",
-                                 marker=dict(color=colour, size=ALPHA_SIZE)))
     step = nice_step(hi - lo, 5)
     ticks = np.arange(np.ceil(lo / step), np.floor(hi / step) + 1) * step
     fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
@@ -149,7 +145,8 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
         meta=dict(floor=lo, chart_width=900))
     fig.add_shape(type="line", xref="paper", x0=0, x1=1, yref="y", y0=lo, y1=lo, line=dict(color="#888888", width=1))
     fig.add_annotation(xref="paper", x=0.005, yref="y", y=lo, yanchor="top", xanchor="left", showarrow=False,
-                       text="dual coefficients α<sub>i</sub>", font=dict(color=ACCENT))
+                       text=f"dual coefficients α<sub>i</sub>: ≥ 0, <span style='color:{NEGATIVE}'>&lt; 0</span>",
+                       font=dict(color=ACCENT))   # the α markers' key (a legend entry shows one colour only)
     if tag:   # on a projector two tagged charts side by side keep their height: no x tick labels or title
         fig.add_annotation(text=f"<b>{tag}</b>", xref="paper", yref="paper", x=0.01, y=0.99, xanchor="left",
                            yanchor="top", showarrow=False, bgcolor=TAG_BACKGROUND)
