@@ -4,7 +4,7 @@ import pytest
 
 from pages import HOME
 from tests.app_pages import open_page, page_errors
-from ui.links import choice, number
+from ui.links import choice, clean_params, number
 
 
 def open_link(params, page=HOME):
@@ -24,6 +24,23 @@ def test_number_refuses_what_is_not_finite(text):
 def test_number_reads_finite_numbers_and_drops_the_sign_of_zero(text, value):
     got = number(text)
     assert got == value and str(got) != "-0.0"
+
+
+def test_a_value_written_by_a_projectors_slider_is_its_number():
+    """Presenting, a compact slider's value reads "λ = 0.0001" and the address holds that label; opened on a laptop
+    (or stored for a class) it is the number, silently. Text that only looks like it stays text."""
+    fixed, notes = clean_params({"kernel_ridge_lam": ["λ = 0.0001"], "svm_gamma": ["γ=2"], "svm_C": [" C = 100 "],
+                                 "kernel_ridge_b_lam": ["λ = inf"], "pts_name": ["a = b"]})
+    assert fixed["kernel_ridge_lam"] == ["0.0001"] and fixed["svm_gamma"] == ["2"] and fixed["svm_C"] == ["100"]
+    assert fixed["pts_name"] == ["a = b"] and "kernel_ridge_b_lam" not in fixed
+    assert notes == ["kernel_ridge_b_lam: not a finite number"]
+
+
+def test_a_projectors_link_opens_its_values_on_a_laptop():
+    at = open_link({"kernel_ridge_lam": "λ = 0.0001", "kernel_ridge_gamma": "γ = 2"}, "pages/kernel_ridge/fit.py")
+    assert not page_errors(at) and not warnings(at)
+    assert at.select_slider(key="kernel_ridge_lam").value == pytest.approx(0.0001)
+    assert at.select_slider(key="kernel_ridge_gamma").value == pytest.approx(2.0, rel=0.01)
 
 
 def test_choice_reads_a_value_or_label_in_any_case():

@@ -41,6 +41,11 @@ CHOICES = {
 OLD_CHOICES = {"_kernel": OLD_KERNEL_LABELS, "_kernel2": OLD_KERNEL_LABELS, "_kernel_eig": OLD_KERNEL_LABELS}
 
 
+# A value as a projector's compact slider writes it into the address ("λ = 0.0001", "γ = 2": its value's label there);
+# a laptop's slider of the same key writes the number alone and would not know the label.
+SYMBOL_VALUE = re.compile(r"\s*[^\W\d]{1,2}\s*=\s*(\S+)\s*")
+
+
 def number(text):
     """A link's number: a finite float, 0.0 for a negative zero; None when the text is a number that is not finite.
     Text that is no number at all is left to the widget (a choice, a toggle's true/false)."""
@@ -119,6 +124,9 @@ def clean_params(params):
                 else:
                     fixed.append(label)
                 continue
+            named = SYMBOL_VALUE.fullmatch(text)
+            if named and number(named[1]) is not named[1]:   # "λ = 0.1" (a projector's compact slider wrote it)
+                text = named[1]
             value = number(text)
             if value is None:
                 notes.append(f"{_name(key)}: not a finite number")
