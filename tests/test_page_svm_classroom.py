@@ -58,6 +58,26 @@ def test_compare_a_b_draws_two_clickable_fits_with_their_own_counts():
     assert not page_errors(at) and tag(charts(at)["svm_b_map"]) == "B: Linear, C = 1"
 
 
+def in_order(node):
+    """The page's elements in the order they are drawn (depth first)."""
+    children = getattr(node, "children", None)
+    if not children:
+        return [node]
+    return [e for key in sorted(children) for e in in_order(children[key])]
+
+
+def test_a_warning_under_one_map_of_compare_a_b_keeps_the_maps_level():
+    """B with the sigmoid kernel (not PSD) carries a warning; it stands under B's map, not above it (above, it pushed
+    map B below map A)."""
+    at = open_page(MARGINS, query={KEY.COMPARE: "true", KEY.B_KERNEL: "Sigmoid (not PSD)"})
+    assert not page_errors(at)
+    drawn = in_order(at.main)
+    b_map = next(i for i, e in enumerate(drawn) if getattr(e, "type", "") == "plotly_chart"
+                 and e.proto.id.endswith("-svm_b_map"))
+    warning = next(i for i, e in enumerate(drawn) if getattr(e, "type", "") == "warning" and "SVM B" in str(e.value))
+    assert b_map < warning
+
+
 def tag(spec):
     """The name written in a map's corner ("A: …", "B: …")."""
     (text,) = [a["text"] for a in spec["layout"].get("annotations", ()) if a["text"].startswith("<b>")]

@@ -184,9 +184,12 @@ def compare():
     for col, label, kernel, C, key in zip(st.columns(2, gap="medium"), "AB", (s.kernel, kernel_b), (s.C, C_b),
                                           ("svm_map", "svm_b_map")):
         with col:
-            fit, Z = fits[label] = solve(d, kernel, C, f" {label}")
+            above = st.container()   # the map, then what solve has to say (a warning above one map only would
+            fit, Z = fits[label] = solve(d, kernel, C, f" {label}")   # push it below the other)
             if fit is not None:
-                draw(d, fit, Z, key, C, show_test, figures.COMPARE_HEIGHT[present], f"{label}: {kernel.describe()}, C = {C:g}")
+                with above:
+                    draw(d, fit, Z, key, C, show_test, figures.COMPARE_HEIGHT[present],
+                         f"{label}: {kernel.describe()}, C = {C:g}")
                 fit_metrics(fit, C, columns=3)
     if all(f is not None for f, _ in fits.values()):
         fa, fb = fits["A"][0], fits["B"][0]
