@@ -216,6 +216,13 @@ def test_validation_drops_what_a_share_link_drops():
             room_state.validate(bad)
 
 
+def test_a_presenting_lecturers_values_reach_the_class_as_numbers():
+    """Presenting, a compact slider writes its value's label into the address ("γ = 2"), from which the lecturer's
+    view is captured; the class's laptops know the number only (they kept their own γ)."""
+    clean, notes = room_state.validate({"page": "svm", "params": {"svm_gamma": ["γ = 2"], "svm_C": ["C = 31.6"]}})
+    assert clean["params"] == {"svm_gamma": ["2"], "svm_C": ["31.6"]} and not notes
+
+
 def test_joins_are_rate_limited(store):
     now = time.time()
     store.clock = lambda: now          # one window of the limit for the whole test
