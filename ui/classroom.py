@@ -100,9 +100,12 @@ html { font-size: 20px; }
 #   scrolling its last button out of its column.
 # - A select box's choice (an input) gets its padding as text room: "Poly (PSD for r ≥ 0)" in a narrow bar.
 LAYOUT_CSS = """<style>
-/* Compare A / B: the legend row takes the width beside the switch and the tools button (and wraps inside it) */
+/* Compare A / B: the legend row takes the width beside the switch and the tools button (and wraps inside it); on a
+   phone, where 16rem are not left beside them, it takes a line of its own */
 [data-testid="stMain"] [class*="st-key-ab_tools"] > [data-testid="stElementContainer"]:has([data-testid="stMarkdown"]) {
-  flex: 1 1 0; min-width: 0; }
+  flex: 1 1 16rem; min-width: 0; }
+/* (Streamlit pulls a markdown block 1rem up into what follows: a legend of several lines would run under the maps) */
+[data-testid="stMain"] [class*="st-key-ab_tools"] .ks-legend { margin-bottom: 1rem; }
 [data-testid="stSelectbox"] input[role="combobox"] { padding-left: 0.3rem; padding-right: 0; }
 [data-testid="stTopNav"] { padding-right: 0 !important; margin-right: 1.25rem; }
 [data-testid="stButtonGroup"] > div:has(> button) { flex-wrap: wrap; }
