@@ -288,3 +288,26 @@ def test_a_lost_wake_is_asked_for_again(browser, class_url):
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_a_presenting_lecturers_gamma_reaches_the_class(browser, class_url):
+    """The lecturer projects in presentation mode, where γ's compact slider writes its value's label ("γ = 2") into
+    the address the room's view is captured from; the laptop student follows to the same γ (their slider knows the
+    number only, and kept its own γ before)."""
+    contexts = []
+    try:
+        lecturer, student, code = lecturer_and_student(browser, class_url, contexts)
+        lecturer.locator("[data-testid='stSidebar']").get_by_text("Presentation mode").click()
+        lecturer.wait_for_function("() => location.search.includes('present=true')", timeout=30000)
+        settle(lecturer)
+        settle(student)
+        before = gamma(student)
+        move_gamma(lecturer)
+        after = gamma(lecturer)
+        assert after != before
+        wait_gamma(student, after, 30000)
+        assert "Following the lecturer" in student.locator(BANNER).inner_text()
+        assert_healthy(student)
+    finally:
+        for ctx in contexts:
+            ctx.close()
