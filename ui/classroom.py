@@ -104,8 +104,9 @@ LAYOUT_CSS = """<style>
    phone, where 16rem are not left beside them, it takes a line of its own */
 [data-testid="stMain"] [class*="st-key-ab_tools"] > [data-testid="stElementContainer"]:has([data-testid="stMarkdown"]) {
   flex: 1 1 16rem; min-width: 0; }
-/* (Streamlit pulls a markdown block 1rem up into what follows: a legend of several lines would run under the maps) */
-[data-testid="stMain"] [class*="st-key-ab_tools"] .ks-legend { margin-bottom: 1rem; }
+/* (Streamlit pulls a markdown block 1rem up into what follows: on a phone the legend's third line ran under map A; on
+   wider screens the maps' top margin takes that 1rem) */
+@media (max-width: 640px) { [data-testid="stMain"] [class*="st-key-ab_tools"] .ks-legend { margin-bottom: 1rem; } }
 [data-testid="stSelectbox"] input[role="combobox"] { padding-left: 0.3rem; padding-right: 0; }
 [data-testid="stTopNav"] { padding-right: 0 !important; margin-right: 1.25rem; }
 [data-testid="stButtonGroup"] > div:has(> button) { flex-wrap: wrap; }
