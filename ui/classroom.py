@@ -46,8 +46,12 @@ html { font-size: 20px; }
   [data-testid="stElementContainer"]:has([data-testid="stAlert"]) { flex: 1 1 0; }
 /* An open question would cover a picture (map B, the second of a pair, a spectrum in the right column): the page makes
    room for it on the right instead, so the pictures (narrower) and the question stand side by side */
-[data-testid="stMainBlockContainer"]:has([class*="st-key-ex_panel"]) { padding-right: 20.5rem; }
-[data-testid="stMain"] [class*="st-key-ex_panel"] { width: 19rem; }
+[data-testid="stMainBlockContainer"]:has([class*="st-key-ex_panel"]) { padding-right: 23.5rem; }
+[data-testid="stMain"] [class*="st-key-ex_panel"] { width: 22rem; }
+/* (Compare A / B's two maps need the width: there the panel is narrower) */
+[data-testid="stMainBlockContainer"]:has([class*="st-key-ex_panel"]):has([class*="st-key-ab_head"]) {
+  padding-right: 20.5rem; }
+[data-testid="stMain"]:has([class*="st-key-ab_head"]) [class*="st-key-ex_panel"] { width: 19rem; }
 /* there the section's heading steps out of sight (kept for screen readers; the panel and the topic bar name the
    page) so the two pictures keep their height on a 720 px screen under the settings rows, which wrap in the narrower
    page; and the panel's title row keeps its buttons on its line */
