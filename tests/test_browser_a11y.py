@@ -175,10 +175,11 @@ ACTIVE = """() => { const a = document.activeElement; if (!a || a === document.b
 
 
 def test_focus_is_not_dropped_by_a_rerun(page, app_url):
-    """Keyboard only: Space on /svm's Compare A / B toggle redraws the section with the toggle inside the A / B tools'
-    popover; Enter on Next opens the next section. Each time focus goes to the section's heading, so the next Tab
-    starts there, not at the top of the page (it fell to <body>; ui/accessibility.js, keepFocus). A control that is
-    re-created keeps the focus: tests/test_browser_live_class.py, a follower's detach."""
+    """Keyboard only: Space on /svm's Compare A / B toggle redraws the section as two maps; the toggle stays where it
+    was and keeps the focus, so the next Tab goes on from it. Enter on Next opens the next section, and focus goes to
+    the section's heading, so the next Tab starts there, not at the top of the page (it fell to <body>;
+    ui/accessibility.js, keepFocus). A control that is re-created keeps the focus: tests/test_browser_live_class.py,
+    a follower's detach."""
     from tests.test_browser import settle
 
     def heading_focused():
@@ -191,9 +192,10 @@ def test_focus_is_not_dropped_by_a_rerun(page, app_url):
     page.keyboard.press("Space")
     page.wait_for_selector(".st-key-svm_b_gamma", timeout=60000)
     settle(page)
-    assert heading_focused()
+    assert page.evaluate(ACTIVE) == "INPUT st-key-svm_compare"
+    assert page.locator(".st-key-svm_compare input").first.is_checked()
     page.keyboard.press("Tab")
-    assert page.evaluate(ACTIVE) != "body"
+    assert page.evaluate(ACTIVE) not in ("body", "INPUT st-key-svm_compare")
 
     link = page.locator(".st-key-nav_next a").first
     target = link.get_attribute("href").split("?")[0].rstrip("/").rsplit("/", 1)[-1]
