@@ -1,17 +1,15 @@
 """Browser tests: the real app (`python app.py`) in Debian's Chromium through Playwright.
 
-Every section in the navigation is opened; on sections with charts a slider is moved with the keyboard and
-a chart must re-draw with new numbers. No page may show an exception or request anything outside
-this machine. These tests never skip: without Chromium they fail with the command to install it.
-(Sections as pages — first screen, Prev / Next, PageDown, settings across sections, old addresses, the cold
-start — are tested in tests/test_browser_sections.py.)
+The checks every section's page gets (a slider moved with the keyboard redraws a chart with new numbers; margins
+reserved; legends clear; axe finds nothing serious) and "Show the code". No page may show an exception or request
+anything outside this machine. These tests never skip: without Chromium they fail with the command to install it.
+Each section is opened once per screen size, in tests/test_browser_sections.py (laptop and projector) and
+tests/test_browser_phone.py (phone), and those tests run these checks on it; Prev / Next, PageDown, settings across
+sections, old addresses and the cold start are tested there too.
 """
 import json
 
 import pytest
-
-from tests.app_pages import navigation
-from ui.theme import PRESENT_FONT_SIZE
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -147,17 +145,20 @@ def assert_a_slider_redraws_a_chart(page, first_only=False):
     assert_healthy(page)
 
 
-@pytest.mark.parametrize("url_path", [u for _, u in navigation()])
-def test_page_opens_and_a_slider_redraws_a_chart(page, app_url, url_path):
-    open_url(page, f"{app_url}/{url_path}")
-    assert_healthy(page)
-    if url_path:   # every section has a main chart (tests/test_browser_sections.py): Plotly's script may load after
-        page.wait_for_function(CHARTS_DRAWN, timeout=60000)   # the run ends; then no chart yet would pass as home
-    charts = page.locator("[data-testid='stMain'] .js-plotly-plot")
-    if charts.count() == 0:  # a page without charts (home): it renders its text and is healthy
-        assert page.locator("[data-testid='stMain']").inner_text().strip()
-        return
-    page.wait_for_function(CHARTS_DRAWN)
+def assert_accessible(page, url):
+    """axe-core (bench.a11y) finds no serious or critical WCAG A / AA violation on the page, once
+    ui/accessibility.js has fitted its formulas and described its charts."""
+    from bench.a11y import A11Y_READY, scan
+
+    page.wait_for_function(A11Y_READY, timeout=30000)
+    found = scan(page)
+    assert found == [], f"/{url}: " + "; ".join(f"{rule} ({impact}) x{n}, e.g. {t}" for rule, impact, n, t in found)
+
+
+def assert_section_charts_redraw(page):
+    """A section's charts: drawn with the margins they reserved, legends clear of the axes; a slider of the main
+    area redraws one (or, without a slider, the fixed picture is drawn), and the page stays healthy."""
+    page.wait_for_function(CHARTS_DRAWN, timeout=60000)   # Plotly's script may load after the run ends
     assert_margins_reserved(page)
     assert_legends_clear(page)
     if page.locator("[data-testid='stMain']").get_by_role("slider").count():
@@ -167,16 +168,12 @@ def test_page_opens_and_a_slider_redraws_a_chart(page, app_url, url_path):
         assert_healthy(page)
 
 
-@pytest.mark.parametrize("url_path", [u for _, u in navigation() if u])
-def test_presentation_mode_charts_keep_their_reserved_margins(page, app_url, url_path):
-    """Presentation mode's larger type widens every margin estimate; Plotly never has to widen one again, and
-    legends under a plot move down to clear the larger axis labels."""
-    open_url(page, f"{app_url}/{url_path}?present=true")
-    page.wait_for_function(CHARTS_DRAWN)
-    assert page.evaluate("() => document.querySelector('.js-plotly-plot')._fullLayout.font.size") == PRESENT_FONT_SIZE
-    assert_margins_reserved(page)
-    assert_legends_clear(page)
+def test_home_opens_with_its_text_and_no_chart(page, app_url):
+    """Home (every section: tests/test_browser_sections.py, where each is opened once per screen size)."""
+    open_url(page, f"{app_url}/")
     assert_healthy(page)
+    assert page.locator("[data-testid='stMain']").inner_text().strip()
+    assert page.locator("[data-testid='stMain'] .js-plotly-plot").count() == 0
 
 
 def test_show_the_code_opens_with_the_listing_and_keeps_the_chart(page, app_url):

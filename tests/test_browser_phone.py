@@ -5,7 +5,7 @@ laptop, the bar and the click mode stand right above it; a sideways finger drag 
 import pytest
 
 from pages import sections, url_path
-from tests.test_browser import open_url
+from tests.test_browser import assert_accessible, open_url
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -94,6 +94,7 @@ def test_main_chart_fills_a_phone(phone, app_url, url, key):
         under = legend["top"] >= m["area"]["bottom"] - 1
         over = not m["subplots"] and m["area"]["left"] - 1 <= legend["left"] and legend["right"] <= m["area"]["right"] + 1
         assert under or over, f"/{url}: a legend beside the plot: {legend} vs {m['area']}"
+    assert_accessible(phone, url)   # axe on the phone (tests/test_browser_a11y.py: Home and the other checks)
 
 
 @pytest.fixture(scope="module")
