@@ -12,6 +12,7 @@ import pytest
 from pages import sections, url_path
 from tests.test_browser import CHARTS_DRAWN, IDLE, assert_healthy, settle
 from tests.test_browser_sections import MIN_PLOT_HEIGHT, sized
+from ui.kernel_choice import SECOND_ROW_PX
 
 pytestmark = pytest.mark.timeout(600)
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,8 +64,9 @@ COVERED = """c => [...document.querySelectorAll("[data-testid='stMain'] .js-plot
   .map(r => [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)])"""
 
 
-# The widget labels and inputs of the main area (not of the questions' own panel) that the box `c` overlaps.
-UNDER = """c => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stWidgetLabel'], [data-testid='stMain'] input")]
+# The widget labels, inputs and sliders of the main area (not of the questions' own panel) that the box `c` overlaps.
+UNDER = """c => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stWidgetLabel'], [data-testid='stMain'] input, " +
+  "[data-testid='stMain'] [role='slider'], [data-testid='stMain'] [data-testid='stSliderThumbValue']")]
   .filter(e => !e.closest("[class*='st-key-ex_']") && e.offsetParent !== null)
   .map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && r.height > 0)
   .filter(([, r]) => Math.min(r.right, c.x + c.width) - Math.max(r.left, c.x) > 1 &&
@@ -180,7 +182,7 @@ def projector_check(page, app_url, url, key, checked):
     assert not covered, f"/{url} presenting: the open question covers plotting areas {covered}"
     check_answer(page, panel, f"/{url} presenting")
     assert_in_view(page, checked, f"/{url} presenting after Check")
-    # the panel is now a card of the verdict alone, on the screen and over no chart's plotting area
+    # the panel is now a card of the verdict alone, on the screen and over no chart's plotting area or setting
     card = main.locator("[class*='st-key-ex_verdict_']").first
     card.wait_for(timeout=30000)
     assert card.locator("[data-testid='stAlert']").count() == 1, f"/{url} presenting: no verdict after Check"
@@ -189,6 +191,8 @@ def projector_check(page, app_url, url, key, checked):
     assert c["y"] >= 0 and c["y"] + c["height"] <= view["height"], f"/{url} presenting: the verdict at {c}"
     covered = page.evaluate(COVERED, c)
     assert not covered, f"/{url} presenting: the verdict card at {c} covers plotting areas {covered}"
+    hidden = page.evaluate(UNDER, c)   # nor the settings Check has just moved
+    assert not hidden, f"/{url} presenting: the verdict card at {c} covers {hidden}"
     brief = card.locator("[data-testid='stAlert']").inner_text().strip()
     card.get_by_role("button", name="↩").click()   # the question in full again, the verdict with its explanation
     panel.wait_for(timeout=30000)
@@ -218,7 +222,7 @@ SLIDERS_OFF = """sel => Array.from(document.querySelectorAll(sel)).filter(e => {
   .map(e => e.getAttribute('aria-valuetext') || e.getAttribute('aria-valuenow'))"""
 
 
-def assert_both_on_first_screen(page, charts, b_bar, where, present=False):
+def assert_both_on_first_screen(page, charts, b_bar, where, present=False, min_plot=MIN_PLOT_HEIGHT):
     page.wait_for_function(f"keys => keys.every(k => ({BOX})(k))", arg=list(charts), timeout=60000)
     sizes = None
     for _ in range(60):   # the charts follow a change of the column widths one by one: wait until they stand still
@@ -234,7 +238,7 @@ def assert_both_on_first_screen(page, charts, b_bar, where, present=False):
     assert abs(a["plotHeight"] - b["plotHeight"]) <= 1 and abs(a["plotWidth"] - b["plotWidth"]) <= 1, \
         f"{where}: A {a['plotWidth']:.0f}x{a['plotHeight']:.0f}, B {b['plotWidth']:.0f}x{b['plotHeight']:.0f}"
     if present:
-        assert a["plotHeight"] >= MIN_PLOT_HEIGHT, f"{where}: plotting area {a['plotHeight']:.0f} px tall"
+        assert a["plotHeight"] >= min_plot, f"{where}: plotting area {a['plotHeight']:.0f} px tall"
     assert page.locator("[data-testid='stMain'] .ks-legend").count() == 1, f"{where}: one legend row for both"
     row = page.evaluate("""() => { const l = document.querySelector("[data-testid='stMain'] .ks-legend");
       const r = l.getBoundingClientRect(); return {size: parseFloat(getComputedStyle(l).fontSize), height: r.height,
@@ -262,6 +266,11 @@ def test_compare_a_b_has_both_pictures_on_the_first_screen(browser, app_url, url
         page.set_viewport_size({"width": 1280, "height": 720})
         open_section(page, f"{app_url}/{url}?{param}=true&present=true")
         assert_both_on_first_screen(page, charts, b_bar, f"/{url} 1280x720 presenting", present=True)
+        # two kernel parameters on each side (Poly: m, γ, r; Sigmoid: γ, r) wrap the settings to a second row
+        kernels = f"{param.replace('_compare', '_kernel')}=poly&{param.replace('_compare', '_b_kernel')}=sigmoid"
+        open_section(page, f"{app_url}/{url}?{param}=true&present=true&{kernels}")
+        assert_both_on_first_screen(page, charts, b_bar, f"/{url} 1280x720 presenting, Poly and Sigmoid", present=True,
+                                    min_plot=MIN_PLOT_HEIGHT - SECOND_ROW_PX)
         assert_healthy(page)
     finally:
         context.close()

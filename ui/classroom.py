@@ -26,24 +26,18 @@ html { font-size: 20px; }
 [data-testid="stMain"] [class*="st-key-ex_panel"],
 [data-testid="stMain"] [class*="st-key-ex_verdict"] { width: min(25rem, 44vw); max-height: calc(100vh - 5.4rem);
   overflow-y: auto; background: #fff; box-shadow: 0 4px 24px rgba(0, 0, 0, 0.3); }
-/* after Check the panel is the verdict alone (ui.exercises.VERDICT), over the corner, and the page keeps its width:
-   the verdict over its row of small buttons beside a section's right column; over two pictures side by side
-   (Compare A / B, /svm-gauss-laplace) wide and low, the buttons beside it, over the settings rows */
-[data-testid="stMain"] [class*="st-key-ex_verdict"] { width: min(27rem, 36vw); padding: 0.6rem 0.8rem; }
+/* after Check the panel is the verdict alone (ui.exercises.VERDICT): a low bar over the section's heading, two lines
+   at most, its buttons at its end, so the picture and the settings Check moved stay in sight (↩ shows it whole) */
+[data-testid="stMain"] [class*="st-key-ex_verdict"] { left: 1.5rem; width: auto; max-height: 2.9rem; overflow: hidden;
+  padding: 0.1rem 0.4rem; box-shadow: 0 2px 10px rgba(0, 0, 0, 0.25); }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stLayoutWrapper"]:first-child > div {
   justify-content: flex-end; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stElementContainer"]:has([data-testid="stAlert"]) {
-  flex: 1 1 100%; }
+  flex: 1 1 0; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] button { min-height: 0; padding: 0.1rem 0.8rem; }
-[data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlert"] p { font-size: 1.1rem;
-  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden; }
-/* (a long answer ends in "…" after three lines, so the card stays low over the picture; ↩ shows it whole, and a screen
-   reader reads it whole) */
-[data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlertContainer"] { padding: 0.5rem 0.9rem; }
-[data-testid="stMain"]:has([class*="st-key-ab_head"], .st-key-pair_maps) [class*="st-key-ex_verdict"] {
-  width: min(46rem, 60vw); }
-[data-testid="stMain"]:has([class*="st-key-ab_head"], .st-key-pair_maps) [class*="st-key-ex_verdict"]
-  [data-testid="stElementContainer"]:has([data-testid="stAlert"]) { flex: 1 1 0; }
+[data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlert"] p { font-size: 0.9rem; line-height: 1.25;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
+[data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stAlertContainer"] { padding: 0.15rem 0.6rem; }
 /* An open question would cover a picture (map B, the second of a pair, a spectrum in the right column): the page makes
    room for it on the right instead, so the pictures (narrower) and the question stand side by side */
 [data-testid="stMainBlockContainer"]:has([class*="st-key-ex_panel"]) { padding-right: 23.5rem; }

@@ -85,3 +85,16 @@ class Composed:
     def with_gamma(self, gamma):
         first = self.first.with_gamma(gamma)
         return None if first is None else replace(self, first=first)
+
+
+# px Compare A / B's pictures give up on a projector when the row of A's and B's settings wraps to a second row
+SECOND_ROW_PX = 72
+
+
+def compare_height(height, present, *choices):
+    """The height of Compare A / B's two pictures for the kernels chosen in A's and B's settings. On a projector
+    (1280 px) that row holds each side's kernel, one kernel parameter and C or λ; a second kernel parameter or a
+    combined kernel wraps it to a second row (the pictures' bottoms then went 58–66 px below 720), so the pictures
+    give up that row's height and stay on the first screen."""
+    wraps = present and not all(isinstance(c, Single) and len(c.params) <= 1 for c in choices)
+    return height - SECOND_ROW_PX if wraps else height

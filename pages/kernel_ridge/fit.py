@@ -12,6 +12,7 @@ from ui.code import show_code
 from ui.controls import log_options, log_slider
 from ui.exercises import Exercise, SliderExercise, exercises
 from ui.formulas import with_numbers
+from ui.kernel_choice import compare_height
 from ui.legend import legend_row
 from ui.nav import section_footer, section_header
 from ui.points import click_chart
@@ -140,7 +141,8 @@ def compare_view(s, X, y, n, fit_a, cv_a, head_b):
     for col, (fit, cv, tag, kernel, lam, band) in zip(st.columns(2, gap="large"), sides):
         with col:
             spec = clickable_fit(s, fit, band, lam, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
-                                 chart_height=figures.height("compare", present), legend=False,
+                                 chart_height=compare_height(figures.height("compare", present), present,
+                                                             s.kernel, kernel_b), legend=False,
                                  tag=f"{tag}: {kernel.describe()}, λ = {lam:.4g}")
             if tag == "A":   # A follows the bar's sliders
                 live_sweeps(s, spec, X, KEY.FIT_CHART)

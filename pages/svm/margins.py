@@ -15,6 +15,7 @@ from ui.code import show_code
 from ui.controls import log_options
 from ui.exercises import Exercise, SliderExercise, exercises
 from ui.figures import CHART_CONFIG
+from ui.kernel_choice import compare_height
 from ui.legend import legend_row
 from ui.nav import section_footer, section_header
 from ui.ranges import PARAMS
@@ -180,7 +181,7 @@ def compare():
         with st.popover("🖱" if present else "🖱 Clicks", help="What a click on a map does, Undo and Reset, the held-out points."):
             show_test = toolbar(compare=False)
         legend_row(figures.legend_items(held_out=show_test and len(d.part.te) > 0, short=present), large=present)
-    fits = {}
+    fits, height = {}, compare_height(figures.COMPARE_HEIGHT[present], present, s.kernel, kernel_b)
     for col, label, kernel, C, key in zip(st.columns(2, gap="medium"), "AB", (s.kernel, kernel_b), (s.C, C_b),
                                           ("svm_map", "svm_b_map")):
         with col:
@@ -188,7 +189,7 @@ def compare():
             fit, Z = fits[label] = solve(d, kernel, C, f" {label}")   # push it below the other)
             if fit is not None:
                 with above:
-                    draw(d, fit, Z, key, C, show_test, figures.COMPARE_HEIGHT[present],
+                    draw(d, fit, Z, key, C, show_test, height,
                          f"{label}: {kernel.describe()}, C = {C:g}")
                 fit_metrics(fit, C, columns=3)
     if all(f is not None for f, _ in fits.values()):
