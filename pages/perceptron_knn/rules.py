@@ -84,8 +84,8 @@ def panel():
         exercises(settings.PAGE, [
             Exercise("perceptron_points_used", "To predict one new point, how many training points does each rule use?",
                      ("Both use all n training points",
-                      "The perceptron only the points with αᵢ ≠ 0 (its mistakes); k-NN must search all n for the k "
-                      "nearest", "k-NN only k points; the perceptron all n"), 1,
+                      "The perceptron uses only the points with αᵢ ≠ 0 (its mistakes); k-NN must search all n for the k "
+                      "nearest", "k-NN uses only k points; the perceptron all n"), 1,
                      {KEY.kernel: "rbf", KEY.gamma: 1.0},
                      "The ringed points are the perceptron's αᵢ ≠ 0; k-NN's dotted lines join x to its k nearest, found "
                      "by measuring the distance to all n. Kriege's table: the perceptron “depends on wrongly classified "
