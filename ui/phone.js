@@ -13,6 +13,7 @@ const GAP = 8;         // px between the x axis' labels and the colour bar / leg
 const BAR = 12;        // px thickness of a horizontal colour bar
 const ROW = 22;        // px height of a legend row
 const ENTRY = 40;      // px of a legend entry besides its text (symbol and gaps)
+const RETRIES = 20;    // times a chart whose React props are not there yet is tried again, 150 ms apart
 const WIDEN = 3;       // times the left margin may grow for tick labels a drawing cut (a tighter y range's ticks)
 const TITLE_ROOM = 24;  // px over the plot for a y axis' title read across
 const ASPECT = [0.55, 1.35];   // plot height / width kept within, so a map stays on the first screen
@@ -186,8 +187,15 @@ function adapt(gd) {
   if (window.innerWidth >= BREAK || !gd._fullLayout || !gd.layout || done.has(gd.layout)) return;
   if (gd.layout.ksPhone) { if ((gd.layout.ksPhoneFit || 0) < WIDEN) widen(gd); return; }
   const next = phoneLayout(gd);
-  const update = next && updater(gd);
-  if (!update) { done.add(gd.layout); gd.dataset.phone = "as-is"; return; }
+  if (!next) { done.add(gd.layout); gd.dataset.phone = "as-is"; return; }
+  const update = updater(gd);
+  if (!update) {   // React has not given the chart its props yet (a busy page): try again, up to ~3 s, then leave it
+    gd.ksPhoneTries = (gd.ksPhoneTries || 0) + 1;
+    if (gd.ksPhoneTries <= RETRIES) setTimeout(() => adapt(gd), 150);
+    else { done.add(gd.layout); gd.dataset.phone = "as-is"; }
+    return;
+  }
+  gd.ksPhoneTries = 0;
   gd.dataset.phone = JSON.stringify(next.sizes);   // what it was laid out as (the browser tests read it)
   window.__kernelscopePhone.adapted += 1;
   // Streamlit sizes the chart to its element's measured height once drawn: the element takes the new height too.
