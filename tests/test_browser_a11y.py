@@ -2,16 +2,14 @@
 violation of the WCAG 2.0 / 2.1 / 2.2 A and AA rules on Home (here) and on every section (from TOPICS) at 1400x900,
 presenting at 1280x720 and on a 390x844 touch phone (each section is opened once per size, by
 tests/test_browser_sections.py and tests/test_browser_phone.py, which run the scan: assert_accessible); captions pass
-contrast; a keyboard focus ring is visible; a formula
-too wide for a phone is scaled to fit or made a focusable, named scroll region."""
+contrast; a keyboard focus ring is visible; a formula too wide for a phone is scaled to fit or made a focusable, named
+scroll region."""
 import pytest
 
 from bench.a11y import A11Y_READY, SIZES, scan
 from tests.test_browser import assert_accessible, open_url
 
 pytestmark = pytest.mark.timeout(900)
-
-
 
 # The laptop, the projector and the phone (bench.a11y's SIZES).
 CHECKED = list(SIZES)

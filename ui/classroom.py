@@ -24,15 +24,15 @@ html { font-size: 20px; }
   width: auto; }
 [data-testid="stMain"] [class*="st-key-ex_corner"] button { box-shadow: 0 2px 10px rgba(0, 0, 0, 0.25);
   min-height: 0; padding: 0.2rem 0.75rem; }   /* low: clear of a slider's value in the settings row under it */
-[data-testid="stMain"] [class*="st-key-ex_panel"],
-[data-testid="stMain"] [class*="st-key-ex_verdict"] { width: min(25rem, 44vw); max-height: calc(100vh - 5.4rem);
+[data-testid="stMain"] [class*="st-key-ex_panel"] { width: min(25rem, 44vw); max-height: calc(100vh - 5.4rem);
   overflow-y: auto; background: #fff; box-shadow: 0 4px 24px rgba(0, 0, 0, 0.3); }
 /* after Check the panel is the verdict alone (ui.exercises.VERDICT): a low bar over the topic menu at the top of the
    screen (beside the » of the sidebar), two lines at most, its buttons at its end, so every section's picture and the
    settings Check moved stay in sight, a settings row beside the heading too (/perceptron-knn); ↩ shows it whole, ✕
    brings the menu back */
-[data-testid="stMain"] [class*="st-key-ex_verdict"] { top: 0.35rem; left: 4rem; width: auto; max-height: 2.9rem;
-  overflow: hidden; padding: 0.1rem 0.4rem; box-shadow: 0 2px 10px rgba(0, 0, 0, 0.25); z-index: 1000001; }
+[data-testid="stMain"] [class*="st-key-ex_verdict"] { top: 0.35rem; left: 4rem; max-height: 2.9rem;
+  overflow: hidden; padding: 0.1rem 0.4rem; background: #fff; box-shadow: 0 2px 10px rgba(0, 0, 0, 0.25);
+  z-index: 1000001; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stLayoutWrapper"]:first-child > div {
   justify-content: flex-end; }
 [data-testid="stMain"] [class*="st-key-ex_verdict"] [data-testid="stElementContainer"]:has([data-testid="stAlert"]) {

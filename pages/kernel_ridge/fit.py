@@ -138,11 +138,11 @@ def compare_view(s, X, y, n, fit_a, cv_a, head_b):
             toolbar(s, n, compare=False)
         legend_row(figures.legend_items(s.source == "sine", any(not band.why for *_, band in sides)),
                    right=True, large=present)
+    height = compare_height(figures.height("compare", present), present, s.kernel, kernel_b)
     for col, (fit, cv, tag, kernel, lam, band) in zip(st.columns(2, gap="large"), sides):
         with col:
             spec = clickable_fit(s, fit, band, lam, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
-                                 chart_height=compare_height(figures.height("compare", present), present,
-                                                             s.kernel, kernel_b), legend=False,
+                                 chart_height=height, legend=False,
                                  tag=f"{tag}: {kernel.describe()}, λ = {lam:.4g}")
             if tag == "A":   # A follows the bar's sliders
                 live_sweeps(s, spec, X, KEY.FIT_CHART)
