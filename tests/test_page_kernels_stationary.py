@@ -3,7 +3,7 @@ exp(−γ‖d‖²), Laplacian exp(−γ‖d‖₁)) and scikit-learn's polynomi
 import numpy as np
 from sklearn.metrics.pairwise import polynomial_kernel
 
-from pages.kernels.compute import OFFSET, PROBES
+from pages.kernels.compute_stationary import OFFSET, PROBES
 from pages.kernels.settings import KEY
 from tests.app_pages import open_page, page_errors
 

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute, figures
+from pages.kernels import compute_stationary, figures
 from pages.kernels.display import formula
 from pages.kernels.settings import KEY, PAGE, frame, reveal_kernel
 from ui.classroom import explain, presenting
@@ -31,12 +31,12 @@ def body():
     """The bar and the picture and numbers it changes: only this part reruns when the kernel moves."""
     s, left, right = frame()
     try:
-        r = compute.stationarity(s.choice)
+        r = compute_stationary.stationarity(s.choice)
     except ValueError as err:
         left.error(f"This kernel cannot be probed here: {err}")
         return
     with left:
-        st.plotly_chart(figures.shift_contours(r.xs, r.surfaces, compute.PROBES, compute.OFFSET, r.turned,
+        st.plotly_chart(figures.shift_contours(r.xs, r.surfaces, compute_stationary.PROBES, compute_stationary.OFFSET, r.turned,
                                                present=present), key=KEY.stationary_chart, config=CHART_CONFIG)
     stationary = same(r.shifted)
     radial = stationary and same(np.r_[r.shifted, r.rotated])
@@ -44,12 +44,12 @@ def body():
         formula(r"\begin{aligned}&\text{stationary: } k(\mathbf x, \mathbf x') = k(\mathbf x - \mathbf x')\\ "
                 r"&\text{radial: } k(\mathbf x, \mathbf x') = k(\|\mathbf x - \mathbf x'\|)\end{aligned}")
         formula(rf"k(\mathbf x_0^{{(1)}} + \mathbf d, \mathbf x_0^{{(1)}}) = {r.shifted[0]:.4g}")
-        st.dataframe(pd.DataFrame({"x₀": [f"({a:g}, {b:g})" for a, b in compute.PROBES],
+        st.dataframe(pd.DataFrame({"x₀": [f"({a:g}, {b:g})" for a, b in compute_stationary.PROBES],
                                    "k(x₀ + d, x₀)": r.shifted, "k(x₀ + Rd, x₀)": r.rotated}),
                      hide_index=True, height=145)
         st.markdown(f"**{s.choice.describe()}**: {'stationary ✓' if stationary else 'not stationary ✗'} · "
                     f"{'radial ✓' if radial else 'not radial ✗'}")
-        st.caption(f"d = {compute.OFFSET}, Rd = d turned by 45° = ({r.turned[0]:.3f}, {r.turned[1]:.3f}), the same "
+        st.caption(f"d = {compute_stationary.OFFSET}, Rd = d turned by 45° = ({r.turned[0]:.3f}, {r.turned[1]:.3f}), the same "
                    "Euclidean length. Equal values: equal to 10⁻⁹ of the largest (round-off).")
 
 
