@@ -63,7 +63,12 @@ def bar_row(gap="small"):
 def remember(keys):
     """Call right after a topic's bar has drawn its widgets (also in a fragment's rerun, which the entry script's
     `carry` does not see): keep the address bar's text of each setting with the value it stands for, for the view's
-    link on a later section (see `link_params`)."""
+    link on a later section (see `link_params`). A setting drawn away from its default but missing from the address
+    (a widget re-created with other arguments, as presentation mode's compact bar does, is not written by Streamlit on
+    its first change) is written first, so the address, the link and the class's view hold it."""
+    from .links import write_drawn
+
+    write_drawn(keys)
     state, params = st.session_state, st.query_params
     for key in keys:
         if key in params and key in state:
