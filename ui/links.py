@@ -176,6 +176,20 @@ def seed_widgets_from_link():
         qp.set_initial_query_params_from_current()
 
 
+def opened(key, default=""):
+    """The address's text of the setting `key` as its widget reads it in this run when Session State has no value for
+    it: the run's initial copy of the address, which also holds a followed class view (ui.room_state.apply writes it
+    there before the section's widgets are drawn), else the address bar as it stands. For what is decided before a
+    widget is drawn: Compare A / B's layout stands above its toggle."""
+    from streamlit.runtime.state import get_session_state
+
+    with get_session_state().query_params() as qp:
+        text = qp.get_initial_value(key)
+    if isinstance(text, list):
+        text = text[-1] if text else None
+    return st.query_params.get(key, default) if text is None else text
+
+
 def write_drawn(keys):
     """Write into the address bar each of the widgets `keys` that is bound to it, drawn in this run, not at its
     default and missing from it, as Streamlit writes a widget's value (its own serializer and URL form). Streamlit does

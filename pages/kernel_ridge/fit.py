@@ -7,6 +7,7 @@ import kernel_core as kc
 from pages.kernel_ridge import compute, figures, points, settings
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
+from ui import links
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.controls import log_options, log_slider
@@ -156,7 +157,7 @@ def view():
     # the toggle is drawn further down: before it has run (a link just opened), the link says whether it is on
     state = st.session_state
     compare = bool(state[KEY.COMPARE]) if KEY.COMPARE in state else \
-        st.query_params.get(KEY.COMPARE, "").lower() == "true"
+        links.opened(KEY.COMPARE).lower() == "true"
     if compare:                 # two fits side by side, A's settings and B's in one row over them (tight: both fit)
         ab = st.container(gap="xsmall")
         with ab, st.container(key="ab_head"):

@@ -36,6 +36,7 @@ class KEY:
     FIT_CHART, FIT_B_CHART = "kernel_ridge_fit", "kernel_ridge_fit_b"
     COMPARE = "kernel_ridge_compare"
     B_KERNEL, B_GAMMA, B_LAM = "kernel_ridge_b_kernel", "kernel_ridge_b_gamma", "kernel_ridge_b_lam"
+    B_DEGREE, B_COEF0 = "kernel_ridge_b_degree", "kernel_ridge_b_coef0"
     CLICK_MODE = points.CLICK_MODE
     UNDO, DUPLICATE, TO_SINE = "kernel_ridge_undo", "kernel_ridge_dup", "kernel_ridge_to_sine"
     # primal vs dual
@@ -64,7 +65,8 @@ class KEY:
 
 
 KEYS = (KEY.SOURCE, KEY.N, KEY.NOISE, KEY.SEED, KEY.KERNEL, KEY.GAMMA, KEY.DEGREE, KEY.COEF0, KEY.LAM, KEY.KRIEGE,
-        KEY.LAM_ZERO)
+        KEY.LAM_ZERO,
+        KEY.COMPARE, KEY.B_KERNEL, KEY.B_GAMMA, KEY.B_DEGREE, KEY.B_COEF0, KEY.B_LAM)   # the fit's Compare A / B
 SOURCES = {"sine": "Noisy sine", "own": "My own points"}
 LAM_OFF = {KEY.KRIEGE: False, KEY.LAM_ZERO: False, KEY.KERNEL: "rbf", KEY.GAMMA: 1.0}  # exercises start from here
 

@@ -6,6 +6,7 @@ import kernel_core as kc
 from pages.kernels import compute, figures
 from pages.kernels.display import verdict_box
 from pages.kernels.settings import KEY, PAGE, frame, reveal_kernel
+from ui import links
 from ui.classroom import presenting
 from ui.code import show_code
 from ui.data import current_dataset
@@ -52,7 +53,7 @@ def body():
     # drag γ (the polynomial's degree m too) and K and its spectrum follow (ui.sweep)
     sweeps = [(live, getattr(KEY, param), label, by) for param, label, by in SWEPT
               if (live := compute.gram_sweep(Xg, s.choice, param)) is not None]
-    log = st.session_state.get(KEY.scale, st.query_params.get(KEY.scale)) != SCALES[1]   # the spectrum's axis
+    log = st.session_state.get(KEY.scale, links.opened(KEY.scale, None)) != SCALES[1]   # the spectrum's axis
     bars = [b for live, key, label, by in sweeps
             if (b := figures.spectrum_sweep(live, f"{PAGE}_spectrum", key, label, by, log=log)) is not None]
     with left:

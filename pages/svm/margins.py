@@ -9,7 +9,7 @@ import kernel_core as kc
 from pages.svm import compute, figures
 from pages.svm.settings import KEY, PAGE, bar, data, frame, kernel_widgets
 from pages.svm.settings import slider as bar_slider
-from ui import points
+from ui import links, points
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.controls import log_options
@@ -109,7 +109,7 @@ def compare_on():
     session's first run."""
     if KEY.COMPARE in st.session_state:
         return bool(st.session_state[KEY.COMPARE])
-    return st.query_params.get(KEY.COMPARE, "").lower() == "true"
+    return links.opened(KEY.COMPARE).lower() == "true"
 
 
 def compare_toggle(short=False):
