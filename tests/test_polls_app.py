@@ -106,6 +106,7 @@ def test_ask_answer_count_check_and_ask_again(store):
 
     at.button(key="poll_again").click().run()                  # Ask again: round 2
     assert polls.current(code).round == 2 and polls.current(code).open
+    assert {r["round"] for r in csv.DictReader(io.StringIO(ui_polls.results_csv(code)))} == {"1"}   # checked only
     store.clock.now += 2
     for student in (a, b):
         student.run()

@@ -127,9 +127,9 @@ def poll_panel():
     if room["role"] == "student" and not state.get(lc.FOLLOW):
         _WAKE(key="poll_wake", data={"url": _wait_url(), "code": room["code"], "since": _version(room["code"])},
               on_wake_change=_nothing)
-    if room["role"] == "lecturer":
-        _sidebar(room)
     poll = polls.current()
+    if room["role"] == "lecturer":
+        _sidebar(room, poll)
     if poll is None or (not poll.open and state.get(HIDDEN) == (poll.question, poll.round)):
         return
     if room["role"] == "student":
@@ -325,8 +325,11 @@ def _live(poll, control):
             " · ".join(f"{letter(i)}: {o}" for i, o in enumerate(poll.options))))
 
 
-def _sidebar(room):
-    """The lecturer's sidebar: the control view's switch and the results as CSV."""
+def _sidebar(room, poll):
+    """The lecturer's sidebar: the control view's switch and the results as CSV (`poll`: the room's latest, None
+    before the first question). The file is written in each run rather than on the click (a callable `data`): the
+    browser saves a file only within a few seconds of the click, and a busy server's answer to a deferred download
+    came later, so nothing was saved; the CSV is a few queries per question asked."""
     state = st.session_state
     if polls.CONTROL not in state:   # a window opened by the lecturer link (ui.live_class: APPLIED set) controls
         state[polls.CONTROL] = lc.APPLIED in state
@@ -334,7 +337,9 @@ def _sidebar(room):
     sb.toggle("Live answers on this screen", key=polls.CONTROL,
               help="Shows the class's answers while a question is open. Keep it off on the projector: the class "
                    "sees the histogram only after Check.")
-    sb.download_button("⬇ Poll results (CSV)", data=lambda: polls.results_csv(room["code"]),
+    sb.download_button("⬇ Poll results (CSV)", data=polls.results_csv(room["code"]) if poll else "",
                        file_name=f"class-{room['code']}-polls.csv", mime="text/csv", key="poll_csv",
-                       width="stretch", help="Per question and round: the count of each choice and the number "
-                                             "answering. Never who answered what.")
+                       width="stretch", on_click="ignore", disabled=poll is None,
+                       help="Per question and round: the count of each choice and the number answering. Never who "
+                            "answered what." if poll else "No question asked yet: ask the class from a section's "
+                                                          "Predict, then check.")

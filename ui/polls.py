@@ -140,7 +140,9 @@ def follow_reveal(poll):
     ex = REVEALS.get(poll.question)
     if poll.open or not state.get(lc.FOLLOW) or ex is None or state.get(lc.PAGE) != poll.page:
         return
-    version = state.get(lc.APPLIED, 0)
+    # the version shown, and how often it was applied again (ui.live_class._drifted: the run that applied it was cut
+    # short, so the values set here were lost with it as well)
+    version = (state.get(lc.APPLIED, 0), state.get(lc.REAPPLIED))
     if state.get(REVEALED) == (poll.question, poll.round, version):
         return
     room = lc.store().room(poll.code)
@@ -211,7 +213,7 @@ def answered_of(poll):
 
 
 def results_csv(code):
-    """The room's results: per question and round, the count of each choice, the number answering and the time
+    """The room's results: per checked question and round, the count of each choice, the number answering and the time
     asked (UTC); a numeric poll a row per value of its slider. Never who answered what: the store gives only counts."""
     from .csv_text import neutralised_cell
 
@@ -219,6 +221,8 @@ def results_csv(code):
     w = csv.writer(out)
     w.writerow(["question", "round", "asked_utc", "section", "choice", "label", "right", "count", "answered"])
     for poll, n in polls().results(code):
+        if poll.open:   # its counts are final at Check (the file is written in the lecturer's runs, ui.poll_view)
+            continue
         asked = datetime.fromtimestamp(poll.asked, timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
         for i, label in enumerate(poll.options):
             choice = label if poll.numeric else chr(65 + i) if i < 26 else i + 1   # a numeric poll: the value
