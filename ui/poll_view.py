@@ -340,6 +340,6 @@ def _sidebar(room, poll):
     sb.download_button("⬇ Poll results (CSV)", data=polls.results_csv(room["code"]) if poll else "",
                        file_name=f"class-{room['code']}-polls.csv", mime="text/csv", key="poll_csv",
                        width="stretch", on_click="ignore", disabled=poll is None,
-                       help="Per question and round: the count of each choice and the number answering. Never who "
+                       help="Per checked question and round: the count of each choice and the number answering. Never who "
                             "answered what." if poll else "No question asked yet: ask the class from a section's "
                                                           "Predict, then check.")
