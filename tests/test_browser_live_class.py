@@ -312,3 +312,33 @@ def test_a_presenting_lecturers_gamma_reaches_the_class(browser, class_url):
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_the_lecturers_compare_a_b_on_kernel_ridge_reaches_the_class(browser, class_url):
+    """Compare A / B of kernel ridge's fit is a setting of the room's view (it was not: a follower kept one fit), and a
+    follower draws both fits in the run that applies it."""
+    contexts = []
+    try:
+        ctx, lecturer = context(browser, 1400, 900)
+        contexts.append(ctx)
+        open_url(lecturer, f"{class_url}/kernel-ridge")
+        lecturer.locator("[data-testid='stSidebar']").get_by_role("button", name="🏫 Start a class").click()
+        code = badge_code(lecturer)
+        settle(lecturer)
+        ctx, student = context(browser, 1280, 720)
+        contexts.append(ctx)
+        student.goto(f"{class_url}/?room={code}")
+        wait_banner(student, f"Following the lecturer (room {code})", 40000)
+        wait_path(student, "/kernel-ridge", 60000)
+        settle(student)
+        assert student.locator(".st-key-kernel_ridge_b_bar").count() == 0
+        lecturer.locator(".st-key-kernel_ridge_compare").get_by_text("Compare A / B").click()
+        lecturer.wait_for_selector(".st-key-kernel_ridge_b_bar", timeout=60000)
+        student.wait_for_selector(".st-key-kernel_ridge_b_bar", timeout=60000)
+        settle(student)
+        assert student.locator("[data-testid='stMain'] .js-plotly-plot").count() >= 2
+        assert "Following the lecturer" in student.locator(BANNER).inner_text()
+        assert_healthy(student)
+    finally:
+        for ctx in contexts:
+            ctx.close()
