@@ -31,7 +31,7 @@ PHONE_CHART = """(key) => { const box = document.querySelector('.st-key-' + key)
                             : scene;
   const rect = (e) => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top,
                                                                      bottom: r.bottom, width: r.width}; };
-  return {subplots: drags.length,
+  return {subplots: drags.length, phone: gd.dataset.phone || null, width: gd._fullLayout.width,
           area: {left: area.left, right: area.right, top: area.top, bottom: area.bottom, width: area.right - area.left},
           bars: [...gd.querySelectorAll('.colorbar')].map(rect).filter(r => r.width),
           legend: [...gd.querySelectorAll('.legend')].map(rect).filter(r => r.width),
@@ -84,7 +84,8 @@ def settled_chart(phone, key, calm=3, tries=40):
 def test_main_chart_fills_a_phone(phone, app_url, url, key):
     m = chart_on_phone(phone, app_url, url, key)
     assert m is not None, f"/{url}: main chart {key} not drawn"
-    assert m["area"]["width"] >= NARROWER.get(url, MIN_PLOT_WIDTH), f"/{url}: plotting area {m['area']['width']:.0f} px wide"
+    assert m["area"]["width"] >= NARROWER.get(url, MIN_PLOT_WIDTH), \
+        f"/{url}: plotting area {m['area']['width']:.0f} px wide of {m['width']} (ui/phone.js: {m['phone']})"
     assert m["cut"] <= 0.5, f"/{url}: a y tick label or the y title is cut {m['cut']:.0f} px at the chart's left edge"
     # (1 px of the main area's width is sub-pixel rounding of a fractional column width, not a scroll)
     assert m["sideways"] <= 0 and m["main"] <= 1, f"/{url}: the page scrolls sideways ({m['sideways']}, {m['main']} px)"
@@ -112,7 +113,8 @@ def test_a_360_px_phone_scrolls_nothing_sideways_and_cuts_nothing(small_phone, a
     cuts no tick label and the page does not scroll sideways (the plotting area is 30 px narrower than at 390)."""
     m = chart_on_phone(small_phone, app_url, url, key)
     assert m is not None, f"/{url}: main chart {key} not drawn"
-    assert m["area"]["width"] >= NARROWER.get(url, MIN_PLOT_WIDTH) - 30 - 10, f"/{url}: {m['area']['width']:.0f} px"
+    assert m["area"]["width"] >= NARROWER.get(url, MIN_PLOT_WIDTH) - 30 - 10, \
+        f"/{url}: {m['area']['width']:.0f} px of {m['width']} (ui/phone.js: {m['phone']})"
     assert m["cut"] <= 0.5, f"/{url}: a y tick label or the y title is cut {m['cut']:.0f} px at the chart's left edge"
     assert m["sideways"] <= 0 and m["main"] <= 1, f"/{url}: the page scrolls sideways ({m['sideways']}, {m['main']} px)"
     for bar in m["bars"]:

@@ -13,7 +13,7 @@ const GAP = 8;         // px between the x axis' labels and the colour bar / leg
 const BAR = 12;        // px thickness of a horizontal colour bar
 const ROW = 22;        // px height of a legend row
 const ENTRY = 40;      // px of a legend entry besides its text (symbol and gaps)
-const RETRIES = 20;    // times a chart whose React props are not there yet is tried again, 150 ms apart
+const RETRIES = 60;    // times a chart whose React props are not there yet is tried again, 150 ms apart (~9 s)
 const WIDEN = 3;       // times the left margin may grow for tick labels a drawing cut (a tighter y range's ticks)
 const TITLE_ROOM = 24;  // px over the plot for a y axis' title read across
 const ASPECT = [0.55, 1.35];   // plot height / width kept within, so a map stays on the first screen
@@ -189,7 +189,7 @@ function adapt(gd) {
   const next = phoneLayout(gd);
   if (!next) { done.add(gd.layout); gd.dataset.phone = "as-is"; return; }
   const update = updater(gd);
-  if (!update) {   // React has not given the chart its props yet (a busy page): try again, up to ~3 s, then leave it
+  if (!update) {   // React has not given the chart its props yet (a busy page): try again, up to ~9 s, then leave it
     gd.ksPhoneTries = (gd.ksPhoneTries || 0) + 1;
     if (gd.ksPhoneTries <= RETRIES) setTimeout(() => adapt(gd), 150);
     else { done.add(gd.layout); gd.dataset.phone = "as-is"; }
