@@ -187,6 +187,8 @@ def test_a_class_answers_a_poll_together(browser, served):
 # ------------------------------------------------------------------ the reveal beside Compare A / B's two pictures
 PLOT_AREAS = """keys => keys.map(k => { const e = document.querySelector('.st-key-' + k + ' .js-plotly-plot .nsewdrag');
   if (!e) return null; const r = e.getBoundingClientRect(); return {k, l: r.left, t: r.top, r: r.right, b: r.bottom}; })"""
+SIDEBAR_RIGHT = """() => { const s = document.querySelector('[data-testid="stSidebar"]');
+  return s && s.dataset.collapsed === 'false' ? s.getBoundingClientRect().right : null; }"""
 PANEL_BOX = "() => { const r = document.querySelector('.st-key-poll_panel').getBoundingClientRect(); " \
             "return {l: r.left, t: r.top, r: r.right, b: r.bottom}; }"
 
@@ -196,6 +198,8 @@ def assert_both_pictures_visible(page, charts, where):
     areas, panel = page.evaluate(PLOT_AREAS, charts), page.evaluate(PANEL_BOX)
     page.screenshot(path=f"/tmp/poll_reveal_ab_{where.replace(' ', '_').replace('/', '')}.png")
     assert None not in areas, f"{where}: a map is missing: {areas}"
+    side = page.evaluate(SIDEBAR_RIGHT)
+    assert side is None or panel["l"] >= side - 1, f"{where}: the open sidebar (to {side} px) covers the panel {panel}"
     for a in areas:
         overlap = not (panel["r"] <= a["l"] or panel["l"] >= a["r"] or panel["b"] <= a["t"] or panel["t"] >= a["b"])
         assert not overlap, f"{where}: the panel {panel} covers {a['k']}'s plot area {a}"

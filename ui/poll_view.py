@@ -36,7 +36,8 @@ CSS = """<style>
   width: calc(100vw - 1rem) !important; max-height: 48vh; } }
 </style>"""
 # Two pictures side by side (Compare A / B) fill the screen's width: the revealed panel is then a low strip along the
-# bottom (the histogram beside the answer), under the maps' plot areas, leaving the lecturer's class badge free.
+# bottom (the histogram beside the answer), under the maps' plot areas, leaving the lecturer's class badge free; it
+# starts right of an open sidebar (Streamlit's 300 px), which covered its answer text.
 STRIP_CSS = """<style>
 .st-key-poll_panel { left: 1rem; right: 1rem; bottom: 6px; width: auto !important; max-height: 126px;
   padding: .2rem .7rem; gap: .15rem; }
@@ -46,6 +47,8 @@ STRIP_CSS = """<style>
 .st-key-poll_strip_buttons button { min-height: 2rem; padding: .1rem .5rem; }
 @media (max-width: 640px) { .st-key-poll_panel, .st-key-poll_panel:has(.ks-poll-lecturer) { left: .5rem;
   right: .5rem; max-height: 40vh; } }
+@media (min-width: 641px) { body:has([data-testid="stSidebar"][data-collapsed="false"]) .st-key-poll_panel {
+  left: calc(300px + 1rem); } }
 </style>"""
 STRIP_HEIGHT, STRIP_WIDTH = 84, 300   # px of the strip's histogram
 _WAKE = st.components.v2.component(
