@@ -74,9 +74,9 @@ def move_gamma(page, key="ArrowRight"):
             return
 
 
-def start_class(lecturer, url):
-    """The lecturer opens /svm and starts a class from the sidebar: the room's code."""
-    open_url(lecturer, f"{url}/svm")
+def start_class(lecturer, url, section="svm"):
+    """The lecturer opens the section (/svm) and starts a class from the sidebar: the room's code."""
+    open_url(lecturer, f"{url}/{section}")
     lecturer.locator("[data-testid='stSidebar']").get_by_role("button", name="🏫 Start a class").click()
     lecturer.wait_for_selector(".st-key-class_badge .ks-qr img", timeout=30000)
     settle(lecturer)

@@ -60,19 +60,19 @@ def add_point(page, x, y):
     settle(page)
 
 
-def lecturer_and_student(browser, url, contexts, prepare=None):
-    """A lecturer (1400x900) who started a class on /svm and a student (1280x720) following it from the join link;
-    `prepare(student_page)` runs before the student opens the link. Their contexts go into `contexts`."""
+def lecturer_and_student(browser, url, contexts, prepare=None, section="svm"):
+    """A lecturer (1400x900) who started a class on the section (/svm) and a student (1280x720) following it from the
+    join link; `prepare(student_page)` runs before the student opens the link. Their contexts go into `contexts`."""
     ctx, lecturer = context(browser, 1400, 900)
     contexts.append(ctx)
-    code = start_class(lecturer, url)
+    code = start_class(lecturer, url, section)
     ctx, student = context(browser, 1280, 720)
     contexts.append(ctx)
     if prepare:
         prepare(student)
     student.goto(f"{url}/?room={code}")
     wait_banner(student, f"Following the lecturer (room {code})", 40000)
-    wait_path(student, "/svm")
+    wait_path(student, f"/{section}", 60000)
     return lecturer, student, code
 
 
@@ -319,17 +319,7 @@ def test_the_lecturers_compare_a_b_on_kernel_ridge_reaches_the_class(browser, cl
     follower draws both fits in the run that applies it."""
     contexts = []
     try:
-        ctx, lecturer = context(browser, 1400, 900)
-        contexts.append(ctx)
-        open_url(lecturer, f"{class_url}/kernel-ridge")
-        lecturer.locator("[data-testid='stSidebar']").get_by_role("button", name="🏫 Start a class").click()
-        code = badge_code(lecturer)
-        settle(lecturer)
-        ctx, student = context(browser, 1280, 720)
-        contexts.append(ctx)
-        student.goto(f"{class_url}/?room={code}")
-        wait_banner(student, f"Following the lecturer (room {code})", 40000)
-        wait_path(student, "/kernel-ridge", 60000)
+        lecturer, student, code = lecturer_and_student(browser, class_url, contexts, section="kernel-ridge")
         settle(student)
         assert student.locator(".st-key-kernel_ridge_b_bar").count() == 0
         lecturer.locator(".st-key-kernel_ridge_compare").get_by_text("Compare A / B").click()
