@@ -64,15 +64,17 @@ def chart_on_phone(phone, app_url, url, key):
     return settled_chart(phone, key)
 
 
-def settled_chart(phone, key, calm=3, tries=40):
-    """The chart's measures once the app has stopped running and they read the same `calm` times, 300 ms apart (a
-    loaded machine: a second run of the section redraws the chart, and a measure taken mid-layout is not the page
-    a student sees); the last reading after ~12 s."""
+def settled_chart(phone, key, calm=3, tries=60):
+    """The chart's measures once the app has stopped running, ui/phone.js is done with the chart, and they read the
+    same `calm` times, 300 ms apart (a loaded machine: a second run of the section redraws the chart with the server's
+    layout, which phone.js lays out again, after React has given the new chart its props; a measure taken before is
+    not the page a student sees); the last reading after ~18 s."""
     last, same, m = None, 0, None
     for _ in range(tries):
         m = phone.evaluate(PHONE_CHART, key)
         running = phone.evaluate("() => document.querySelector('[data-testid=\"stApp\"]')?.dataset.testScriptState === 'running'")
-        same = same + 1 if m == last and not running else 0
+        busy = running or not phone.evaluate(LAID_OUT, key)
+        same = same + 1 if m == last and not busy else 0
         if same >= calm:
             break
         last = m
