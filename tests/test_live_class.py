@@ -193,6 +193,24 @@ def test_a_follower_shows_compare_a_b_in_the_run_that_applies_it(store, page, to
     assert any(w.key == b_key for w in [*student.slider, *student.select_slider])
 
 
+def test_a_follower_sees_the_lecturers_new_point_x_on_the_rules_map(store):
+    """/perceptron-knn-rules' x is set by a click on the map, not by a widget: it is part of the room's view all the
+    same (it was not: followers kept their own x while the lecturer talked about hers). A student's own x in the
+    address bar gives way to the lecturer's, the default x too."""
+    rules, query = "pages/perceptron_knn/rules.py", "perceptron_knn_query"
+    at, code = lecturer(rules)
+    assert query not in store.room(code).state["params"]
+    student = open_page(rules, query={"room": code, query: "1,1"})
+    student.run()
+    assert not student.exception and any("x = (0.5, 0.25)" in m.value for m in student.markdown)
+    at.session_state[query] = (-1.0, 1.5)     # what a click's callback writes (rules.move_x)
+    at.query_params[query] = "-1,1.5"
+    at.run()
+    assert store.room(code).state["params"][query] == ["-1,1.5"]
+    student.run()
+    assert any("x = (-1, 1.5)" in m.value for m in student.markdown)
+
+
 def test_end_class_ends_the_room_for_everyone(store):
     at, code = lecturer()
     student = open_page(MARGINS, query={"room": code})

@@ -11,6 +11,7 @@ from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
 from ui.figures import CHART_CONFIG
+from ui.links import opened
 from ui.nav import section_footer
 from ui.ranges import PERCEPTRON_KNN as R
 
@@ -26,8 +27,9 @@ def move_x(x1, x2):
 
 
 def linked_x():
-    """x from the link (two finite numbers inside the plane, "x1,x2"), else None (a bad value is left unused)."""
-    text = st.query_params.get(KEY.query)
+    """x from the link or the class's followed view (two finite numbers inside the plane, "x1,x2"), else None (a bad
+    value is left unused). A followed view is in the run's first copy of the address (ui.links.opened)."""
+    text = opened(KEY.query, None)
     try:
         x = tuple(float(v) for v in str(text).split(","))
     except ValueError:

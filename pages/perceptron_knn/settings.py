@@ -48,7 +48,8 @@ class Keys:
 
 KEY = Keys()
 KEYS = (KEY.kernel, KEY.gamma, KEY.degree, KEY.coef0, KEY.epochs, KEY.held_out, KEY.seed,   # the bar
-        KEY.k)   # and k, which the rules' section reads too
+        KEY.k,       # and k, which the rules' section reads too
+        KEY.query)   # the rules' new point x (set by a click on the map): in the link and the class's view
 
 
 @dataclass(frozen=True)
