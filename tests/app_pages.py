@@ -61,3 +61,12 @@ def interactive_widgets(at):
     """The widgets a student can change now (a disabled one is greyed out in the browser; AppTest refuses it too)."""
     return [w for w in (*at.slider, *at.select_slider, *at.selectbox, *at.radio, *at.number_input, *at.checkbox,
                         *at.toggle) if not w.disabled]
+
+
+def values(a):
+    """A Plotly array from the figure JSON: a list, or {"dtype", "bdata"} (base64 of the numpy bytes)."""
+    import base64
+
+    import numpy as np
+
+    return np.frombuffer(base64.b64decode(a["bdata"]), a["dtype"]) if isinstance(a, dict) else np.asarray(a)

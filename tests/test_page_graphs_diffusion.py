@@ -1,7 +1,6 @@
 """AppTest of Beyond vectors › Diffusion kernel on a graph: the numbers on screen against scipy's expm of −βL built
 here from scikit-learn's neighbour graph, the heat colours of the main chart, kernel ridge on the nodes against
 scikit-learn's KernelRidge(kernel="precomputed"), and a click picking the nearest node."""
-import base64
 import json
 
 import numpy as np
@@ -13,7 +12,7 @@ from sklearn.neighbors import kneighbors_graph
 from kernel_core import make_classification
 from pages.graphs import compute, figures
 from pages.graphs.settings import KEY
-from tests.app_pages import open_page, page_errors
+from tests.app_pages import open_page, page_errors, values
 from tests.click_catcher import click_catcher
 from ui.ranges import DIFFUSION as R
 
@@ -29,9 +28,6 @@ def chart(at, key="graphs_heat"):
     c = next(c for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{key}"))
     return json.loads(c.proto.spec)
 
-
-def values(a):
-    return np.frombuffer(base64.b64decode(a["bdata"]), a["dtype"]) if isinstance(a, dict) else np.asarray(a)
 
 
 def reference_K(X, k, beta):

@@ -3,7 +3,6 @@ shares of the default view, the new point's projection, the sigmoid warning, the
 the disconnected neighbourhood graph, the pre-images, the centring of the Gram matrix and the derivation's numbers.
 The classroom features (clicks, exercises, presentation mode, the browser click): test_page_kernel_pca_interaction.py;
 the work bounded at the largest data set: test_page_kernel_pca_largest.py."""
-import base64
 import json
 
 import numpy as np
@@ -17,7 +16,7 @@ from sklearn.neighbors import kneighbors_graph
 import kernel_core as kc
 from kernel_core import make_classification, make_manifold
 from pages.kernel_pca.settings import KEY
-from tests.app_pages import open_page, page_errors
+from tests.app_pages import open_page, page_errors, values
 from ui.ranges import KPCA
 
 LINEAR_VS_KERNEL = "pages/kernel_pca/linear_vs_kernel.py"
@@ -49,10 +48,6 @@ def chart(at, key):
     c = next(c for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{key}"))
     return json.loads(c.proto.spec), json.loads(c.proto.config)
 
-
-def values(a):
-    """A Plotly array from the figure JSON: a list, or {"dtype", "bdata"} (base64 of the numpy bytes)."""
-    return np.frombuffer(base64.b64decode(a["bdata"]), a["dtype"]) if isinstance(a, dict) else np.asarray(a)
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,6 @@
 """AppTest of Kernel PCA › Kernel LPP: the eigenvalues on screen against scipy's Laplacian eigenmap of the training
 points (L φ = γ D φ, solved here) and against scikit-learn's RBF kernel with the generalised eigenproblem solved here;
 the held-out points embedded by g(x) = Aᵀk(x); the cap on the points."""
-import base64
 import json
 
 import numpy as np
@@ -11,7 +10,7 @@ from sklearn.neighbors import kneighbors_graph
 
 from kernel_core import make_classification, make_manifold
 from pages.kernel_pca.settings import KEY
-from tests.app_pages import open_page, page_errors
+from tests.app_pages import open_page, page_errors, values
 from ui.ranges import KPCA
 
 PAGE = "pages/kernel_pca/kernel_lpp.py"
@@ -26,9 +25,6 @@ def chart(at):
     c = next(c for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{KEY.KLPP_CHART}"))
     return json.loads(c.proto.spec)
 
-
-def values(a):
-    return np.frombuffer(base64.b64decode(a["bdata"]), a["dtype"]) if isinstance(a, dict) else np.asarray(a)
 
 
 def split(n):

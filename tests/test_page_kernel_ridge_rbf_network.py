@@ -1,7 +1,6 @@
 """AppTest of Kernel ridge › RBF networks: the numbers on screen against scikit-learn's least squares on the RBF
 design (centres chosen here from the sorted points), the M = N network interpolating at γ = 10, the λ → 0 curve
 against scikit-learn's KernelRidge at the bar's λ, and λ = 0."""
-import base64
 import json
 import re
 
@@ -12,7 +11,7 @@ from sklearn.metrics.pairwise import rbf_kernel
 
 from kernel_core import make_sine
 from pages.kernel_ridge.settings import KEY
-from tests.app_pages import open_page, page_errors
+from tests.app_pages import open_page, page_errors, values
 from ui.ranges import KERNEL_RIDGE as R
 
 FILE = "pages/kernel_ridge/rbf_network.py"
@@ -26,9 +25,6 @@ def latex(at):
 def chart(at, key):
     return json.loads(next(c.proto.spec for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{key}")))
 
-
-def values(a):
-    return np.frombuffer(base64.b64decode(a["bdata"]), a["dtype"]) if isinstance(a, dict) else np.asarray(a)
 
 
 def shown(text, name):
