@@ -2,7 +2,8 @@
 is stopped in the middle of a class and started again on the same port with the same folder. The student's and the
 lecturer's pages reconnect by themselves: the student re-joins by the code in the address bar and shows the room's
 state as it was before the restart; the lecturer's window takes the room's controls again (its cookie), and its next
-change reaches the student and a student who joins after the restart."""
+change reaches the student and a student who joins after the restart. A student whose laptop slept through the restart
+and that change (offline) shows the room's newer state when it wakes, not the γ its page still held."""
 import tempfile
 
 import pytest
@@ -27,9 +28,14 @@ def test_a_restarted_server_keeps_the_room_and_its_state(browser):
                 ctx, student = context(browser, 1280, 720)
                 contexts.append(ctx)
                 follow(student, url, code)
+                ctx, sleeper = context(browser, 1280, 720)
+                contexts.append(ctx)
+                follow(sleeper, url, code)
                 move_gamma(lecturer)
                 before = gamma(lecturer)
                 wait_gamma(student, before)
+                wait_gamma(sleeper, before)
+                sleeper.context.set_offline(True)   # a laptop asleep through the restart and the next change
             # the server is stopped here; the pages lose their connection
             with serve("app.py", env=env, port=port) as server:
                 assert server.url == url
@@ -43,11 +49,15 @@ def test_a_restarted_server_keeps_the_room_and_its_state(browser):
                 after = gamma(lecturer)
                 assert after != before
                 wait_gamma(student, after)                       # and the class follows its next change
+                sleeper.context.set_offline(False)               # the laptop wakes: a new session, whose browser
+                wait_banner(sleeper, f"Following the lecturer (room {code})", 90000)   # still shows the old γ ...
+                settle(sleeper)
+                wait_gamma(sleeper, after)                       # ... shows the room's newer state
                 ctx, late = context(browser, 390, 844)
                 contexts.append(ctx)
                 follow(late, url, code)
                 wait_gamma(late, after)
-                for page in (lecturer, student, late):
+                for page in (lecturer, student, sleeper, late):
                     assert_healthy(page)
     finally:
         for ctx in contexts:

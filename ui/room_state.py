@@ -105,10 +105,12 @@ def apply(clean, keep=None):
 
     state = st.session_state
     _, topic = PAGES[clean["page"]]
-    for key in (*(topic_keys(topic) if topic else ()), *DATA_KEYS):
+    keys = (*(topic_keys(topic) if topic else ()), *DATA_KEYS)
+    for key in keys:
         for name in (key, SHADOW + key, LINKED + key):
             if name in state:
                 del state[name]
+    _forget_sent(keys)
     params = clean["params"]
     for key in POINT_KEYS:
         if key in st.query_params:
@@ -120,3 +122,19 @@ def apply(clean, keep=None):
     with get_session_state().query_params() as qp:
         qp.set_initial_query_params(urlencode({**(keep or {}), **params}, doseq=True))
     state[points.FOLLOW_KEY] = (params.get(points.URL_KEY, [""])[0], params.get(points.CLASSES_KEY, [""])[0])
+
+
+def _forget_sent(keys):
+    """Drop the values the browser sent with this run for the widgets `keys`. A new session (a page reconnected after
+    a restart or to another replica, or a laptop waking) has not drawn its widgets yet, so it does not know their
+    keys, and deleting a key (above) cannot reach them: Streamlit would keep the browser's old values over the view's
+    text (the browser's value wins), and the student would show them under "Following". Widget ids end in their key
+    (streamlit's user_key_from_element_id)."""
+    from streamlit.runtime.state import get_session_state
+    from streamlit.runtime.state.common import user_key_from_element_id
+
+    safe, wanted = get_session_state(), set(keys)
+    with safe._lock:
+        sent = safe._state._new_widget_state
+        for wid in [w for w in sent.states if user_key_from_element_id(w) in wanted]:
+            del sent[wid]
