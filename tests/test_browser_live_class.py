@@ -5,6 +5,7 @@ control detach; Re-join shows the lecturer's view and Undo brings the student's 
 above the picture and the projector's badge fits a 1280x720 screen."""
 import re
 import tempfile
+from urllib.parse import urlparse
 
 import pytest
 
@@ -242,6 +243,12 @@ def test_a_reload_of_the_lecturers_window_and_the_lecturer_link_keep_the_room(br
         open_url(forger, f"{class_url}/?room={code}&lecturer={key[:-2]}{'AA' if key[-2:] != 'AA' else 'BB'}")
         forger.wait_for_selector("text=This lecturer link does not open a class", timeout=30000)
         assert forger.locator(".st-key-class_badge").count() == 0
+
+        open_url(lecturer, f"{class_url}/kernels-gram")           # the lecturer types another section's address
+        assert badge_code(lecturer) == code                       # still the room's lecturer (the cookie) ...
+        settle(lecturer)
+        assert urlparse(lecturer.url).path == "/kernels-gram"     # ... on the section typed, not sent back
+        wait_path(student, "/kernels-gram")                        # and the class goes there too
         for page in (lecturer, student, second, forger):
             assert_healthy(page)
     finally:

@@ -47,7 +47,7 @@ def live_class(page):
     if JOIN_PARAM in st.query_params or LECTURER_PARAM in st.query_params:
         _arrive()
     if not state.get(ROOM) and not state.get(RESUMED):
-        _resume()
+        _resume(page.url_path)
     state[RESUMED] = True
     room = state.get(ROOM)
     if room and room["role"] == "student":
@@ -118,15 +118,19 @@ def _arrive():
         join(code)
 
 
-def _resume():
-    """A reloaded lecturer's window: the room and key of its cookie (ui/room_follow.js wrote them), when the key is
-    still the room's; the room's view is shown first, as for a lecturer link. A stale cookie (the class ended) is
-    ignored."""
+def _resume(page):
+    """A new session in the lecturer's browser (a reload, or an address typed): the room and key of its cookie
+    (ui/room_follow.js wrote them), when the key is still the room's. On the room's own section or Home (the bare
+    address names no section) the room's view is shown first, as for a lecturer link: a reload shows the view as it
+    was, settings the address bar had dropped included. Another section's address is the lecturer moving the class
+    there: it is shown as typed and published. A stale cookie (the class ended) is ignored."""
     code, _, key = str((st.context.cookies or {}).get(COOKIE, "")).partition(".")
     code = normal_code(code)
     if code and key and not store().blocked(_client()) and store().is_lecturer(code, key):
-        state = st.session_state
-        state[ROOM], state[KEY], state[ADOPT], state[APPLIED] = {"code": code, "role": "lecturer"}, key, True, 0
+        state, room = st.session_state, store().room(code)
+        state[ROOM], state[KEY], state[APPLIED] = {"code": code, "role": "lecturer"}, key, 0
+        if page in ("", room.state.get("page") if room else ""):
+            state[ADOPT] = True
         state.pop(PUBLISHED, None)
 
 
