@@ -26,9 +26,9 @@ def wait_for_count(page, n):
 
 
 def numbers(page):
-    """The two metrics: ⟨f, k(x′,·)⟩_H and f(x′) on the curve."""
+    """The two metrics: ⟨f, k(x′,·)⟩ℋ and f(x′) on the curve."""
     text = page.locator("[data-testid='stMain']").inner_text()
-    inner = re.search(r"⟨f, k\(x′,·\)⟩_H\s+(-?[0-9.]+)", text).group(1)
+    inner = re.search(r"⟨f, k\(x′,·\)⟩ℋ\s+(-?[0-9.]+)", text).group(1)
     value = re.search(r"on the curve\s+(-?[0-9.]+)", text).group(1)
     return inner, value
 

@@ -40,7 +40,7 @@ def at():
 def test_inner_product_equals_value_and_norm(at):
     x, a = centres.DEFAULT["x"], centres.DEFAULT["α"]
     fx, norm2 = reference(x, a, 0.3)
-    assert metric(at, "⟨f, k(x′,·)⟩_H") == pytest.approx(fx, abs=1e-6)
+    assert metric(at, "⟨f, k(x′,·)⟩ℋ") == pytest.approx(fx, abs=1e-6)
     assert metric(at, "f(0.3)") == pytest.approx(fx, abs=1e-6)
     assert f"{norm2:.4g}" in latex(at)
 
@@ -49,7 +49,7 @@ def test_moving_x_prime_keeps_them_equal(at):
     at.slider(key=KEY.xprime).set_value(-1.25).run()
     assert not page_errors(at)
     fx, _ = reference(centres.DEFAULT["x"], centres.DEFAULT["α"], -1.25)
-    assert metric(at, "⟨f, k(x′,·)⟩_H") == pytest.approx(fx, abs=1e-6)
+    assert metric(at, "⟨f, k(x′,·)⟩ℋ") == pytest.approx(fx, abs=1e-6)
     assert metric(at, "f(-1.25)") == pytest.approx(fx, abs=1e-6)
 
 
@@ -58,7 +58,7 @@ def test_other_gamma(at):
     gamma = float(at.select_slider(key=KEY.gamma).value)
     xprime = at.slider(key=KEY.xprime).value
     fx, norm2 = reference(centres.DEFAULT["x"], centres.DEFAULT["α"], xprime, gamma)
-    assert metric(at, "⟨f, k(x′,·)⟩_H") == pytest.approx(fx, abs=1e-6)
+    assert metric(at, "⟨f, k(x′,·)⟩ℋ") == pytest.approx(fx, abs=1e-6)
     assert f"{norm2:.4g}" in latex(at)
     at.select_slider(key=KEY.gamma).set_value(1.0).run()
 
@@ -93,7 +93,7 @@ def test_at_most_30_centres_and_bad_rows_are_left_out_with_a_note():
     assert "the rows after the first 30" in warning and "off the axis" in warning and "empty cell" in warning
     x = np.linspace(-3, 3, 33)[:30]
     fx, _ = reference(x, np.ones(30), 0.3)
-    assert metric(at, "⟨f, k(x′,·)⟩_H") == pytest.approx(fx, abs=1e-6)
+    assert metric(at, "⟨f, k(x′,·)⟩ℋ") == pytest.approx(fx, abs=1e-6)
 
 
 def test_no_centres_is_f_zero_and_linear_kernel():
@@ -101,13 +101,13 @@ def test_no_centres_is_f_zero_and_linear_kernel():
     at.session_state[centres.STATE] = pd.DataFrame({"x": [], "α": []}, dtype=float)
     at.run()
     assert not page_errors(at)
-    assert metric(at, "⟨f, k(x′,·)⟩_H") == 0.0
+    assert metric(at, "⟨f, k(x′,·)⟩ℋ") == 0.0
     assert any("No centres" in i.value for i in at.info)
     at.session_state[centres.STATE] = pd.DataFrame({"x": [1.0, -2.0], "α": [0.5, 0.25]})
     at.selectbox(key=KEY.kernel).set_value("linear").run()
     assert not page_errors(at)
     w = 0.5 * 1.0 + 0.25 * -2.0                        # f(x) = w x with w = Σ αᵢ xᵢ, ‖f‖² = w²
-    assert metric(at, "⟨f, k(x′,·)⟩_H") == pytest.approx(w * 0.3, abs=1e-6)
+    assert metric(at, "⟨f, k(x′,·)⟩ℋ") == pytest.approx(w * 0.3, abs=1e-6)
 
 
 def test_tiny_kernel_values_are_written_as_powers_of_ten():

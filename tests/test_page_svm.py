@@ -334,7 +334,7 @@ def test_hinge_section_draws_krieges_lp_loss_with_its_mean_from_sklearn():
     z = y[tr] * SVC(kernel="rbf", C=1.0, gamma=1.0).fit(X[tr], y[tr]).decision_function(X[tr])
     assert rf"\sum_i |1 - z_i|^{{2}} = {np.mean((1 - z) ** 2):.4f}" in latex(hinge)
     names = [t.get("name") for t in charts(hinge)["svm_hinge"]["data"]]
-    assert "ℓp |1 − z|^2 — squared" in names
+    assert "ℓp |1 − z|<sup>2</sup> — squared" in names
     hinge.slider(key=KEY.P).set_value(1.0).run()
     assert rf"\sum_i |1 - z_i|^{{1}} = {np.mean(np.abs(1 - z)):.4f}" in latex(hinge)
-    assert "ℓp |1 − z|^1" in [t.get("name") for t in charts(hinge)["svm_hinge"]["data"]]
+    assert "ℓp |1 − z|<sup>1</sup>" in [t.get("name") for t in charts(hinge)["svm_hinge"]["data"]]

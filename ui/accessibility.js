@@ -29,7 +29,9 @@ function fit(box) {
 }
 
 const num = (v) => (Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : +v.toPrecision(3));
-const text = (t) => (t && (typeof t === "string" ? t : t.text)) || "";
+// Plotly's text as words: a superscript said as a power, other tags (<br>, <b>) dropped.
+const plain = (s) => String(s).replace(/<sup>(.*?)<\/sup>/g, " to the power $1").replace(/<[^>]*>/g, " ");
+const text = (t) => plain((t && (typeof t === "string" ? t : t.text)) || "");
 
 function axes(layout, own = {}) {   // own: the chart's layout, where ui/phone.js keeps a title it moved (ksTitle)
   return Object.keys(layout).filter((k) => /^[xy]axis\d*$/.test(k) && layout[k].visible !== false)
@@ -43,7 +45,7 @@ function axes(layout, own = {}) {   // own: the chart's layout, where ui/phone.j
 
 function traces(data) {
   return data.filter((t) => t.visible !== false).map((t) => {
-    const name = t.name && !/^trace \d+$/.test(t.name) ? t.name : t.type;
+    const name = t.name && !/^trace \d+$/.test(t.name) ? plain(t.name) : t.type;
     const z = t.z && t.z.length;
     if (z) {
       const flat = [].concat(...Array.from(t.z, (r) => Array.from(r || []))).filter((v) => typeof v === "number");

@@ -6,7 +6,7 @@ import streamlit as st
 
 import ui.sweep
 from ui.cache import cache_data
-from ui.figures import base_layout, cached_figure
+from ui.figures import base_layout, cached_figure, log_x_vline
 from ui.theme import ACCENT, NEGATIVE, POSITIVE, TAG_BACKGROUND
 
 DATA_COLOR, TRUTH_COLOR, BAND_COLOR = "#222222", "#999999", "rgba(0,114,178,0.18)"
@@ -227,8 +227,7 @@ def cost_figure(n, p, present=False):
     here = (n * p * p + p ** 3 / 3, n * n * p + n ** 3 / 3)
     fig.add_trace(go.Scatter(x=[p, p], y=list(here), mode="markers", name=f"p = {p} (the slider)", hoverinfo="skip",
                              marker=dict(color=[POSITIVE, NEGATIVE], size=12, symbol="circle-open", line=dict(width=3))))
-    fig.add_vline(x=n, line=dict(color="black", dash="dot"), annotation_text=f"p = n = {n}",
-                  annotation_position="bottom right" if present else "top left")   # clear of the legend
+    log_x_vline(fig, n, f"p = n = {n}", "bottom right" if present else "top left")   # clear of the legend
     fig.update_xaxes(title="features p (log scale)", type="log", range=[0, 5], dtick=1, tickformat="~g")
     top = float(np.log10(max(primal.max(), dual.max())))
     fig.update_yaxes(title="floating-point operations (log)", type="log", range=[0, top + 0.3], dtick=2,
@@ -297,8 +296,7 @@ def error_curves(values, train, held_out, current, label, present=False, chart_h
                              line=dict(color=ACCENT, width=3)))
     fig.add_trace(go.Scatter(x=_f32(values), y=_f32(held_out), mode="lines+markers", name="held-out error (CV)",
                              line=dict(color=NEGATIVE, width=3)))
-    fig.add_vline(x=current, line=dict(color="black", dash="dot"), annotation_text="current",
-                  annotation_position="bottom right")
+    log_x_vline(fig, current, "current")
     lo, hi = np.log10(max(float(np.min(train)), 1e-6)) - 0.2, np.log10(float(np.max(held_out))) + 0.2
     fig.update_xaxes(title=label, type="log", range=[float(np.log10(values[0])), float(np.log10(values[-1]))],
                      dtick=1, tickformat="~g")

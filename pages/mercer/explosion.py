@@ -40,7 +40,7 @@ def panel():
         st.dataframe(pd.DataFrame({"one value of": ["φ(x)ᵀφ(x′)", "(1 + xᵀx′)^m"],
                                    "mult.": [f"{e.explicit[0]:,}", f"{e.kernel[0]:,}"],
                                    "add.": [f"{e.explicit[1]:,}", f"{e.kernel[1]:,}"]}), hide_index=True)
-    explain(f"Kriege's slide: *d = 10 000, k = 2 ⇒ need ~100M dimensions*. That figure is the **O(d^k) "
+    explain(f"Kriege's slide (his degree k is this section's m): *d = 10 000, k = 2 ⇒ need ~100M dimensions*. That figure is the **O(d^k) "
             f"estimate** d² = 10⁸; the exact count is C(10 001, 2) = 50 005 000 (or C(10 002, 2) = 50 015 001 with "
             f"the constant and linear terms), about **50 M**: xᵢxⱼ and xⱼxᵢ are one feature, so a degree-2 map has "
             f"about d²/2 of them. One φ(x) here (d = {d:,}, m = {m}) takes {e.full * 8 / 1e6:,.3g} MB as float64.")

@@ -107,7 +107,7 @@ def explosion_plot(d, m, present=None):
     fig.add_trace(go.Scatter(x=np.array([d], np.float32), y=np.array([float(math.comb(d + m, m))], np.float64),
                              mode="markers", name="your d, m", marker=dict(size=14, color="black", symbol="star"),
                              hovertemplate="d = %{x:,}, m = " + str(m) + "<br>%{y:,.0f} features<extra></extra>"))
-    fig.add_annotation(x=4, y=math.log10(50_015_001), text="Kriege: d = 10 000, k = 2", showarrow=True, ax=-110,
+    fig.add_annotation(x=4, y=math.log10(50_015_001), text="Kriege: d = 10 000, k = 2 (his k is m here)", showarrow=True, ax=-110,
                        ay=-50, bgcolor="rgba(255,255,255,0.9)")
     fig.update_xaxes(type="log", title="d (input dimension)", range=[0, 5])
     fig.update_yaxes(type="log", title="features C(d+m, m)", range=[0, 45], exponentformat="power")

@@ -87,7 +87,7 @@ def body():
         if not len(a):
             st.info("No centres: f = 0. Click on the chart to add one.")
         m = st.columns(2)
-        m[0].metric("⟨f, k(x′,·)⟩_H", f"{at.inner:.6f}",
+        m[0].metric("⟨f, k(x′,·)⟩ℋ", f"{at.inner:.6f}",
                     help="The RKHS inner product Σᵢ Σⱼ aᵢ bⱼ k(xᵢ, yⱼ) of f and g = k(x′, ·) (b = (1), y = (x′))")
         m[1].metric(f"f({xprime:g}) on the curve", f"{at.value:.6f}",
                     help=f"f evaluated at x′; the two differ by {abs(at.inner - at.value):.1e}")
@@ -112,17 +112,17 @@ def body():
 
 body()
 
-explain("**The reproducing property.** Sugiyama: the RKHS H of a kernel K holds the functions f = Σᵢ αᵢ φ(xᵢ) "
-        "with φ(x) = K(x, ·), and its inner product is fixed by ⟨φ(x), φ(x′)⟩_H = K(x, x′). Hence, for every "
-        "f in H, ⟨f, φ(x′)⟩_H = Σᵢ αᵢ K(xᵢ, x′) = f(x′): taking the inner product with K(x′, ·) *evaluates* f at "
+explain("**The reproducing property.** Sugiyama: the RKHS ℋ of a kernel K holds the functions f = Σᵢ αᵢ φ(xᵢ) "
+        "with φ(x) = K(x, ·), and its inner product is fixed by ⟨φ(x), φ(x′)⟩ℋ = K(x, x′). Hence, for every "
+        "f in ℋ, ⟨f, φ(x′)⟩ℋ = Σᵢ αᵢ K(xᵢ, x′) = f(x′): taking the inner product with K(x′, ·) *evaluates* f at "
         "x′. Move x′: the grey dots on the dotted line are the bumps' values αᵢ k(xᵢ, x′); they add up to the star.")
-explain("**The norm and wiggliness.** ‖f‖²_H = ⟨f, f⟩_H = αᵀKα. With the reproducing property and Cauchy–Schwarz, "
-        "|f(x) − f(x′)| = |⟨f, k(x, ·) − k(x′, ·)⟩_H| ≤ ‖f‖_H · ‖k(x, ·) − k(x′, ·)‖_H, where Sugiyama's distance "
+explain("**The norm and wiggliness.** ‖f‖ℋ² = ⟨f, f⟩ℋ = αᵀKα. With the reproducing property and Cauchy–Schwarz, "
+        "|f(x) − f(x′)| = |⟨f, k(x, ·) − k(x′, ·)⟩ℋ| ≤ ‖f‖ℋ · ‖k(x, ·) − k(x′, ·)‖ℋ, where Sugiyama's distance "
         "‖φ(x) − φ(x′)‖² = K(x, x) − 2K(x, x′) + K(x′, x′): f never leaves the green band. A steep or wiggly f "
         "needs a large norm — press *Smooth* and then *Wiggly*: the same five centres, values ±1 instead of 1, "
-        "and ‖f‖_H grows several-fold (large bumps of alternating sign that nearly cancel). This is why a penalty "
-        "λ‖f‖²_H (kernel ridge regression, the SVM) asks for smooth functions.")
+        "and ‖f‖ℋ grows several-fold (large bumps of alternating sign that nearly cancel). This is why a penalty "
+        "λ‖f‖ℋ² (kernel ridge regression, the SVM) asks for smooth functions.")
 explain("Conventions: the app writes the Gaussian kernel as exp(−γ (x − x′)²); Sugiyama writes "
-        "exp(−‖x − x′‖²/c²), so γ = 1/c². For the Gaussian, ‖φ(x)‖² = K(x, x) = 1, so |f(x′)| ≤ ‖f‖_H everywhere.")
+        "exp(−‖x − x′‖²/c²), so γ = 1/c². For the Gaussian, ‖φ(x)‖² = K(x, x) = 1, so |f(x′)| ≤ ‖f‖ℋ everywhere.")
 show_code(kc.rkhs_function, kc.rkhs_inner, kc.rkhs_norm)
 section_footer(__file__)

@@ -237,7 +237,7 @@ def hinge_figure(z_tr, y_tr, z_te, y_te, p=2.0, present=False):
     for name, loss, style in (("hinge max(0, 1 − z) — SVM", np.maximum(0, 1 - z), dict(color="black", width=3)),
                               ("perceptron max(0, −z)", np.maximum(0, -z), dict(color="#777777", width=2, dash="dash")),
                               ("0/1 loss [z < 0]", (z < 0).astype(np.float32), dict(color="#777777", width=2, dash="dot")),
-                              (f"ℓp |1 − z|^{p:g}" + (" — squared" if p == 2 else ""), np.abs(1 - z) ** p,
+                              (f"ℓp |1 − z|<sup>{p:g}</sup>" + (" — squared" if p == 2 else ""), np.abs(1 - z) ** p,
                                dict(color="#2a7ab0", width=2, dash="dashdot"))):
         fig.add_trace(go.Scatter(x=z, y=loss, mode="lines", name=name, line=style, hoverinfo="skip"))
     for zs, ys_, held in ((z_tr, y_tr, False), (z_te, y_te, True)):

@@ -10,6 +10,7 @@ from .builders import (
     gram_heatmap,
     level_lines,
     level_points,
+    log_x_vline,
     scatter_classes,
     slice_line,
     spectrum_bars,
@@ -30,7 +31,7 @@ from .margins import (
 )
 from .style import CHART_CONFIG, base_layout
 
-__all__ = ["MAX_HEATMAP", "add_classes", "decision_map", "gram_heatmap", "level_lines", "level_points", "scatter_classes",
+__all__ = ["MAX_HEATMAP", "add_classes", "decision_map", "gram_heatmap", "level_lines", "level_points", "log_x_vline", "scatter_classes",
            "slice_line", "spectrum_bars", "surface_heatmap", "FIGURE_CACHE", "cache_with_figures", "cached_figure",
            "CHART_WIDTH", "CHAR", "ENTRY", "FILLED", "GAP", "ROW", "THREE_D", "Spec", "reserve_margins", "to_spec",
            "CHART_CONFIG", "base_layout"]

@@ -118,6 +118,16 @@ def slice_line(xs, values, x0_1, title, y_label="k(x, x₀)", height=260, presen
     return base_layout(fig, title, height=height, present=present)
 
 
+def log_x_vline(fig, x, text, position="bottom right"):
+    """A dotted vertical line at x on a log x axis, with its label beside it ("bottom right" or "top left" of the
+    line). Plotly places an annotation on a log axis at log10 of its x but a line at x itself, so add_vline's own
+    annotation_text would stand at 10^x (off the line, or off the chart)."""
+    fig.add_vline(x=x, line=dict(color="black", dash="dot"))
+    bottom, right = position.split()[0] == "bottom", position.split()[-1] == "right"
+    fig.add_annotation(x=float(np.log10(x)), xref="x", y=0 if bottom else 1, yref="paper", text=text,
+                       showarrow=False, xanchor="left" if right else "right", yanchor="bottom" if bottom else "top")
+
+
 def add_classes(fig, X, y, size=8):
     """One scatter trace per class, coloured *and* shaped (colour-blind safe); hover shows the index."""
     for label, style in CLASS_STYLE.items():
