@@ -1,10 +1,13 @@
-"""A marked value on a log x axis: the dotted line and its label stand at the same x. Plotly places a line (a shape)
-at x itself and an annotation at log10 of x, so add_vline's own label stood at 10^x: "current" at λ ≈ 1.26 beside a
-line at λ = 0.1 on /kernel-ridge-overfitting, and "p = n" off the chart on /kernel-ridge-primal-dual."""
+"""Charts on log axes. A marked value: the dotted line and its label stand at the same x. Plotly places a line (a
+shape) at x itself and an annotation at log10 of x, so add_vline's own label stood at 10^x: "current" at λ ≈ 1.26
+beside a line at λ = 0.1 on /kernel-ridge-overfitting, and "p = n" off the chart on /kernel-ridge-primal-dual.
+/mercer-approx's error curves: every x tick written in full (Plotly wrote "2 5 10 2 5 100 2") and no error bar below
+zero (on a log axis it ran off the chart)."""
 import numpy as np
 import pytest
 
 from pages.kernel_ridge import figures
+from tests.app_pages import values
 
 
 def line_and_label(fig, text):
@@ -34,3 +37,20 @@ def test_p_equals_n_is_labelled_at_its_line_on_the_primal_dual_costs(n, present)
     assert label["x"] == pytest.approx(np.log10(n))
     lo, hi = layout["xaxis"]["range"]
     assert lo <= label["x"] <= hi
+
+
+def test_the_feature_error_curves_write_every_tick_and_keep_their_bars_on_the_chart():
+    from pages.mercer import figures as mercer
+
+    sizes = [2, 10, 100]
+    rff, nystroem = (sizes, [0.5, 0.1, 0.02], [0.6, 0.05, 0.01]), (sizes, [0.3, 1e-9, 1e-12], [0.1, 2e-9, 0.0])
+    fig = mercer.error_vs_features(rff, nystroem, 10, "t")
+    layout = (fig if isinstance(fig, dict) else fig.to_dict())["layout"]
+    assert layout["xaxis"]["ticktext"] == [str(v) for v in layout["xaxis"]["tickvals"]]
+    assert len(set(layout["xaxis"]["ticktext"])) == len(layout["xaxis"]["ticktext"])
+    assert layout["yaxis"]["range"][0] <= np.log10(1e-12)          # the smallest mean is on the chart
+    data = (fig if isinstance(fig, dict) else fig.to_dict())["data"]
+    for trace, (_, mean, sd) in zip(data, (rff, nystroem)):
+        below, above = values(trace["error_y"]["arrayminus"]), values(trace["error_y"]["array"])
+        assert (np.asarray(mean) - below > 0).all()                 # every bar's lower end is above zero
+        np.testing.assert_allclose(above, sd, rtol=1e-6)            # and its upper end is the spread

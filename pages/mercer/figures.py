@@ -166,15 +166,22 @@ def error_vs_features(rff, nystroem, D, title, present=None):
     for (sizes, mean, sd), label, color in ((rff, "random Fourier features", POSITIVE), (nystroem, "Nyström", ACCENT)):
         fig.add_trace(go.Scatter(x=np.asarray(sizes, np.float32), y=np.asarray(mean, np.float32), name=label,
                                  mode="lines+markers", line=dict(color=color, width=3),
-                                 error_y=dict(type="data", array=np.asarray(sd, np.float32), visible=True),
+                                 # on a log axis a whisker below zero would run off the chart: it stops at a
+                                 # tenth of the mean
+                                 error_y=dict(type="data", array=np.asarray(sd, np.float32), visible=True,
+                                              arrayminus=np.minimum(sd, 0.9 * np.asarray(mean)).astype(np.float32)),
                                  hovertemplate="D = %{x}<br>error = %{y:.3g}<extra>" + label + "</extra>"))
     sizes, mean, _ = rff
     guide = mean[0] * np.sqrt(sizes[0] / np.asarray(sizes, np.float64))  # the Monte-Carlo rate, through the first point
     fig.add_trace(go.Scatter(x=np.asarray(sizes, np.float32), y=guide.astype(np.float32), name="∝ 1/√D", mode="lines",
                              line=dict(color="grey", dash="dash", width=1.5), hoverinfo="skip"))
     fig.add_vline(x=D, line=dict(color="black", dash="dot"))
-    fig.update_xaxes(type="log", title="number of features D (Nyström: landmarks m)", range=[0.2, 2.4])
-    fig.update_yaxes(type="log", title="relative error ‖K − ZZᵀ‖ / ‖K‖", range=[-7, 0.3], exponentformat="power")
+    ticks = [2, 5, 10, 20, 50, 100, 200]   # each written in full (Plotly's own labels read "2 5 10 2 5 100 2")
+    fig.update_xaxes(type="log", title="number of features D (Nyström: landmarks m)", range=[0.2, 2.4],
+                     tickvals=ticks, ticktext=[str(t) for t in ticks])
+    smallest = min((float(v) for v in (*rff[1], *nystroem[1]) if v > 0), default=1.0)
+    fig.update_yaxes(type="log", title="relative error ‖K − ZZᵀ‖ / ‖K‖", exponentformat="power",
+                     range=[min(-7.0, np.floor(np.log10(smallest)) - 0.3), 0.3])
     return base_layout(fig, main_title(title, present), height=main_height(present), present=present,
                        showlegend=True, legend=dict(x=0.01, y=0.02))
 
