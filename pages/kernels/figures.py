@@ -338,12 +338,15 @@ def shift_contours(xs, Zs, x0s, d, turned, present=None):
                                  marker=dict(symbol=["star", "circle", "square"], size=[16, 10, 10], color=colour,
                                              line=dict(color="black", width=1)),
                                  text=["x₀", "x₀ + d", "x₀ + Rd"], hovertemplate="%{text}<extra></extra>"))
-    fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title="x₁", constrain="domain")
+    fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title="x₁", constrain="domain", constraintoward="left")
     # both axes keep the plane's range and shrink their domain to stay square (a phone's tall column would otherwise
     # stretch the y range to ±10)
     fig.update_yaxes(range=[float(xs[0]), float(xs[-1])], title="x₂", scaleanchor="x", constrain="domain")
-    # the legend inside the plane's top left corner: beside it, it took the width the square plane needs to keep a
-    # 440 px plotting area on a projector; presenting, 12 px more height (434 px under the larger tick labels)
+    # The square plane stands at the left of its box (next to its y tick labels) and the legend at the box's top right,
+    # in the width the plane leaves (over the plane's corner only in a box no wider than the plane): a legend at the
+    # box's left lay over the y tick labels (the plane is narrower than its box), and one beside the box (x >= 1)
+    # takes a margin off the width the plane needs to keep a 440 px plotting area on a projector. Presenting, 12 px
+    # more height (434 px under the larger tick labels).
     return base_layout(fig, None, height=main_height(present) + (12 if present else 0), present=present,
-                       showlegend=True, legend=dict(orientation="v", x=0.01, xanchor="left", y=0.99, yanchor="top",
+                       showlegend=True, legend=dict(orientation="v", x=0.999, xanchor="right", y=1, yanchor="top",
                                                     bgcolor="rgba(255,255,255,0.8)"))
