@@ -260,8 +260,13 @@ def _fda_points(fig, X, y, train, test, size, legend=True, values=None, row=None
             else:
                 px, py, hover = values[sel], row + jitter[sel], label + " → %{x:.2f}"
             fig.add_trace(go.Scatter(x=np.asarray(px, np.float32), y=np.asarray(py, np.float32), mode="markers",
-                                     name=name, legendgroup=name, showlegend=legend, marker=marker,
+                                     name=name, legendgroup="held out" if held else name,
+                                     showlegend=legend and not held, marker=marker,
                                      hovertemplate=hover + "<extra></extra>"))
+    if legend:   # one key for both classes' held-out diamonds (two keyed by class made a legend row more)
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="held out", legendgroup="held out",
+                                 marker=dict(color="white", symbol="diamond", size=size + 3,
+                                             line=dict(color="black", width=1.5)), hoverinfo="skip"))
     return fig
 
 
@@ -279,7 +284,7 @@ def fda_figure(X, y, train, test, xs, ys, G, cut_kernel, phi, cut_linear, presen
                                zmax=m, opacity=0.6, showscale=False,
                                hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>g(x) − threshold = %{z:.3f}<extra></extra>"))
     line = level_lines(xs, ys, Gc, 0.0, color="black", width=3)
-    line.update(name="kernel FDA: g(x) = threshold", showlegend=True)
+    line.update(name="kernel FDA boundary", showlegend=True)
     fig.add_trace(line)
     a, b = float(phi[0]), float(phi[1])          # linear FDA's threshold: the points with φᵀx = cut
     if abs(b) >= abs(a):
@@ -289,7 +294,7 @@ def fda_figure(X, y, train, test, xs, ys, G, cut_kernel, phi, cut_linear, presen
         ly = np.array([ys[0], ys[-1]])
         lx = (cut_linear - b * ly) / a
     fig.add_trace(go.Scatter(x=lx.astype(np.float32), y=ly.astype(np.float32), mode="lines",
-                             name="linear FDA: φᵀx = threshold", line=dict(color="black", width=2.5, dash="dash"),
+                             name="linear FDA boundary", line=dict(color="black", width=2.5, dash="dash"),
                              hoverinfo="skip"))
     _fda_points(fig, X, y, train, test, 10 if present else 7)
     top = float(ys[-1]) + 0.3 * float(ys[-1] - ys[0])            # room for the legend inside the top edge
