@@ -2,7 +2,8 @@
 shape) at x itself and an annotation at log10 of x, so add_vline's own label stood at 10^x: "current" at λ ≈ 1.26
 beside a line at λ = 0.1 on /kernel-ridge-overfitting, and "p = n" off the chart on /kernel-ridge-primal-dual.
 /mercer-approx's error curves: every x tick written in full (Plotly wrote "2 5 10 2 5 100 2") and no error bar below
-zero (on a log axis it ran off the chart)."""
+zero (on a log axis it ran off the chart). /kernel-ridge-dual-derivation's steps: a label per decade and "0" for step 0
+(Plotly's labels ran together: "10002000")."""
 import numpy as np
 import pytest
 
@@ -54,3 +55,17 @@ def test_the_feature_error_curves_write_every_tick_and_keep_their_bars_on_the_ch
         below, above = values(trace["error_y"]["arrayminus"]), values(trace["error_y"]["array"])
         assert (np.asarray(mean) - below > 0).all()                 # every bar's lower end is above zero
         np.testing.assert_allclose(above, sd, rtol=1e-6)            # and its upper end is the spread
+
+
+@pytest.mark.parametrize("last", [9, 80, 5000])
+def test_the_dual_derivations_steps_are_labelled_by_decade_with_step_0_at_the_left_edge(last):
+    from pages.kernel_ridge import figures_derivations
+
+    steps = np.arange(last + 1)
+    J = 1.0 + 1.0 / (1.0 + steps)
+    fig = figures_derivations.objectives_figure(steps, J, J + 0.5, 1.0, min(10, last))
+    axis = (fig if isinstance(fig, dict) else fig.to_dict())["layout"]["xaxis"]
+    assert axis["tickvals"][0] == 0.5 and axis["ticktext"][0] == "0"        # step 0 drawn at k = 0.5
+    decades = axis["tickvals"][1:]
+    assert decades == [10.0 ** e for e in range(len(decades))] and 10 * decades[-1] > last >= decades[-1]
+    assert axis["ticktext"][1:] == [f"{v:g}" for v in decades]

@@ -35,11 +35,15 @@ def objectives_figure(steps, J_w, J_a, J_star, k, present=False):
     # a log axis places annotations by log10 of the value (add_hline's own annotation would land elsewhere)
     fig.add_annotation(x=0.02, xref="paper", xanchor="left", y=np.log10(floor), yanchor="bottom", showarrow=False,
                        text="round-off: J(w) = J(a) = J*")
-    top = float(np.log10(max(gaps[0].max(), gaps[1].max())))
+    top, bottom = float(np.log10(max(gaps[0].max(), gaps[1].max()))), float(np.log10(floor)) - 0.5
+    # the decades written in full, step 0 at its place (Plotly's own labels ran together: "10002000")
+    ticks = [0.5, *(10.0 ** e for e in range(int(np.log10(max(x[-1], 1.0))) + 1))]
     fig.update_xaxes(title="gradient-descent step k (log; step 0 at the left edge)", type="log",
-                     range=[np.log10(0.4), np.log10(max(x[-1], 1.0)) + 0.1], tickformat="~g")
-    fig.update_yaxes(title="J − J*, J* = the optimum's objective (log)", type="log",
-                     range=[np.log10(floor) - 0.5, top + 0.5], tickformat=".0e")   # "1e-14": margin reserved
+                     range=[np.log10(0.4), np.log10(max(x[-1], 1.0)) + 0.1], tickvals=ticks,
+                     ticktext=["0", *(f"{t:g}" for t in ticks[1:])])
+    # presenting, the legend is inside the plot's top: a fifth of the height over the highest gap keeps it clear
+    fig.update_yaxes(title="J − J*, J* = the optimum's objective (log)", type="log", tickformat=".0e",
+                     range=[bottom, top + (0.25 * (top - bottom) if present else 0) + 0.5])   # "1e-14": margin reserved
     return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
                        legend=legend(present), meta=dict(chart_width=560))
 
