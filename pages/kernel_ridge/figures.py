@@ -6,7 +6,7 @@ import streamlit as st
 
 import ui.sweep
 from ui.cache import cache_data
-from ui.figures import base_layout, cached_figure, log_x_vline
+from ui.figures import LEGEND_ABOVE, LEGEND_INSIDE, base_layout, cached_figure, log_x_vline
 from ui.theme import ACCENT, NEGATIVE, POSITIVE, TAG_BACKGROUND
 
 DATA_COLOR, TRUTH_COLOR, BAND_COLOR = "#222222", "#999999", "rgba(0,114,178,0.18)"
@@ -20,8 +20,7 @@ COLUMNS = (3, 2)       # a section's main chart and the column beside it (the ba
 # presentation mode only the navigation and the section's heading (~150 px) are above it: it fills the rest.
 HEIGHT = {"fit": (520, 570), "main": (520, 570), "side": (440, 420), "curves": (330, 380),
           "compare": (460, 470)}   # Compare A / B's two fits, under the two bars and the legend row
-INSIDE = dict(orientation="h", x=0.01, y=0.99, yanchor="top", bgcolor="rgba(255,255,255,0.8)")
-ABOVE = dict(orientation="h", y=1.02, yanchor="bottom", x=0)
+INSIDE, ABOVE = LEGEND_INSIDE, LEGEND_ABOVE
 
 
 def height(kind, present):

@@ -4,12 +4,11 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui.figures import base_layout, cached_figure
+from ui.figures import LEGEND_ABOVE, LEGEND_INSIDE, base_layout, cached_figure
 from ui.theme import ACCENT, NEGATIVE, POSITIVE
 
 MAIN = {True: 570, False: 520}      # px of a section's main chart (presentation / normal): ≥ 440 px plot at 1280x720
-INSIDE = dict(orientation="h", x=0.01, y=0.99, yanchor="top", bgcolor="rgba(255,255,255,0.8)")
-ABOVE = dict(orientation="h", y=1.02, yanchor="bottom", x=0)
+INSIDE, ABOVE = LEGEND_INSIDE, LEGEND_ABOVE
 BUMP_COLOR = "#8C8C8C"
 
 

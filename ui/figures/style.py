@@ -26,6 +26,13 @@ CHART_CONFIG = {
 
 
 
+
+# A horizontal legend inside the plot's top edge (its box nearly opaque, so the curves under it do not cross its
+# text), or above the plot.
+LEGEND_INSIDE = dict(orientation="h", x=0.01, y=0.99, yanchor="top", bgcolor="rgba(255,255,255,0.92)")
+LEGEND_ABOVE = dict(orientation="h", y=1.02, yanchor="bottom", x=0)
+
+
 def base_layout(fig, title=None, height=420, present=None, **kw):
     """The app's layout for `fig`: template, font, fixed height, small margins (reserved later by
     ui.figures.margins); presentation mode's larger type and markers when `present`. (present=None: the calling
