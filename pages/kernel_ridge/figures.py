@@ -20,7 +20,6 @@ COLUMNS = (3, 2)       # a section's main chart and the column beside it (the ba
 # presentation mode only the navigation and the section's heading (~150 px) are above it: it fills the rest.
 HEIGHT = {"fit": (520, 570), "main": (520, 570), "side": (440, 420), "curves": (330, 380),
           "compare": (460, 470)}   # Compare A / B's two fits, under the two bars and the legend row
-INSIDE, ABOVE = LEGEND_INSIDE, LEGEND_ABOVE
 
 
 def height(kind, present):
@@ -30,7 +29,7 @@ def height(kind, present):
 def legend(present):
     """A chart's legend: above the plot area, or inside its top edge in presentation mode, where the plot area
     keeps the chart's height (at least 440 px of a projector's 720)."""
-    return INSIDE if present else ABOVE
+    return LEGEND_INSIDE if present else LEGEND_ABOVE
 
 
 def latex(body, where=None):
@@ -153,7 +152,7 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
             fig.update_xaxes(title=None, showticklabels=False)
     h = chart_height or height("fit", present)
     # the legend inside: the plot area keeps the chart's height
-    return base_layout(fig, None, height=h, present=present, showlegend=legend, legend=INSIDE)
+    return base_layout(fig, None, height=h, present=present, showlegend=legend, legend=LEGEND_INSIDE)
 
 
 def fit_sweep_traces(spec):

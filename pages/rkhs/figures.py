@@ -8,7 +8,6 @@ from ui.figures import LEGEND_ABOVE, LEGEND_INSIDE, base_layout, cached_figure
 from ui.theme import ACCENT, NEGATIVE, POSITIVE
 
 MAIN = {True: 570, False: 520}      # px of a section's main chart (presentation / normal): ≥ 440 px plot at 1280x720
-INSIDE, ABOVE = LEGEND_INSIDE, LEGEND_ABOVE
 BUMP_COLOR = "#8C8C8C"
 
 
@@ -73,7 +72,7 @@ def reproducing_figure(xs, f, bumps, centres, alpha, xprime, value, k_at, band, 
     top = limit * (1.3 if present else 1.0)      # room for the legend inside the plot's top edge on a projector
     fig.update_yaxes(title="f(x), αᵢ", range=[-limit, top], zeroline=True, zerolinecolor="#888888")
     return base_layout(fig, None, height=main_height(present), present=present, showlegend=True,
-                       legend=INSIDE if present else ABOVE, dragmode=False, meta=dict(chart_width=800))
+                       legend=LEGEND_INSIDE if present else LEGEND_ABOVE, dragmode=False, meta=dict(chart_width=800))
 
 
 # ---------------------------------------------------------------- the representer theorem
@@ -115,7 +114,7 @@ def representer_figure(xs, f, u_curve, t, X, y, f_points, hinge, room, limit, pr
     fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])], zeroline=False)
     fig.update_yaxes(title="f(x)", range=[-limit, limit], zeroline=True, zerolinecolor="#888888")
     # the legend inside the top edge (the data stay in |f| ≤ 1.5): the plot area keeps the chart's height
-    return base_layout(fig, None, height=main_height(present), present=present, showlegend=True, legend=INSIDE,
+    return base_layout(fig, None, height=main_height(present), present=present, showlegend=True, legend=LEGEND_INSIDE,
                        dragmode=False)
 
 
@@ -138,4 +137,4 @@ def objective_figure(ts, data_t, penalty_t, J_t, t, lam, present=None):
     fig.add_vline(x=float(t), line=dict(color="black", width=1, dash="dot"))
     fig.update_xaxes(title="t (how much of u is added to w*)", range=[float(ts[0]), float(ts[-1])])
     fig.update_yaxes(title="value", range=[0.0, top])
-    return base_layout(fig, None, height=SIDE[bool(present)], present=present, showlegend=True, legend=ABOVE)
+    return base_layout(fig, None, height=SIDE[bool(present)], present=present, showlegend=True, legend=LEGEND_ABOVE)
