@@ -82,10 +82,11 @@ class LongPoll:
 
 
 class Follower:
-    def __init__(self, url, ws, code, i, stats, cookie=""):
+    def __init__(self, url, ws, code, i, stats, cookie="", fragment=True):
         self.url, self.ws, self.code, self.i, self.stats, self.cookie = url, ws, code, i, stats, cookie
         self.student = self.poll = None
         self.since, self.shown = 0, []   # (finish time, γ index shown)
+        self.fragment, self.fragment_runs, self.wakes = fragment, 0, 0   # wake the settings' fragment as the browser
 
     async def join(self):
         headers = {"Cookie": self.cookie} if self.cookie else None
@@ -103,7 +104,12 @@ class Follower:
     async def run(self):
         while True:
             if await next_version(self):
-                await self.student.rerun()   # the listener's wake
+                # the listener's wake: the settings' fragment's when the page has it (ui/room_wake.js), as the browser
+                if self.fragment and await self.student.trigger("class_wake", "wake", self.wakes + 1) is not None:
+                    self.fragment_runs += not self.student._full_run   # not widened to the page by the server
+                else:
+                    await self.student.rerun()
+                self.wakes += 1
                 self.shown.append((time.perf_counter(), self.gamma()))
 
     async def leave(self):
@@ -182,11 +188,12 @@ def follow_figures(followers, releases, values, t_from=0.0):
     return lat, wrong, missed
 
 
-async def one_server(url, code, key, n, changes, every):
+async def one_server(url, code, key, n, changes, every, fragment=True):
     stats = Stats()
     alone = await lecturer_alone(url, changes, every / 3)
     lecturer = await lecturer_session(url, code, key, stats)
-    followers = [Follower(url, url.replace("http://", "ws://") + "/_stcore/stream", code, i, stats) for i in range(n)]
+    followers = [Follower(url, url.replace("http://", "ws://") + "/_stcore/stream", code, i, stats, fragment=fragment)
+                 for i in range(n)]
     for f in followers:
         await f.join()
     tasks = [asyncio.create_task(f.run()) for f in followers]
@@ -197,6 +204,8 @@ async def one_server(url, code, key, n, changes, every):
     for f in (*followers,):
         await f.leave()
     await lecturer.__aexit__()
+    print(f"  wakes answered by the settings' fragment's run alone: {sum(f.fragment_runs for f in followers)} of "
+          f"{sum(f.wakes for f in followers)}")
     return alone, with_class, follow_figures(followers, releases, values), stats.errors
 
 
@@ -293,6 +302,8 @@ def main():
     ap.add_argument("--changes", type=int, default=10)
     ap.add_argument("--every", type=float, default=3.0)
     ap.add_argument("--replicas", type=int, default=0, help="0: one server; 2: two replicas, nginx, Redis")
+    ap.add_argument("--whole-page", action="store_true",
+                    help="the followers' wakes rerun the whole page (the listener's own wake, without ui/room_wake.js)")
     args = ap.parse_args()
     n, changes, every = args.students, args.changes, args.every
     if not args.replicas:
@@ -301,7 +312,8 @@ def main():
 
             store = open_store(f"sqlite:///{data}/rooms.sqlite3")
             code, key = store.create({"page": "svm", "params": {}})
-            alone, with_class, figures, errors = run_async(one_server(server.url, code, key, n, changes, every))
+            alone, with_class, figures, errors = run_async(one_server(server.url, code, key, n, changes, every,
+                                                                      fragment=not args.whole_page))
             print_figures("one server (SQLite)", n, changes, alone, with_class, figures, errors)
         return
     from bench.replicas import cluster

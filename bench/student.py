@@ -71,6 +71,7 @@ class Student:
         self.deltas = 0          # delta messages received since the last rerun was sent
         self.bytes = 0           # bytes of the messages received since the last rerun was sent
         self.charts = {}         # delta_path -> Plotly figure JSON (st.plotly_chart's spec) as last received
+        self.components = {}     # st.components.v2 name -> (element id, fragment id) as last received
         self.ws = self._reader = None
 
     async def __aenter__(self):
@@ -149,6 +150,8 @@ class Student:
         what = el.WhichOneof("type")
         if what == "plotly_chart":
             self.charts[tuple(msg.metadata.delta_path)] = el.plotly_chart.spec
+        elif what == "bidi_component":
+            self.components[el.bidi_component.component_name] = (el.bidi_component.id, delta.fragment_id)
         elif what == "exception":
             self.stats.errors.append(f"exception on the page ({self.doing}): {el.exception.type}: {el.exception.message[:200]}")
         elif what == "alert" and el.alert.format == el.alert.ERROR:
@@ -206,6 +209,22 @@ class Student:
             self.stats.errors.append(f"{err} ({self.doing})")
             return None
         return t1 - t0
+
+    async def trigger(self, component, event, value):
+        """What a component's setTriggerValue(event, value) sends: a rerun carrying the event in the element's trigger
+        list, of the element's fragment when it is in one; the latency in s, None when the page has no such
+        component."""
+        import json
+
+        from streamlit.components.v2.bidi_component.main import _make_trigger_id
+
+        found = next((v for name, v in self.components.items() if name.endswith(component)), None)
+        if found is None:
+            return None
+        element, fragment = found
+        return await self.rerun(fragment_id=fragment, widgets=[(_make_trigger_id(element, "events"),
+                                                                "json_trigger_value",
+                                                                json.dumps([{"event": event, "value": value}]))])
 
     async def open(self, url_path):
         """Open a page as a browser tab does (first run: page name from the URL, no hash)."""

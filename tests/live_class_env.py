@@ -94,3 +94,15 @@ def follow(page, url, code, timeout=60000):
     page.goto(f"{url}/?room={code}")
     wait_banner(page, f"Following the lecturer (room {code})", timeout)
     settle(page)
+
+
+# What the follower's page shows, by the run that showed it: the page listener's version (its data: set by a whole
+# page's run) and the fragment wake's (ui/room_wake.js: set by the run of the fragment drawing the settings bar too).
+SHOWN = """() => { const el = [...document.querySelectorAll('.st-key-class_listener *')].find(e => e.__classListener);
+  const reg = window.__ksClassWake; const l = el && el.__classListener;
+  return { page: l ? l.data.since : null, fragment: reg ? (reg.shown[l && l.data.code] || 0) : null,
+           wakes: reg ? reg.n : 0 }; }"""
+
+
+def shown(page):
+    return page.evaluate(SHOWN)

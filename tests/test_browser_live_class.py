@@ -19,6 +19,7 @@ from tests.live_class_env import (
     move_gamma,
     open_url,
     settle,
+    shown,
     start_class,
     wait_banner,
     wait_gamma,
@@ -119,9 +120,16 @@ def test_a_class_follows_the_lecturer(browser, class_url):
         wait_path(lecturer, "/svm")
         settle(lecturer)
 
-        move_gamma(lecturer)                                  # a settings change
         for student in (laptop, phone):
+            wait_path(student, "/svm")
+            settle(student)
+        before = [shown(student) for student in (laptop, phone)]
+        move_gamma(lecturer)                                  # a settings change
+        for student, was in zip((laptop, phone), before):
             wait_gamma(student, gamma(lecturer))
+            settle(student)
+            now = shown(student)   # shown by a run of the settings' fragment alone: the page's run did not happen
+            assert now["wakes"] > was["wakes"] and now["fragment"] > now["page"] == was["page"], (was, now)
 
         add_point(lecturer, 2.0, 2.5)                         # an added point
         n = ready_value(lecturer, COUNT)

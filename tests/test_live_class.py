@@ -312,3 +312,46 @@ def test_the_key_reaches_only_the_lecturers_own_page(store):
     data = listener_data(student)
     assert data["resume"] == "" and data["role"] == "student" and data["code"] == code
     assert key not in json.dumps(data) and key not in str(student.query_params)
+
+
+def fragment_wakes(at):
+    return [e for e in at.get("bidi_component") if e.proto.component_name == "kernelscope.class_wake"]
+
+
+def test_a_followers_settings_bar_in_a_fragment_gets_the_fragment_wake_for_the_settings_it_draws(store):
+    at, code = lecturer()
+    assert fragment_wakes(at) == []                        # the lecturer: no wake
+    student = open_page(HOME, query={"room": code})
+    student.run()
+    assert not student.exception
+    assert len(fragment_wakes(student)) == 1
+    # the bar of /svm draws k₁, its γ (RBF), "combine with" and C; the toolbar's toggles below it in the same
+    # fragment are not the bar's (their change reruns the whole page)
+    assert student.session_state["class_fragment"] == ("svm", ("svm_kernel", "svm_gamma", "svm_combine", "svm_C"))
+    student.button(key="class_detach").click().run()
+    assert fragment_wakes(student) == []                   # detached: no wake
+
+
+def test_a_section_whose_bar_is_not_in_a_fragment_has_no_fragment_wake(store):
+    code, _ = store.create({"page": "kernels-bilinear", "params": {}})
+    student = open_page(HOME, query={"room": code})
+    student.run()
+    assert not student.exception and student.session_state["class_page"] == "kernels-bilinear"
+    assert fragment_wakes(student) == [] and "class_fragment" not in student.session_state
+
+
+def view(page="svm", points_too_many=False, **params):
+    return {"page": page, "params": {k: [v] for k, v in params.items()}, "points_too_many": points_too_many}
+
+
+@pytest.mark.parametrize("shown, new, keys", [
+    (view(svm_gamma="1"), view(svm_gamma="1"), set()),                             # a poll's version: no change
+    (view(svm_gamma="1"), view(svm_gamma="3.16"), {"svm_gamma"}),
+    (view(svm_gamma="1"), view(), {"svm_gamma"}),                                   # back to its default
+    (view(), view(svm_C="10", pts="|0.5_1p"), {"svm_C", "pts"}),
+    (view(), view(points_too_many=True), None),
+    (view(), view("svm-gauss-laplace"), None),                                      # another section
+    (None, view(), None),                                                           # nothing shown yet
+])
+def test_the_settings_a_new_view_changes(shown, new, keys):
+    assert room_state.changed(shown, new) == keys

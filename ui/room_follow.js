@@ -1,6 +1,8 @@
 // The class's listener (ui.live_class): one per page in a room. It long-polls the app's route
 // (ui.room_routes: GET /api/class/wait?code&since&student) and reruns the script only when the room has a new
-// version (setTriggerValue("wake", version)); an idle student costs one request per poll and no rerun.
+// version (setTriggerValue("wake", version)); an idle student costs one request per poll and no rerun. Where the
+// section draws its settings bar in an st.fragment, the wake goes to that fragment's element (room_wake.js), and the
+// server reruns the fragment alone when the change is one of the bar's settings (ui.live_class.fragment_wake).
 // A follower's touch on any control of the app detaches them (setTriggerValue("detach")), and so does Escape.
 // The lecturer's copy shows the number of students in its own element, and keeps "CODE.KEY" in a cookie of the
 // browser's session (data.cookie): a reload of the lecturer's window is a new Streamlit session, which reads the
@@ -43,13 +45,28 @@ function running() {
   return !!app && app.getAttribute("data-test-script-state") === "running";
 }
 
+// The section's fragment wake (room_wake.js), when it is on the page and of this room: it reruns only the fragment
+// that draws the settings (the server reruns the whole page when the change is more than those settings).
+function fragmentWake(h) {
+  const reg = window.__ksClassWake;
+  const f = reg && reg.current;
+  return f && f.code === h.data.code && f.el.isConnected ? f : null;
+}
+
+// The version the page shows: the listener's data (a whole run's), or a fragment's run's (room_wake.js).
+function shown(h) {
+  const reg = window.__ksClassWake;
+  return Math.max(h.data.since, (reg && reg.shown[h.data.code]) || 0);
+}
+
 function wake(h, version) {
   h.want = Math.max(h.want || 0, version);
+  const f = fragmentWake(h);
   h.wakes = (h.wakes || 0) + 1;
-  h.send("wake", h.wakes);
+  if (f) f.wake(); else h.send("wake", h.wakes);
   clearTimeout(h.retry);
-  const again = () => {
-    if (h.stopped || !h.data.following || h.data.since >= h.want) return;
+  const again = () => {   // a retry reruns the whole page: whatever was lost, a whole run shows the room's view
+    if (h.stopped || !h.data.following || shown(h) >= h.want) return;
     if (!running()) { h.wakes += 1; h.send("wake", h.wakes); }
     h.retry = setTimeout(again, RETRY);
   };

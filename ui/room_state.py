@@ -96,32 +96,44 @@ def module_of(page):
     return PAGES[page][0]
 
 
-def apply(clean, keep=None):
+def changed(shown, clean):
+    """The parameters in which the validated view `clean` differs from the view `shown` (a set of keys), or None when
+    it is another section or either is missing."""
+    if not shown or shown["page"] != clean["page"] or shown["points_too_many"] != clean["points_too_many"]:
+        return None
+    a, b = shown["params"], clean["params"]
+    return {key for key in a.keys() | b.keys() if a.get(key) != b.get(key)}
+
+
+def apply(clean, keep=None, only=None):
     """Show the validated state `clean` in this session, which must be on its section already. Call before any widget
     of the run: the section's topic settings and the data set's widgets forget the student's values and read the
     room's text, as from an opened link (a setting the room does not name takes its default); the points follow in
-    ui.points.state (undoable). `keep`: parameters of the address bar to keep (the room's code)."""
+    ui.points.state (undoable). `keep`: parameters of the address bar to keep (the room's code). `only`: the settings
+    that changed, alone (a fragment's run, which draws them and nothing else: the data and the points stay)."""
     from streamlit.runtime.state import get_session_state
 
     state = st.session_state
     _, topic = PAGES[clean["page"]]
-    keys = (*(topic_keys(topic) if topic else ()), *DATA_KEYS)
+    keys = (*(topic_keys(topic) if topic else ()), *DATA_KEYS) if only is None else tuple(only)
     for key in keys:
         for name in (key, SHADOW + key, LINKED + key):
             if name in state:
                 del state[name]
     _forget_sent(keys)
     params = clean["params"]
-    for key in POINT_KEYS:
-        if key in st.query_params:
-            del st.query_params[key]
-    st.query_params.update(keep or {})
+    if only is None:
+        for key in POINT_KEYS:
+            if key in st.query_params:
+                del st.query_params[key]
+        st.query_params.update(keep or {})
     # the settings' widgets read their first value from the run's initial copy of the link (not bound: it is read)
     from urllib.parse import urlencode
 
     with get_session_state().query_params() as qp:
         qp.set_initial_query_params(urlencode({**(keep or {}), **params}, doseq=True))
-    state[points.FOLLOW_KEY] = (params.get(points.URL_KEY, [""])[0], params.get(points.CLASSES_KEY, [""])[0])
+    if only is None:
+        state[points.FOLLOW_KEY] = (params.get(points.URL_KEY, [""])[0], params.get(points.CLASSES_KEY, [""])[0])
 
 
 def _forget_sent(keys):

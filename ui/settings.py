@@ -49,6 +49,7 @@ def link_params(keys):
 def bar(spec, gap="small"):
     """The topic's settings bar: one compact row at the top of each of its sections (st.columns of `spec`, in a
     bordered box keyed "topic_bar"). Draw the topic's shared widgets into it."""
+    _opened()
     with st.container(key="topic_bar", border=True):
         return st.columns(spec, gap=gap, vertical_alignment="bottom")
 
@@ -57,7 +58,15 @@ def bar_row(gap="small"):
     """The topic's settings bar as one row: the bordered box keyed "topic_bar" (as `bar`) holding its widgets side by
     side, wrapping where it is narrow. One element where `bar([1])` with a row inside it is four (a bar is re-sent
     on every move of its sliders)."""
+    _opened()
     return st.container(key="topic_bar", border=True, horizontal=True, gap=gap, vertical_alignment="bottom")
+
+
+def _opened():
+    if "class_room" in st.session_state:   # a follower's bar: the class's fragment wake reads what it draws
+        from .live_class import bar_opened
+
+        bar_opened()
 
 
 def remember(keys):
@@ -76,10 +85,11 @@ def remember(keys):
     if "class_room" in state:
         # a lecturer's settled value reaches the class from a fragment's run too; a following student's drawn
         # settings are the view it shows (ui.live_class.hold)
-        from .live_class import hold, publish
+        from .live_class import fragment_wake, hold, publish
 
         publish()
         hold(keys)
+        fragment_wake(keys)
 
 
 def kernel_bar(page, keys, narrow=False, options=None, label="Kernel"):
