@@ -347,3 +347,53 @@ def test_the_lecturers_compare_a_b_on_kernel_ridge_reaches_the_class(browser, cl
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+# A page's sweeps of one slider: the frame each shows (ui/sweep.js), and the positions its class stream brought.
+SWEEPS = """(slider) => Object.values(window.__kernelscopeSweeps || {}).filter(o => o.data.slider === slider)
+  .map(o => ({ want: o.want, shown: o.shown, overlay: !!o.overlay, mode: o.mode }))"""
+LECTURER_AT = f"""(slider) => {{ const v = ({SWEEPS})(slider); return v.length ? v[0].want : null; }}"""
+MIRRORS = f"""([slider, i]) => {{ const v = ({SWEEPS})(slider);
+  return v.length > 0 && v.every(o => o.overlay && o.shown === i && o.mode === "mirror"); }}"""
+
+
+def test_the_lecturers_drag_is_mirrored_on_the_followers_picture(browser, class_url):
+    """While the lecturer drags γ's sweep on /svm, the follower's map shows the lecturer's frame (its own sweep draws
+    it, no run of its script per position); on release the follower shows the released γ, the mirror gone."""
+    contexts = []
+    try:
+        lecturer, student, code = lecturer_and_student(browser, class_url, contexts)
+        settle(lecturer)
+        settle(student)
+        start_gamma = gamma(student)
+        thumb = lecturer.locator(f"{GAMMA}").locator("xpath=..").locator("..")
+        track = thumb.locator("..").bounding_box()
+        box = thumb.bounding_box()
+        y = box["y"] + box["height"] / 2
+        lecturer.mouse.move(box["x"] + box["width"] / 2, y)
+        lecturer.mouse.down()
+        lecturer.mouse.move(track["x"] + 0.3 * track["width"], y, steps=8)
+        first = lecturer.wait_for_function(f"s => ({LECTURER_AT})(s)", arg="svm_gamma", timeout=30000).json_value()
+        student.wait_for_function(MIRRORS, arg=["svm_gamma", first], timeout=30000)   # frames fetched once, then drawn
+        runs = student.evaluate("() => window.__kernelscopeSweep.frames")
+        lecturer.mouse.move(track["x"] + 0.75 * track["width"], y, steps=8)
+        second = lecturer.wait_for_function(f"([s, f]) => {{ const i = ({LECTURER_AT})(s); return i !== f && i; }}",
+                                            arg=["svm_gamma", first], timeout=30000).json_value()
+        student.wait_for_function(MIRRORS, arg=["svm_gamma", second], timeout=30000)
+        assert student.evaluate("() => window.__kernelscopeSweep.frames") > runs   # drawn by the student's sweep
+        assert gamma(student) == start_gamma           # the student's γ is not set by a position: only by a release
+        assert "Following the lecturer" in student.locator(BANNER).inner_text()
+        lecturer.mouse.up()
+        settle(lecturer)
+        wait_gamma(student, gamma(lecturer))           # the released value, by the room's version
+        student.wait_for_function(f"s => ({SWEEPS})(s).every(o => !o.overlay && o.mode === null)", arg="svm_gamma",
+                                  timeout=30000)
+        assert gamma(student) != start_gamma
+        assert not student.evaluate("() => document.querySelector('[data-testid=stMain]')"
+                                    ".classList.contains('ks-sweeping')")
+        assert "Following the lecturer" in student.locator(BANNER).inner_text()
+        for page in (lecturer, student):
+            assert_healthy(page)
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -182,3 +182,60 @@ def test_wrong_codes_are_limited_per_client(served):
     assert store.students(code) == 0
     f = session(server, f"room={code}", "the room's view", headers={"X-Forwarded-For": other})   # others join
     assert f.shown(f"Following the lecturer (room {code})")
+
+
+def post_pointer(server, body, cookie=None, content_type="application/json"):
+    """POST /api/class/pointer as a page would (the lecturer's cookie, when given): the status."""
+    headers = {"Content-Type": content_type, **({"Cookie": f"ks_class_lecturer={cookie}"} if cookie else {})}
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    req = urllib.request.Request(f"{server.url}/api/class/pointer", data=data, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+def test_only_the_lecturers_key_moves_the_class_pointer(served):
+    """The lecturer's drag positions: a follower's stream gets the lecturer's, and nothing of a post without the
+    room's key, with another room's key, or that is not a position."""
+    server, store = served
+    code, key = lecturer_room(store)
+    other, other_key = lecturer_room(store)
+    stream = urllib.request.urlopen(f"{server.url}/api/class/pointer?code={code}", timeout=30)
+    assert stream.status == 200 and stream.headers["Content-Type"].startswith("text/event-stream")
+    assert stream.readline().startswith(b": follow")
+    good = {"code": code, "slider": "svm_gamma", "index": 3}
+    assert post_pointer(server, good) == 403                                    # no key
+    assert post_pointer(server, good, f"{code}.{'0' * 32}") == 403              # a wrong key
+    assert post_pointer(server, good, f"{code}.{other_key}") == 403             # another room's key
+    assert post_pointer(server, good, f"{other}.{other_key}") == 403            # that room's cookie, this room's code
+    assert post_pointer(server, good, f"{code}.{key}", "text/plain") == 415     # a cross-site form's type
+    for bad in (b"not json", b"[1, 2]", {"code": code, "slider": "svm gamma", "index": 3},
+                {"code": code, "slider": "<b>x</b>", "index": 3}, {"code": code, "slider": "svm_gamma", "index": "3"},
+                {"code": code, "slider": "svm_gamma", "index": 10**9}, {"code": code, "slider": "svm_gamma", "index": 2.5},
+                {"code": code, "slider": "svm_gamma", "index": True}, {"code": "??", "slider": "svm_gamma", "index": 1},
+                {"code": code, "slider": "s" * 65, "index": 1}, b" " * 600 + json.dumps(good).encode()):
+        assert post_pointer(server, bad, f"{code}.{key}") == 400, bad
+    assert post_pointer(server, good, f"{code}.{key}") == 204                   # the lecturer's own
+    assert post_pointer(server, {**good, "index": None}, f"{code}.{key}") == 204
+    lines = []
+    while len(lines) < 2:
+        line = stream.readline().decode().strip()
+        if line.startswith("data:"):
+            lines.append(json.loads(line[5:]))
+    stream.close()
+    assert lines == [{"slider": "svm_gamma", "index": 3}, {"slider": "svm_gamma", "index": None}]
+    assert store.room(code).version == 1                                        # a position changes no view
+
+
+def test_a_pointer_stream_of_a_wrong_code_is_a_failed_join(served):
+    server, _ = served
+    for code in ("ZZZZZZ", "not a code"):
+        try:
+            urllib.request.urlopen(urllib.request.Request(   # a client of its own (the join limit counts per client)
+                f"{server.url}/api/class/pointer?code={code.replace(' ', '+')}",
+                headers={"X-Forwarded-For": "203.0.113.50"}), timeout=30)
+            raise AssertionError("a stream for a room that does not exist")
+        except urllib.error.HTTPError as err:
+            assert err.code == 404

@@ -72,6 +72,7 @@ def live_class(page):
 
 def listener(room, following=False, students=None):
     """The page's listener of `room` (one element; the student's reruns the script when the room's version grows)."""
+    from .room_pointer import PATH as POINTER
     from .room_routes import PATH
 
     base = "/" + str(st.get_option("server.baseUrlPath") or "").strip("/")
@@ -80,7 +81,7 @@ def listener(room, following=False, students=None):
     _LISTENER(key="class_listener", data={
         "url": base.rstrip("/") + PATH, "code": room["code"], "role": room["role"], "following": bool(following),
         "since": int(state.get(APPLIED, 0)), "student": "" if lecturer else state.get(STUDENT, ""),
-        "students": students, "cookie": COOKIE, "path": base,
+        "students": students, "cookie": COOKIE, "path": base, "pointer": base.rstrip("/") + POINTER,
         "resume": f"{room['code']}.{state.get(KEY)}" if lecturer and state.get(KEY) else ""},
         on_wake_change=_nothing, on_detach_change=detach, on_ended_change=_nothing)
 

@@ -105,12 +105,59 @@ function listen(h) {
   };
 }
 
+// The lecturer's drag, mirrored (ui.room_pointer): on a lecturer's page the live sweep (ui/sweep.js) tells each
+// position under the pointer here, and it goes to the room (one request in flight, the newest position next); a
+// following student's page keeps a stream of those positions and hands each to its own sweep of the same slider.
+function pointerSender(h) {
+  let busy = false, next = null;
+  const send = () => {
+    if (busy || next === null || h.stopped) return;
+    const body = next;
+    next = null;
+    busy = true;
+    fetch(h.data.pointer, { method: "POST", body, credentials: "same-origin", keepalive: true,
+                            headers: { "Content-Type": "application/json" } })
+      .catch(() => {})
+      .finally(() => { busy = false; send(); });
+  };
+  return (slider, index) => { next = JSON.stringify({ code: h.data.code, slider, index }); send(); };
+}
+
+const MIRROR = (window.__ksMirror = window.__ksMirror || { received: 0, last: null });   // tests and benches read it
+
+function mirror(m) {
+  MIRROR.received += 1;
+  MIRROR.last = { slider: m.slider, index: m.index, at: performance.now() };
+  Object.values(window.__kernelscopeSweeps || {})
+    .filter((s) => s.data && s.data.slider === m.slider && s.mirror)
+    .forEach((s) => s.mirror(m.index));
+}
+
+function pointerStream(h) {   // open while the student follows; EventSource reconnects by itself
+  const want = h.data.role === "student" && h.data.following && !h.stopped && h.data.pointer;
+  if (want && !h.stream) {
+    h.stream = new EventSource(`${h.data.pointer}?code=${encodeURIComponent(h.data.code)}`);
+    h.stream.onmessage = (e) => {
+      if (!h.data.following) return;
+      try { mirror(JSON.parse(e.data)); } catch (err) { /* not a position */ }
+    };
+  } else if (!want && h.stream) {
+    h.stream.close();
+    h.stream = null;
+    mirrorEnd();
+  }
+}
+
+function mirrorEnd() {   // detached or gone: no sweep stays on the lecturer's last position
+  Object.values(window.__kernelscopeSweeps || {}).forEach((s) => { if (s.mirror) s.mirror(null); });
+}
+
 export default function (component) {
   const { setTriggerValue, parentElement, data } = component;
   // Streamlit calls this again when the data changes: one poll and one set of listeners per element.
   let h = parentElement.__classListener;
   if (!h || h.data.code !== data.code) {
-    if (h) { h.stopped = true; h.unlisten(); }
+    if (h) { h.stopped = true; h.unlisten(); pointerStream(h); }
     h = parentElement.__classListener = { since: data.since, data, stopped: false };
     if (data.role === "lecturer") {
       h.count = document.createElement("span");
@@ -120,10 +167,12 @@ export default function (component) {
     h.unlisten = data.role === "student" ? listen(h) : () => {};
     h.data = data;
     h.send = (name, value) => setTriggerValue(name, value);
+    if (data.role === "lecturer") window.__ksSweepMoved = pointerSender(h);
     loop(h);
   }
   h.data = data;
   h.send = (name, value) => setTriggerValue(name, value);
+  pointerStream(h);
   remember(data);
   if (data.since > h.since) h.since = data.since;
   if (h.count && Number.isInteger(data.students) && !h.count.textContent) {
@@ -133,6 +182,8 @@ export default function (component) {
   return () => {
     if (parentElement.__classListener === mine) {
       mine.stopped = true;
+      pointerStream(mine);
+      if (mine.data.role === "lecturer") window.__ksSweepMoved = null;
       clearTimeout(mine.retry);
       mine.unlisten();
       delete parentElement.__classListener;

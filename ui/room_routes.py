@@ -17,6 +17,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from .room_pointer import ROUTES as POINTER_ROUTES
+
 WAIT = 25        # seconds a poll is held open when nothing changes (under proxies' 60 s read timeouts)
 TICK = 0.25      # seconds between two reads of the watched rooms' versions
 PATH = "/api/class/wait"
@@ -133,4 +135,4 @@ async def wait(request):
                         headers={"Cache-Control": "no-store"})
 
 
-ROUTES = [Route(PATH, wait, methods=["GET"])]
+ROUTES = [Route(PATH, wait, methods=["GET"]), *POINTER_ROUTES]   # and the lecturer's drag (ui.room_pointer)

@@ -18,6 +18,9 @@ const CACHE = (window.__kernelscopeSweepFrames = window.__kernelscopeSweepFrames
 const KEEP = 8;        // decoded frames kept (a few sweeps' worth, ~1-2 MB each once drawn)
 const DRAG_SLOP = 6;   // px a press on the picture must move sideways before it sweeps (less is a click)
 const WAIT_MS = 20000; // longest wait for Streamlit's redraw after a release before the overlay goes anyway
+const MIRROR_IDLE_MS = 10000; // a mirrored drag with no position for this long: the lecturer's page went away
+// A lecturer's drag position to the class (ui/room_follow.js defines the hook on a lecturer's page in a room).
+const tell = (slider, i) => { if (window.__ksSweepMoved) window.__ksSweepMoved(slider, i); };
 
 async function inflate(b64) {
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -401,13 +404,19 @@ function create(data) {
     if (s.overlay && (gd !== s.overlay.gd || gd._fullData !== s.overlay.fullData)) {
       s.uninstall();      // Streamlit redrew the chart: the static picture is back
       if (s.mode === "wait") { done(); return; }
+      if (s.mode === "mirror") s.committedAtStart = index();   // the lecturer's released value came first
     }
     if (s.mode === "wait") {
       if (s.want === s.committedAtStart || performance.now() - s.since > WAIT_MS) { done(); return; }
       if (!s.overlay && !s.frames && index() !== s.committedAtStart) { done(); return; }  // never drawn: rerun done
       if (!s.overlay) return;
     }
+    if (s.mode === "mirror" && performance.now() - s.since > MIRROR_IDLE_MS) { s.settle = "drag"; run("wait"); }
     if (s.mode === "key" || (s.mode === "wait" && s.settle === "slider")) s.want = index();
+    if ((s.mode === "slider" || s.mode === "drag") && s.want != null && s.want !== s.told && lead()) {
+      s.told = s.want;   // a lecturer's drag: the position to the class (ui/room_follow.js)
+      tell(data.slider, s.want);
+    }
     if (s.mode === "key") {   // a key step: draw the new position at once, then wait for Streamlit's redraw
       if (s.want !== s.committedAtStart) { s.mode = "wait"; s.settle = "slider"; }
       else if (performance.now() - s.since > 1000) { s.mode = null; return; }
@@ -534,6 +543,7 @@ function create(data) {
   // Two sweeps of one slider (on two charts) both follow its press; the first of them hands the value over.
   const lead = () => Object.values(STORE).find((o) => o.data.slider === data.slider) === s;
   const onUp = (e) => {
+    if (s.told != null) { s.told = null; tell(data.slider, null); }   // the class's mirror lets go too
     if (s.grab && s.mode === "slider") e.stopPropagation();
     const p = s.press;
     s.press = null;
@@ -547,6 +557,26 @@ function create(data) {
       run("wait");
       if (s.want !== p.start && s.send && lead()) s.send("value", { slider: data.slider, value: data.values[s.want] });
     }
+  };
+  // The lecturer's drag, mirrored (ui/room_follow.js hands a follower the lecturer's positions): frame i drawn as
+  // the student's own drag would draw it, the frames asked for once if this browser has none; i null: the lecturer
+  // let go (the released value comes with the class's next run, whose redraw ends the mirror). The student's own
+  // hand on the sweep comes first (a touch detaches them anyway).
+  s.mirror = (i) => {
+    if (s.mode === "slider" || s.mode === "drag" || s.mode === "key") return;
+    if (i == null) {
+      if (s.mode === "mirror") { s.settle = "drag"; run("wait"); }
+      return;
+    }
+    if (!Number.isInteger(i) || i < 0 || i >= n) return;
+    if (s.mode !== "mirror") {
+      s.committedAtStart = index();
+      s.pressAt = performance.now();
+      ask();
+      run("mirror");
+    }
+    s.want = i;
+    s.since = performance.now();
   };
   const onFocus = (e) => { if (inSlider(e.target)) ask(); };
   const onKey = (e) => {

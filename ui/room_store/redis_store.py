@@ -7,6 +7,8 @@ writers. The key is compared in constant time here before the script runs; the s
 still has that key (it may have ended in between). Redis's own expiry removes a room some time after it went idle;
 the reads below treat it as ended as soon as it is ROOM_IDLE old by the store's clock."""
 import json
+import secrets
+import time
 
 import redis
 
@@ -29,6 +31,8 @@ from . import (
 )
 
 PREFIX = "ks:room:"
+POINTER = "ks:pointer:"
+ORIGIN = secrets.token_hex(6)   # this process, in its own pointer messages
 TTL = ROOM_IDLE + 3600     # Redis drops a room's keys an hour after the store has ended it
 # KEYS[1] room, ARGV: key_hash, state, now. 1 when made, 0 when the code is taken.
 CREATE = """if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -150,6 +154,26 @@ class RedisStore(Store):
         with self.db.pipeline() as pipe:
             n, _ = pipe.incr(name).expire(name, JOIN_WINDOW * 2).execute()
         return n <= JOIN_LIMIT
+
+    # The lecturer's drag positions (ui.room_pointer) between replicas: pub/sub, a lost message is a frame skipped.
+    def publish_pointer(self, code, message):
+        self.db.publish(POINTER + code, f"{ORIGIN} {message}")
+
+    def listen_pointers(self, hub):
+        """Hand the positions other processes publish to `hub` (ui.room_pointer.Hub) - runs for the process's life."""
+        while True:
+            try:
+                sub = self.db.pubsub(ignore_subscribe_messages=True)
+                sub.psubscribe(POINTER + "*")
+                while True:
+                    m = sub.get_message(timeout=5.0)
+                    if not m or not isinstance(m.get("data"), str):
+                        continue
+                    origin, _, message = m["data"].partition(" ")
+                    if origin != ORIGIN:   # this process's own were handed over already
+                        hub.send(str(m["channel"])[len(POINTER):], message)
+            except redis.RedisError:   # Redis away for a moment: subscribe again
+                time.sleep(1.0)
 
     def close(self):
         self.db.close()
