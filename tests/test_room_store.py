@@ -182,3 +182,30 @@ def test_sqlite_keeps_rooms_over_a_restart(tmp_path, clock):
     assert again.is_lecturer(code, key)
     journal = again._db().execute("PRAGMA journal_mode").fetchone()[0]
     assert journal == "wal"
+
+
+def test_the_lecturers_drag_positions_reach_the_other_replicas_on_redis(redis_url):
+    """ui.room_pointer between replicas: a position one process publishes reaches the other process's streams
+    (its hub), not its own (which it handed over itself); a Redis store per process, as the replicas have."""
+    import time
+
+    from ui.room_store.redis_store import RedisStore
+
+    class Hub:   # ui.room_pointer.Hub's one method the listener calls
+        def __init__(self):
+            self.got = []
+
+        def send(self, code, message):
+            self.got.append((code, message))
+
+    here, there = RedisStore(redis_url, time.time), RedisStore(redis_url, time.time)
+    hub_here, hub_there = Hub(), Hub()
+    for s, hub in ((here, hub_here), (there, hub_there)):
+        threading.Thread(target=s.listen_pointers, args=(hub,), daemon=True).start()
+    message = '{"slider":"svm_gamma","index":4}'
+    deadline = time.monotonic() + 20
+    while not hub_there.got and time.monotonic() < deadline:   # until the listeners have subscribed
+        here.publish_pointer("ABC234", message)
+        time.sleep(0.2)
+    assert hub_there.got and set(hub_there.got) == {("ABC234", message)}
+    assert hub_here.got == []

@@ -13,14 +13,19 @@
 const SVG = "http://www.w3.org/2000/svg";
 const STORE = (window.__kernelscopeSweeps = window.__kernelscopeSweeps || {});
 const STATS = (window.__kernelscopeSweep = window.__kernelscopeSweep ||
-  { frames: 0, times: [], drawMs: [], events: 0, last: null, asks: 0, waits: [], byChart: {} });
+  { frames: 0, times: [], drawMs: [], events: 0, last: null, asks: 0, waits: [], byChart: {}, told: [], mirrored: [] });
 const CACHE = (window.__kernelscopeSweepFrames = window.__kernelscopeSweepFrames || new Map()); // digest -> frames
 const KEEP = 8;        // decoded frames kept (a few sweeps' worth, ~1-2 MB each once drawn)
 const DRAG_SLOP = 6;   // px a press on the picture must move sideways before it sweeps (less is a click)
 const WAIT_MS = 20000; // longest wait for Streamlit's redraw after a release before the overlay goes anyway
 const MIRROR_IDLE_MS = 10000; // a mirrored drag with no position for this long: the lecturer's page went away
 // A lecturer's drag position to the class (ui/room_follow.js defines the hook on a lecturer's page in a room).
-const tell = (slider, i) => { if (window.__ksSweepMoved) window.__ksSweepMoved(slider, i); };
+const tell = (slider, i) => {
+  if (!window.__ksSweepMoved) return;
+  window.__ksSweepMoved(slider, i);
+  STATS.told.push([i, Date.now()]);   // bench.mirror: when each position left (wall clock: across pages)
+  if (STATS.told.length > 2000) STATS.told.splice(0, 1000);
+};
 
 async function inflate(b64) {
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -432,6 +437,10 @@ function create(data) {
       if (s.pressAt != null) { STATS.waits.push(performance.now() - s.pressAt); s.pressAt = null; }
       STATS.frames += 1;
       STATS.last = { slider: data.slider, index: s.want };
+      if (s.mode === "mirror") {   // bench.mirror: when each mirrored frame was drawn
+        STATS.mirrored.push([s.want, Date.now()]);
+        if (STATS.mirrored.length > 2000) STATS.mirrored.splice(0, 1000);
+      }
       STATS.times.push(performance.now());
       (STATS.byChart[data.chart] = STATS.byChart[data.chart] || []).push(performance.now());
       if (STATS.times.length > 2000) STATS.times.splice(0, 1000);

@@ -32,7 +32,6 @@ from . import (
 
 PREFIX = "ks:room:"
 POINTER = "ks:pointer:"
-ORIGIN = secrets.token_hex(6)   # this process, in its own pointer messages
 TTL = ROOM_IDLE + 3600     # Redis drops a room's keys an hour after the store has ended it
 # KEYS[1] room, ARGV: key_hash, state, now. 1 when made, 0 when the code is taken.
 CREATE = """if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -63,6 +62,7 @@ return redis.call('ZCARD', KEYS[2])"""
 class RedisStore(Store):
     def __init__(self, url, clock):
         self.clock = clock
+        self.origin = secrets.token_hex(6)   # this store (one per process), in its own pointer messages
         self.db = redis.Redis.from_url(url, decode_responses=True, socket_timeout=10, health_check_interval=30)
         self._create, self._publish, self._end, self._heartbeat = (
             self.db.register_script(s) for s in (CREATE, PUBLISH, END, HEARTBEAT))
@@ -157,7 +157,7 @@ class RedisStore(Store):
 
     # The lecturer's drag positions (ui.room_pointer) between replicas: pub/sub, a lost message is a frame skipped.
     def publish_pointer(self, code, message):
-        self.db.publish(POINTER + code, f"{ORIGIN} {message}")
+        self.db.publish(POINTER + code, f"{self.origin} {message}")
 
     def listen_pointers(self, hub):
         """Hand the positions other processes publish to `hub` (ui.room_pointer.Hub) - runs for the process's life."""
@@ -170,7 +170,7 @@ class RedisStore(Store):
                     if not m or not isinstance(m.get("data"), str):
                         continue
                     origin, _, message = m["data"].partition(" ")
-                    if origin != ORIGIN:   # this process's own were handed over already
+                    if origin != self.origin:   # this process's own were handed over already
                         hub.send(str(m["channel"])[len(POINTER):], message)
             except redis.RedisError:   # Redis away for a moment: subscribe again
                 time.sleep(1.0)
