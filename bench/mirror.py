@@ -1,16 +1,16 @@
-"""The lecturer's drag, mirrored on the class's pictures (issue 30: each follower shows the lecturer's frame within
-150 ms median, 300 ms p90, and changes at least 15 times a second).
+"""The lecturer's drag, mirrored on the class's pictures (issue 30: each follower shows the lecturer's frame within 150
+ms median, 300 ms p90, and changes at least 15 times a second).
 
 Serves the app (`python app.py`, SQLite in a temporary folder) and opens, in Debian's Chromium, one lecturer page
 (1400x900) that starts a class on /svm and N follower pages (1280x720) that join it by the link. The lecturer's
 pointer presses γ's thumb and drags it across the whole track and back, PASSES times, SECONDS per pass (a real
 press, then bench.sweep's scripted pointer: one pointermove per animation frame, at an even speed). The lecturer's
-sweep (ui/sweep.js) notes when each position left the page (window.__kernelscopeSweep.told: [index, Date.now()])
-and each follower's sweep when it drew a mirrored frame (.mirrored); the pages share the machine's wall clock.
-Printed per follower and over all: the latency from a position leaving the lecturer to its frame drawn on the follower (each position the follower drew;
-positions the follower skipped because a newer one had come are counted apart), and the follower's frames drawn per
-second during the drag. The first pass fetches the followers' frames once (a lazy sweep asks for them when the first
-position arrives), and is left out of the figures; it is printed apart.
+sweep (ui/sweep.js) notes when each position left the page (window.__kernelscopeSweep.told: [index, Date.now()]) and
+each follower's sweep when it drew a mirrored frame (.mirrored); the pages share the machine's wall clock. Printed
+per follower and over all: the latency from a position leaving the lecturer to its frame drawn on the follower (each
+position the follower drew; positions the follower skipped because a newer one had come are counted apart), and the
+follower's frames drawn per second during the drag. The first pass fetches the followers' frames once (a lazy sweep
+asks for them when the first position arrives), and is left out of the figures; it is printed apart.
 
     .venv/bin/python -m bench.mirror [--followers 3] [--passes 4] [--seconds 1]
 """
