@@ -1,6 +1,7 @@
 """What a student idle in a class costs the server: N followers (websocket sessions of Streamlit's protocol,
 bench/student.py) sit in a room on /svm for S seconds while nothing changes, each with the long poll its page's
-listener keeps open (ui/room_follow.js -> GET /api/class/wait). Printed: the server's CPU time and the bytes sent to
+listener keeps open (ui/room_follow.js -> GET /api/class/wait) and its stream of the lecturer's drag positions
+(GET /api/class/pointer). Printed: the server's CPU time and the bytes sent to
 the followers, per student per second, beside the same N sessions of bench/fragment_app.py, whose st.fragment
 (run_every=1) reruns every second - the polling the live class avoids.
 
@@ -52,6 +53,27 @@ class Poller:
             writer.close()
 
 
+class Stream:
+    """The same page's stream of the lecturer's drag positions (ui/room_follow.js -> GET /api/class/pointer, server-sent
+    events, held open while the student follows): the bytes it brings."""
+
+    def __init__(self, url, code):
+        parts = urlsplit(url)
+        self.host, self.port, self.code = parts.hostname, parts.port, code
+        self.bytes, self.polls = 0, 0
+
+    async def run(self):
+        reader, writer = await asyncio.open_connection(self.host, self.port)
+        try:
+            writer.write((f"GET /api/class/pointer?code={self.code} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+                          "Accept: text/event-stream\r\n\r\n").encode())
+            await writer.drain()
+            while chunk := await reader.read(4096):
+                self.bytes += len(chunk)
+        finally:
+            writer.close()
+
+
 class Browser(Student):
     """A Student that also reruns an st.fragment(run_every=...) on its timer, as the browser does (Streamlit sends
     the timer in an auto_rerun message; the browser sends the fragment's rerun)."""
@@ -89,8 +111,8 @@ async def idle_class(url, pid, n, seconds, code=None):
         await s.rerun(page_name="svm" if code else "", page_hash="")
         if code:   # the join's rerun, then the page the room shows
             await s.rerun()
-            pollers.append(Poller(url, code, f"bench{len(pollers)}"))
-            tasks.append(asyncio.create_task(pollers[-1].run()))
+            pollers += [Poller(url, code, f"bench{len(pollers)}"), Stream(url, code)]
+            tasks += [asyncio.create_task(pollers[-2].run()), asyncio.create_task(pollers[-1].run())]
         elif s.timers:
             tasks.append(asyncio.create_task(s.tick()))
     await asyncio.sleep(5)   # every session settled, every poll waiting
