@@ -363,8 +363,13 @@ def test_the_lecturers_drag_is_mirrored_on_the_followers_picture(browser, class_
     contexts = []
     try:
         lecturer, student, code = lecturer_and_student(browser, class_url, contexts)
-        settle(lecturer)
-        settle(student)
+        ctx, phone = context(browser, 390, 844)              # a second student, on a phone
+        contexts.append(ctx)
+        phone.goto(f"{class_url}/?room={code}")
+        wait_banner(phone, f"Following the lecturer (room {code})", 40000)
+        wait_path(phone, "/svm", 60000)
+        for page in (lecturer, student, phone):
+            settle(page)
         start_gamma = gamma(student)
         thumb = lecturer.locator(f"{GAMMA}").locator("xpath=..").locator("..")
         track = thumb.locator("..").bounding_box()
@@ -374,25 +379,29 @@ def test_the_lecturers_drag_is_mirrored_on_the_followers_picture(browser, class_
         lecturer.mouse.down()
         lecturer.mouse.move(track["x"] + 0.3 * track["width"], y, steps=8)
         first = lecturer.wait_for_function(f"s => ({LECTURER_AT})(s)", arg="svm_gamma", timeout=30000).json_value()
-        student.wait_for_function(MIRRORS, arg=["svm_gamma", first], timeout=30000)   # frames fetched once, then drawn
+        for page in (student, phone):   # frames fetched once, then drawn
+            page.wait_for_function(MIRRORS, arg=["svm_gamma", first], timeout=30000)
         runs = student.evaluate("() => window.__kernelscopeSweep.frames")
         lecturer.mouse.move(track["x"] + 0.75 * track["width"], y, steps=8)
         second = lecturer.wait_for_function(f"([s, f]) => {{ const i = ({LECTURER_AT})(s); return i !== f && i; }}",
                                             arg=["svm_gamma", first], timeout=30000).json_value()
-        student.wait_for_function(MIRRORS, arg=["svm_gamma", second], timeout=30000)
+        for page in (student, phone):
+            page.wait_for_function(MIRRORS, arg=["svm_gamma", second], timeout=30000)
         assert student.evaluate("() => window.__kernelscopeSweep.frames") > runs   # drawn by the student's sweep
-        assert gamma(student) == start_gamma           # the student's γ is not set by a position: only by a release
-        assert "Following the lecturer" in student.locator(BANNER).inner_text()
+        for page in (student, phone):
+            assert gamma(page) == start_gamma          # a student's γ is not set by a position: only by a release
+            assert "Following the lecturer" in page.locator(BANNER).inner_text()
         lecturer.mouse.up()
         settle(lecturer)
-        wait_gamma(student, gamma(lecturer))           # the released value, by the room's version
-        student.wait_for_function(f"s => ({SWEEPS})(s).every(o => !o.overlay && o.mode === null)", arg="svm_gamma",
-                                  timeout=30000)
-        assert gamma(student) != start_gamma
-        assert not student.evaluate("() => document.querySelector('[data-testid=stMain]')"
-                                    ".classList.contains('ks-sweeping')")
-        assert "Following the lecturer" in student.locator(BANNER).inner_text()
-        for page in (lecturer, student):
+        for page in (student, phone):
+            wait_gamma(page, gamma(lecturer))          # the released value, by the room's version
+            page.wait_for_function(f"s => ({SWEEPS})(s).every(o => !o.overlay && o.mode === null)", arg="svm_gamma",
+                                   timeout=30000)
+            assert gamma(page) != start_gamma
+            assert not page.evaluate("() => document.querySelector('[data-testid=stMain]')"
+                                     ".classList.contains('ks-sweeping')")
+            assert "Following the lecturer" in page.locator(BANNER).inner_text()
+        for page in (lecturer, student, phone):
             assert_healthy(page)
     finally:
         for ctx in contexts:

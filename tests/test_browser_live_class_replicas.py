@@ -90,6 +90,18 @@ def test_a_replica_stopped_mid_class_sends_its_students_to_the_other(browser):
             for _, page in students:
                 wait_gamma(page, before)
 
+            # the lecturer's drag positions (ui.room_pointer) reach every student, on either replica (through nginx,
+            # Redis pub/sub between the replicas), by the hook the lecturer's sweep calls
+            lecturer.evaluate("() => { window.__ksSweepMoved('svm_gamma', 0); }")
+            for _, page in students:
+                page.wait_for_function("() => window.__ksMirror && window.__ksMirror.last"
+                                       " && window.__ksMirror.last.index === 0", timeout=30000)
+            lecturer.evaluate("() => { window.__ksSweepMoved('svm_gamma', null); }")
+            for _, page in students:
+                page.wait_for_function("() => window.__ksMirror.last.index === null", timeout=30000)
+            where = {upstreams(c, route(ctx))[-1] for ctx, _ in students}
+            print(f"positions mirrored: the lecturer on {upstreams(c, route(contexts[0]))[-1]}, students on {where}")
+
             victim = upstreams(c, route(students[0][0]))[-1]
             survivor = next(u for u in c.upstreams() if u != victim)
             pages = [(contexts[0], lecturer), *students]
