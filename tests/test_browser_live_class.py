@@ -391,9 +391,20 @@ def test_the_lecturers_drag_is_mirrored_on_the_followers_picture(browser, class_
         for page in (student, phone):
             assert gamma(page) == start_gamma          # a student's γ is not set by a position: only by a release
             assert "Following the lecturer" in page.locator(BANNER).inner_text()
+        phone.keyboard.press("Escape")                 # the phone detaches mid-drag: its own picture at once
+        wait_banner(phone, "Your own view")
+        phone.wait_for_function(f"s => ({SWEEPS})(s).every(o => !o.overlay && o.mode === null)", arg="svm_gamma",
+                                timeout=30000)
+        lecturer.mouse.move(track["x"] + 0.95 * track["width"], y, steps=6)
+        third = lecturer.wait_for_function(f"([s, f]) => {{ const i = ({LECTURER_AT})(s); return i !== f && i; }}",
+                                           arg=["svm_gamma", second], timeout=30000).json_value()
+        student.wait_for_function(MIRRORS, arg=["svm_gamma", third], timeout=30000)
+        assert all(not o["overlay"] for o in phone.evaluate(SWEEPS, "svm_gamma"))   # no longer mirrored
         lecturer.mouse.up()
         settle(lecturer)
-        for page in (student, phone):
+        settle(phone)
+        assert gamma(phone) == start_gamma and "Your own view" in phone.locator(BANNER).inner_text()
+        for page in (student,):
             wait_gamma(page, gamma(lecturer))          # the released value, by the room's version
             page.wait_for_function(f"s => ({SWEEPS})(s).every(o => !o.overlay && o.mode === null)", arg="svm_gamma",
                                    timeout=30000)

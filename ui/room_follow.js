@@ -149,7 +149,7 @@ function pointerStream(h) {   // open while the student follows; EventSource rec
 }
 
 function mirrorEnd() {   // detached or gone: no sweep stays on the lecturer's last position
-  Object.values(window.__kernelscopeSweeps || {}).forEach((s) => { if (s.mirror) s.mirror(null); });
+  Object.values(window.__kernelscopeSweeps || {}).forEach((s) => { if (s.mirror) s.mirror(null, true); });
 }
 
 export default function (component) {

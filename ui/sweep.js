@@ -300,6 +300,7 @@ function create(data) {
     markStale();
   };
   const done = () => {   // the sweep is over: the static picture is back, the slider is Streamlit's again
+    s.mirroring = false;
     s.uninstall();
     if (s.grab) s.release(index() === s.grab.start);
     s.mode = null;
@@ -571,14 +572,19 @@ function create(data) {
   // the student's own drag would draw it, the frames asked for once if this browser has none; i null: the lecturer
   // let go (the released value comes with the class's next run, whose redraw ends the mirror). The student's own
   // hand on the sweep comes first (a touch detaches them anyway).
-  s.mirror = (i) => {
+  s.mirror = (i, drop) => {
     if (s.mode === "slider" || s.mode === "drag" || s.mode === "key") return;
+    if (drop) {   // the student stopped following: their own picture at once
+      if (s.mirroring) { s.mirroring = false; done(); }
+      return;
+    }
     if (i == null) {
       if (s.mode === "mirror") { s.settle = "drag"; run("wait"); }
       return;
     }
     if (!Number.isInteger(i) || i < 0 || i >= n) return;
     if (s.mode !== "mirror") {
+      s.mirroring = true;
       s.committedAtStart = index();
       s.pressAt = performance.now();
       ask();
