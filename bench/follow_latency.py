@@ -101,15 +101,20 @@ class Follower:
         s = self.student.pick_slider("svm_gamma")
         return None if s is None else s.value
 
+    async def wake(self):
+        """The listener's wake, as the browser makes it: the trigger of the settings' fragment's wake when the page
+        has one (ui/room_wake.js; the server widens it to the page when the change is more than the bar's), else a
+        rerun of the page."""
+        if self.fragment and await self.student.trigger("class_wake", "wake", self.wakes + 1) is not None:
+            self.fragment_runs += not self.student._full_run   # not widened to the page by the server
+        else:
+            await self.student.rerun()
+        self.wakes += 1
+
     async def run(self):
         while True:
             if await next_version(self):
-                # the listener's wake: the settings' fragment's when the page has it (ui/room_wake.js), as the browser
-                if self.fragment and await self.student.trigger("class_wake", "wake", self.wakes + 1) is not None:
-                    self.fragment_runs += not self.student._full_run   # not widened to the page by the server
-                else:
-                    await self.student.rerun()
-                self.wakes += 1
+                await self.wake()
                 self.shown.append((time.perf_counter(), self.gamma()))
 
     async def leave(self):

@@ -3,23 +3,30 @@ alone). One server process (SQLite), a lecturer session opened by the lecturer l
 ?room=CODE, each a websocket session of bench/student.py with the long poll of its page's listener (bench.follow_
 latency's Follower). Per poll (`--polls`, default 5):
 
-- the lecturer asks (the store's ask, as the Ask button's callback does); every student wakes, reruns, and votes by
-  sending its answer radio's value (the widget state a click sends: on_change casts the vote), all within the first
-  second; a retry (the same value sent again) and, after the one-a-second limit, half of them a changed answer;
+- the lecturer asks (the store's ask, as the Ask button's callback does); every student wakes as its page does (the
+  fragment wake of bench.follow_latency, which the server widens to the page for a poll), and votes by sending its
+  answer radio's value with the radio's fragment (the widget state a click sends: on_change casts the vote, and the
+  answer's fragment reruns alone), all within the first second; a retry (the same value sent again) and, one second
+  after its first answer (the one-a-second limit), half of them a changed answer;
 - counted exactly once: the store's counts against the bench's own tally of the final answers;
 - the projector's count: the lecturer's live fragment rerun every second as the browser does (run_every=1): the
   seconds from the last vote's script_finished to the first fragment run that reads "answered N of N";
 - the reveal: Check (the store's close, as the button's callback does); from it to each follower's rerun that shows
   the histogram (median, p90 over every follower and poll);
-- voting does not slow the lecturer: the lecturer's γ reruns while the class votes, against the same reruns with no
-  poll before the class (ratio).
+- voting does not slow the lecturer: the lecturer's γ reruns (a step every `--every` s) while the class votes,
+  against the same steps with the same class following and no poll open, before the first poll (ratio; the same steps
+  in no room are printed too).
+With `--replicas 2`: the same through nginx over two replicas sharing a real redis-server, each student with its
+own route cookie (nginx spreads them).
 
 Timings are printed, never asserted. Report the load average with them (a shared machine).
 
     .venv/bin/python -m bench.poll_class [--students 30] [--polls 5]
+    .venv/bin/python -m bench.poll_class --replicas 2 --students 60 --polls 5
 """
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import statistics
@@ -55,7 +62,7 @@ class Voter(Follower):
             if await next_version(self):
                 async with self.lock:
                     self.student.charts.clear()   # this run's charts only
-                    await self.student.rerun()   # the listener's wake
+                    await self.wake()             # the listener's wake, as the browser makes it
                 if any('"Round ' in spec for spec in self.student.charts.values()) and self.round not in self.histogram_at:
                     self.histogram_at[self.round] = time.perf_counter()
 
@@ -76,13 +83,15 @@ class Voter(Follower):
             self.stats.errors.append(f"student {self.i}: no answer radio for round {round_}")
             return None
         label = f"{chr(65 + choice)}. {OPTION_TEXT[choice]}"   # a radio sends its option's text (format_func)
-        await self.student.rerun(widgets=[(wid, "string_value", label)])
+        await self.student.rerun(widgets=[(wid, "string_value", label)],   # of its fragment, as the browser does
+                                 fragment_id=self.student.widget_fragments.get(f"poll_{QUESTION}_{round_}", ""))
         return time.perf_counter()
 
 
 def watch_widgets(student):
     """Keep the ids of the widgets the page draws (radios, buttons) by key, and the live count's text."""
     student.widget_ids, student.count_text, student.count_fragment = {}, "", ""
+    student.widget_fragments = {}   # key -> the fragment the widget is drawn in ("" for none): its change reruns it
     on_delta = student._on_delta
 
     def _on_delta(msg):
@@ -95,6 +104,7 @@ def watch_widgets(student):
         if what in ("radio", "button"):
             wid = getattr(el, what).id
             student.widget_ids[wid.rsplit("-", 1)[-1]] = wid
+            student.widget_fragments[wid.rsplit("-", 1)[-1]] = delta.fragment_id
         elif what == "exception" and os.environ.get("POLLS_DEBUG"):
             print(el.exception.message, "\n".join(el.exception.stack_trace)[-1500:])
         elif what == "markdown" and el.markdown.body.startswith("answered "):
@@ -103,11 +113,15 @@ def watch_widgets(student):
     student._on_delta = _on_delta
 
 
-async def join_all(url, ws, code, n, stats):
-    voters = [Voter(url, ws, code, i, stats) for i in range(n)]
-    for v in voters:   # a few at a time, as a class arrives
-        await v.join()
-        watch_widgets(v.student)
+async def join_all(url, ws, code, n, stats, cookies=None):
+    """N voters joined one after the other, as a class arrives; `cookies`: a function giving each its own first
+    visit's cookies (nginx's route cookie: replicas)."""
+    voters = []
+    for i in range(n):
+        cookie = await asyncio.to_thread(cookies, url) if cookies else ""
+        voters.append(Voter(url, ws, code, i, stats, cookie))
+        await voters[-1].join()
+        watch_widgets(voters[-1].student)
     return voters
 
 
@@ -126,17 +140,33 @@ async def projector_count(lecturer, want, t_last, timeout=30.0):
     return None
 
 
-async def class_run(url, store, code, key, n, polls_n, changes):
+async def lecturer_moves(lecturer, slider, changes, every, stop=None):
+    """The lecturer moves γ up to `changes` times, one step every `every` s, until `stop` is set (the class has
+    voted): the reruns' latencies (s)."""
+    out = []
+    for k in range(changes):
+        if stop is not None and stop.is_set():
+            break
+        out.append(await move_bound(lecturer, slider, +1 if k % 8 < 4 else -1))
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for((stop or asyncio.Event()).wait(), every)
+    return [t for t in out if t is not None]
+
+
+async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=None):
     ws = url.replace("http://", "ws://") + "/_stcore/stream"
     stats = Stats()
-    alone = await lecturer_alone(url, changes, 0.5)                       # the lecturer's γ, no room, no poll
-    lecturer = await lecturer_session(url, code, key, stats)
+    alone = await lecturer_alone(url, changes, every) if not cookies else []   # the lecturer's γ, no room, no poll
+    lecturer = await lecturer_session(url, code, key, stats, await asyncio.to_thread(cookies, url) if cookies else "")
     watch_widgets(lecturer)
-    voters = await join_all(url, ws, code, n, stats)
+    voters = await join_all(url, ws, code, n, stats, cookies)
     tasks = [asyncio.create_task(v.run()) for v in voters]
     polls = polls_of(store)
     rows, lecturer_voting = [], []
     slider = lecturer.pick_slider("svm_gamma")
+    await asyncio.sleep(2)
+    following = await lecturer_moves(lecturer, slider, changes, every)   # the same moves, the class following, no poll
+    await asyncio.sleep(2)
     for r in range(1, polls_n + 1):
         for v in voters:
             v.round, v.checked = r, None
@@ -146,20 +176,20 @@ async def class_run(url, store, code, key, n, polls_n, changes):
         first = {v.i: v.i % OPTIONS for v in voters}
         final = {i: (c + 1) % OPTIONS if i % 2 else c for i, c in first.items()}
 
-        async def lecturer_moves():                                       # γ moved while the class votes
-            out = []
-            for k in range(changes):
-                out.append(await move_bound(lecturer, slider, +1 if k % 8 < 4 else -1))
-                await asyncio.sleep(0.5)
-            return [t for t in out if t is not None]
-
         t0 = time.perf_counter()
-        moving = asyncio.create_task(lecturer_moves())
-        sent = await asyncio.gather(*(v.vote(r, first[v.i]) for v in voters))
-        sent += await asyncio.gather(*(v.vote(r, first[v.i]) for v in voters))          # retries
-        await asyncio.sleep(max(0.0, t0 + 1.1 - time.perf_counter()))                  # the one-a-second limit
-        sent += await asyncio.gather(*(v.vote(r, final[v.i]) for v in voters if final[v.i] != first[v.i]))
+        voted = asyncio.Event()
+        moving = asyncio.create_task(lecturer_moves(lecturer, slider, changes, every, voted))   # while the class votes
+        answered = await asyncio.gather(*(v.vote(r, first[v.i]) for v in voters))
+        sent = answered + await asyncio.gather(*(v.vote(r, first[v.i]) for v in voters))   # retries
+
+        async def change(v, after, r, choice):   # a changed answer, past the one-a-second limit of this student's first
+            await asyncio.sleep(max(0.0, after + 1.1 - time.perf_counter()))
+            return await v.vote(r, choice)
+
+        sent += await asyncio.gather(*(change(v, t or t0, r, final[v.i]) for v, t in zip(voters, answered)
+                                       if final[v.i] != first[v.i]))
         t_last = max(t for t in sent if t is not None)
+        voted.set()
         lecturer_voting += await moving
         tally = [sum(c == k for c in final.values()) for k in range(OPTIONS)]
         counts = polls.counts(code, QUESTION, r)
@@ -175,23 +205,41 @@ async def class_run(url, store, code, key, n, polls_n, changes):
         t.cancel()
     for v in voters:
         await v.leave()
-    return alone, lecturer_voting, rows, stats.errors
+    return (alone, following), lecturer_voting, rows, stats.errors
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--polls", type=int, default=5)
-    ap.add_argument("--changes", type=int, default=6, help="the lecturer's γ moves per poll (and alone)")
+    ap.add_argument("--changes", type=int, default=6, help="the lecturer's γ moves at most per poll (and before the "
+                                                           "polls), while the class votes")
+    ap.add_argument("--every", type=float, default=1.0, help="seconds between two of the lecturer's γ moves")
+    ap.add_argument("--replicas", type=int, default=0, help="0: one server (SQLite); 2: two replicas, nginx, Redis")
     args = ap.parse_args()
     random.seed(0)
     debug = ("--client.showErrorDetails", "full") if os.environ.get("POLLS_DEBUG") else ()
-    with tempfile.TemporaryDirectory() as data, serve("app.py", env={"KERNELSCOPE_DATA": data}, extra=debug) as server:
-        store = open_store(f"sqlite:///{data}/rooms.sqlite3")
-        code, key = store.create({"page": "svm", "params": {}})
-        alone, voting, rows, errors = run_async(class_run(server.url, store, code, key, args.students, args.polls,
-                                                          args.changes))
-    print(f"one server (SQLite), {args.students} students, {args.polls} polls; load average "
+    if args.replicas:   # the students spread over the replicas by nginx's route cookie of each first visit
+        from bench.load import visit_index
+        from bench.replicas import cluster
+        from tests.redis_env import redis_server
+
+        with redis_server() as url, cluster(args.replicas, "app.py", env={"KERNELSCOPE_STORE": url}) as c:
+            store = open_store(url)
+            code, key = store.create({"page": "svm", "params": {}})
+            alone, voting, rows, errors = run_async(class_run(c.url, store, code, key, args.students, args.polls,
+                                                              args.changes, args.every, visit_index))
+            where = dict(c.sessions_per_replica())
+        name = f"{args.replicas} replicas + nginx + Redis (sessions per replica: {where})"
+    else:
+        with tempfile.TemporaryDirectory() as data, \
+                serve("app.py", env={"KERNELSCOPE_DATA": data}, extra=debug) as server:
+            store = open_store(f"sqlite:///{data}/rooms.sqlite3")
+            code, key = store.create({"page": "svm", "params": {}})
+            alone, voting, rows, errors = run_async(class_run(server.url, store, code, key, args.students,
+                                                              args.polls, args.changes, args.every))
+        name = "one server (SQLite)"
+    print(f"{name}, {args.students} students, {args.polls} polls; load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for k, (took, exact, counts, tally, shown, reveal) in enumerate(rows, 1):
         print(f"  poll {k}: votes (answers, retries, changes) sent in {took:.2f} s; counts exact: {exact} "
@@ -208,10 +256,13 @@ def main():
     if reveal:
         print(f"  reveal, Check -> follower shows the histogram: median {statistics.median(reveal):.2f} s, "
               f"p90 {pct(reveal, 0.9):.2f} s over {len(reveal)} (target median <= 1.0 s, p90 <= 2.0 s)")
-    if alone and voting:
-        a, v = statistics.median(alone), statistics.median(voting)
-        print(f"  lecturer's γ reruns: alone {a * 1000:.0f} ms, while the class votes {v * 1000:.0f} ms "
-              f"(median; ratio {v / a:.2f}x, target <= 1.5x)")
+    alone, following = alone
+    every = args.every
+    if following and voting:
+        f, v = statistics.median(following), statistics.median(voting)
+        print(f"  lecturer's γ reruns (a step every {every:g} s): with the class following and no poll {f * 1000:.0f} ms, "
+              f"while the class votes {v * 1000:.0f} ms (median; ratio {v / f:.2f}x, target <= 1.5x)"
+              + (f"; in no room {statistics.median(alone) * 1000:.0f} ms" if alone else ""))
     if errors:
         print(f"  errors: {len(errors)}: {errors[:3]}")
 

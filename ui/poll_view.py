@@ -17,6 +17,7 @@ import streamlit as st
 
 from . import live_class as lc
 from . import polls
+from .figures.caching import cached_figure
 from .figures.style import CHART_CONFIG, base_layout
 from .styles import style
 from .theme import INK
@@ -69,6 +70,7 @@ def two_pictures():
         state.get(lc.PAGE, ""), False)
 
 
+@cached_figure   # the same histogram for a whole class at a reveal: built once, not thirty times
 def poll_figure(poll, rounds, present=False, height=165):
     """The class's answers: a bar per option (A, B, …; a numeric question: per value of its slider, a histogram over
     the slider's values) and round, the right answers' bars green (the latest round dark, earlier rounds light), each
@@ -191,7 +193,7 @@ def _reveal(poll, present, verdict=None, action=None):
     st.caption(poll.text)
     if verdict:
         verdict()
-    st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present),
+    st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present=present),
                     key="poll_histogram", config=CHART_CONFIG)
     others = "" if present or poll.numeric else "  \n" + "  \n".join(
         f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer)   # a projector: the answer only
@@ -226,7 +228,7 @@ def _strip(poll, rounds, present, verdict, action):
             verdict()
         st.caption(answered_words(rounds))
     with chart:
-        st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present, STRIP_HEIGHT),
+        st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present=present, height=STRIP_HEIGHT),
                         key="poll_histogram", config=CHART_CONFIG)
 
 
@@ -258,6 +260,14 @@ def _student(poll):
         st.markdown(f"📣 **The lecturer asks the class** (round {poll.round}): {poll.text}")
         st.button("Answer", key="poll_answer", on_click=_answering, args=(poll,), type="primary")
         return
+    _choices(poll)
+
+
+@st.fragment
+def _choices(poll):
+    """The open question's choices and the student's counted answer: a fragment, so an answer (or a changed one)
+    reruns this panel alone, not the student's page - thirty answers cost the server thirty small runs."""
+    state = st.session_state
     mine = polls.mine(poll)
     key = f"poll_{poll.question}_{poll.round}"
     st.radio(f"📣 **The lecturer asks** (round {poll.round}): {poll.text}", range(len(poll.options)),
@@ -276,8 +286,10 @@ def answer_text(poll, index):
     return f"{poll.symbol} = {poll.options[index]}" if poll.numeric else letter(index)
 
 
+@st.fragment
 def _slider_answer(poll):
-    """A numeric question, open: the question, and "Answer with the γ slider's value" taking its value at the click."""
+    """A numeric question, open: the question, and "Answer with the γ slider's value" taking its value at the click
+    (a fragment, as `_choices`: the answer reruns this panel alone)."""
     state = st.session_state
     st.markdown(f"📣 **The lecturer asks** (round {poll.round}): {poll.text}")
     if state.get(lc.PAGE) != poll.page:

@@ -253,6 +253,14 @@ def _without_frames(data, held):
     return {**data, "field": field, "layers": layers, "held": held}
 
 
+def _following():
+    """A student following the lecturer: their picture changes with the lecturer's, so frames sent with each new view
+    would mostly go unused (thirty at once at a reveal); the sweep's frames come when a drag needs them."""
+    from .live_class import FOLLOW
+
+    return bool(st.session_state.get(FOLLOW))
+
+
 def sweep(data, build=None, depends=None):
     """Mount the sweep of `data` (from `payload`) on its chart; call after the chart and the slider are drawn.
     Frames are sent only when needed (module docstring). With `build` (a callable returning the full payload, or
@@ -262,6 +270,8 @@ def sweep(data, build=None, depends=None):
     want = st.session_state.pop(f"_want_{key}", False)
     held = st.session_state.get(f"_held_{key}", "")   # "": first drawn in this session; None: the browser has none
     now = digest(data, depends) if build is not None else digest(data)
+    if held == "" and _following():   # a follower's page: lazy (asked for by its own grab or a mirrored drag)
+        held = None
     if want or held == "":
         if build is not None:
             data = build()
