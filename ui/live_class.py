@@ -9,19 +9,17 @@
   of section first switches the page, the next run then shows the settings). The page's listener
   (ui/room_follow.js) reruns the script when the version grows, and detaches the student when they touch a control.
   A change of the settings bar alone (the lecturer's γ) reruns only the fragment that draws the bar, where a section
-  draws it in one (`fragment_wake`): about a third of a page's run, for each of thirty followers.
+  draws it in one (ui.room_wake): about a third of a page's run, for each of thirty followers.
 The session holds the room and the key; the key never enters a student's link or the lecturer's address bar. The
 lecturer's browser also keeps both in a cookie of its session (COOKIE), so a reload - a new session - takes the
 room's controls again (`_resume`)."""
 import secrets
-import threading
 from pathlib import Path
 
 import streamlit as st
 
 from . import room_state, room_view
 from .room_store import RoomFull, StateTooLarge, normal_code
-from .scripts import page_script
 
 ROOM, KEY, FOLLOW, APPLIED, STUDENT = "class_room", "class_key", "class_following", "class_version", "class_student"
 PAGE, PUBLISHED, NOTES, ADOPT = "class_page", "class_published", "class_notes", "class_adopt"
@@ -36,10 +34,6 @@ JOIN_PARAM, LECTURER_PARAM = "room", "lecturer"
 COOKIE = "ks_class_lecturer"
 _LISTENER = st.components.v2.component(
     "kernelscope.class_listener", js=(Path(__file__).parent / "room_follow.js").read_text(), isolate_styles=False)
-# A following student's wake inside the fragment that draws the section's settings (ui/room_wake.js), and what that
-# fragment draws: (section, setting keys), noted by its run.
-_WAKE = page_script("class_wake", "room_wake.js", "class_fragment_wake")
-FRAGMENT = "class_fragment"
 
 
 def store():
@@ -180,7 +174,7 @@ def _follow(page):
         return True
     if version <= state.get(APPLIED, 0):
         if _drifted(page):
-            _show(state[VIEW], code, page, state[APPLIED])
+            show(state[VIEW], code, page, state[APPLIED])
         return True
     room = s.room(code)
     if room is None:
@@ -192,7 +186,7 @@ def _follow(page):
         _note(f"The lecturer's view could not be shown: {err}")
         state[APPLIED] = room.version
         return True
-    _show(clean, code, page, room.version)
+    show(clean, code, page, room.version)
     for note in notes:
         _note(f"The lecturer's view: {note}.")
     if clean["points_too_many"]:
@@ -200,9 +194,9 @@ def _follow(page):
     return True
 
 
-def _show(clean, code, page, version, only=None):
+def show(clean, code, page, version, only=None):
     """Apply the validated view `clean` of the room's `version` (its section first: the next run, on that page, shows
-    the settings); `only`: just these settings changed (a fragment's run shows them, see `fragment_wake`)."""
+    the settings); `only`: just these settings changed (a fragment's run shows them: ui.room_wake)."""
     state = st.session_state
     student = state[ROOM]["role"] == "student"
     keep = {JOIN_PARAM: code} if student else {}   # a lecturer's bar names no room
@@ -223,79 +217,6 @@ def hold(keys):
     mark = state.get(HELD)
     if state.get(FOLLOW) and mark and mark[1] is None:
         state[HELD] = (mark[0], {key: state[key] for key in keys if key in state})
-
-
-_BAR = threading.local()   # the widgets of this session's run drawn before its settings bar (`bar_opened`)
-
-
-def _widgets_of_run():
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    ctx = get_script_run_ctx()
-    return set(ctx.shared.widget_ids_this_run.snapshot()) if ctx is not None else set()
-
-
-def bar_opened():
-    """A following student's settings bar starts (ui.settings.bar, bar_row): the widgets drawn so far are not its own."""
-    if st.session_state.get(FOLLOW):
-        _BAR.before = _widgets_of_run()
-
-
-def fragment_wake(keys):
-    """A following student's settings bar has drawn the topic's settings `keys` (ui.settings.remember): inside an
-    st.fragment, the fragment gets the class's wake (ui/room_wake.js). The page's listener calls it on a new version,
-    so a change of the settings the bar itself drew - the lecturer's γ - reruns this fragment, not the page: a class
-    of thirty costs the server thirty fragment runs instead of thirty page runs. (A setting drawn elsewhere on the
-    page, even in the same fragment, is not the bar's: its change reruns the page.)"""
-    from streamlit.runtime.state.common import user_key_from_element_id
-
-    state = st.session_state
-    room = state.get(ROOM)
-    if not room or room["role"] != "student" or not state.get(FOLLOW) or not _in_fragment():
-        return
-    drawn = {user_key_from_element_id(w) for w in _widgets_of_run() - getattr(_BAR, "before", set())}
-    state[FRAGMENT] = (state.get(PAGE), tuple(key for key in keys if key in drawn))
-    _WAKE(key="class_fragment_wake", data={"code": room["code"], "since": int(state.get(APPLIED, 0))},
-          on_wake_change=_fragment_woken)
-
-
-def _in_fragment():
-    """This code runs inside an st.fragment (Streamlit's per-thread run state; False where it cannot be read)."""
-    try:
-        from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
-
-        return ThreadState.get().fragment_id is not None
-    except (ImportError, AttributeError):
-        return False
-
-
-def _fragment_woken():
-    """The fragment wake's callback, before the fragment's run: when the one change since the view shown (every change
-    of the room, a poll's too, adds one to its version) changed only settings this fragment draws, it is applied here
-    and the fragment's run shows it. Anything else - several changes, another section, the data or the points,
-    another setting, a poll (a new version of the same view), a note to show, the class ended, the student no longer
-    following - reruns the whole page (st.rerun in a callback widens the run to the app), whose run shows it
-    (`_follow`)."""
-    state = st.session_state
-    room, drawn = state.get(ROOM), state.get(FRAGMENT)
-    if not room or room["role"] != "student" or not state.get(FOLLOW):
-        st.rerun()
-    stored = store().room(room["code"])
-    if stored is None:
-        st.rerun()
-    shown = state.get(APPLIED, 0)
-    if stored.version <= shown:
-        return
-    if stored.version > shown + 1:   # more than one change since the view shown: a poll's among them, perhaps
-        st.rerun()
-    try:
-        clean, notes = room_state.validate(stored.state)
-    except ValueError:
-        st.rerun()
-    keys = room_state.changed(state.get(VIEW), clean)   # none: the one change was a poll asked or checked
-    if notes or not keys or not drawn or drawn[0] != clean["page"] or not keys <= set(drawn[1]):
-        st.rerun()
-    _show(clean, room["code"], clean["page"], stored.version, only=keys)
 
 
 def _drifted(page):

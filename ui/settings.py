@@ -64,7 +64,7 @@ def bar_row(gap="small"):
 
 def _opened():
     if "class_room" in st.session_state:   # a follower's bar: the class's fragment wake reads what it draws
-        from .live_class import bar_opened
+        from .room_wake import bar_opened
 
         bar_opened()
 
@@ -85,7 +85,8 @@ def remember(keys):
     if "class_room" in state:
         # a lecturer's settled value reaches the class from a fragment's run too; a following student's drawn
         # settings are the view it shows (ui.live_class.hold)
-        from .live_class import fragment_wake, hold, publish
+        from .live_class import hold, publish
+        from .room_wake import fragment_wake
 
         publish()
         hold(keys)
