@@ -71,7 +71,7 @@ class Student:
         self.deltas = 0          # delta messages received since the last rerun was sent
         self.bytes = 0           # bytes of the messages received since the last rerun was sent
         self.charts = {}         # delta_path -> Plotly figure JSON (st.plotly_chart's spec) as last received
-        self.components = {}     # st.components.v2 name -> (element id, fragment id) as last received
+        self.bidi = {}           # st.components.v2 name -> (element id, fragment id) as last received
         self.ws = self._reader = None
 
     async def __aenter__(self):
@@ -151,7 +151,7 @@ class Student:
         if what == "plotly_chart":
             self.charts[tuple(msg.metadata.delta_path)] = el.plotly_chart.spec
         elif what == "bidi_component":
-            self.components[el.bidi_component.component_name] = (el.bidi_component.id, delta.fragment_id)
+            self.bidi[el.bidi_component.component_name] = (el.bidi_component.id, delta.fragment_id)
         elif what == "exception":
             self.stats.errors.append(f"exception on the page ({self.doing}): {el.exception.type}: {el.exception.message[:200]}")
         elif what == "alert" and el.alert.format == el.alert.ERROR:
@@ -218,7 +218,7 @@ class Student:
 
         from streamlit.components.v2.bidi_component.main import _make_trigger_id
 
-        found = next((v for name, v in self.components.items() if name.endswith(component)), None)
+        found = next((v for name, v in self.bidi.items() if name.endswith(component)), None)
         if found is None:
             return None
         element, fragment = found
