@@ -23,7 +23,7 @@ from playwright.sync_api import sync_playwright
 
 from bench.serve import serve
 from tests.browser_env import ARGS, ensure_chromium
-from tests.live_class_env import GAMMA, context, settle, start_class, wait_banner
+from tests.live_class_env import context, press_thumb, settle, start_class, wait_banner
 
 # The scripted pointer (as bench.sweep's, after a real press): one pointermove per animation frame where the pointer
 # is, from x0 to x1 at height y at an even speed over `ms`; resolves at x1.
@@ -49,12 +49,7 @@ def pct(values, q):
 def drag(page, passes, seconds):
     """Press γ's thumb, move across the track and back `passes` times, `seconds` a pass; release. The wall-clock
     (ms) start of the second pass."""
-    thumb = page.locator(GAMMA).locator("xpath=..").locator("..")
-    track = thumb.locator("..").bounding_box()
-    box = thumb.bounding_box()
-    y = box["y"] + box["height"] / 2
-    page.mouse.move(box["x"] + box["width"] / 2, y)
-    page.mouse.down()
+    track, y = press_thumb(page)
     page.mouse.move(track["x"] + 2, y, steps=5)
     second = None
     left, right = track["x"] + 2, track["x"] + track["width"] - 2

@@ -106,3 +106,30 @@ SHOWN = """() => { const el = [...document.querySelectorAll('.st-key-class_liste
 
 def shown(page):
     return page.evaluate(SHOWN)
+
+
+def lecturer_and_student(browser, url, contexts, prepare=None, section="svm"):
+    """A lecturer (1400x900) who started a class on the section (/svm) and a student (1280x720) following it from the
+    join link; `prepare(student_page)` runs before the student opens the link. Their contexts go into `contexts`."""
+    ctx, lecturer = context(browser, 1400, 900)
+    contexts.append(ctx)
+    code = start_class(lecturer, url, section)
+    ctx, student = context(browser, 1280, 720)
+    contexts.append(ctx)
+    if prepare:
+        prepare(student)
+    student.goto(f"{url}/?room={code}")
+    wait_banner(student, f"Following the lecturer (room {code})", 40000)
+    wait_path(student, f"/{section}", 60000)
+    return lecturer, student, code
+
+
+def press_thumb(page, slider="svm_gamma"):
+    """Press the pointer on a slider's thumb, as a hand does (a real press): (the track's box, the press's height)."""
+    thumb = page.locator(f".st-key-{slider} [data-testid='stSliderThumbValue']").locator("..")
+    track = thumb.locator("..").bounding_box()
+    box = thumb.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] / 2, y)
+    page.mouse.down()
+    return track, y

@@ -16,11 +16,11 @@ from tests.live_class_env import (
     badge_code,
     context,
     gamma,
+    lecturer_and_student,
     move_gamma,
     open_url,
     settle,
     shown,
-    start_class,
     wait_banner,
     wait_gamma,
     wait_path,
@@ -60,22 +60,6 @@ def add_point(page, x, y):
     page.mouse.click(px, py)
     wait_count(page, before + 1)
     settle(page)
-
-
-def lecturer_and_student(browser, url, contexts, prepare=None, section="svm"):
-    """A lecturer (1400x900) who started a class on the section (/svm) and a student (1280x720) following it from the
-    join link; `prepare(student_page)` runs before the student opens the link. Their contexts go into `contexts`."""
-    ctx, lecturer = context(browser, 1400, 900)
-    contexts.append(ctx)
-    code = start_class(lecturer, url, section)
-    ctx, student = context(browser, 1280, 720)
-    contexts.append(ctx)
-    if prepare:
-        prepare(student)
-    student.goto(f"{url}/?room={code}")
-    wait_banner(student, f"Following the lecturer (room {code})", 40000)
-    wait_path(student, f"/{section}", 60000)
-    return lecturer, student, code
 
 
 def assert_banner_above_picture(page):
@@ -344,76 +328,6 @@ def test_the_lecturers_compare_a_b_on_kernel_ridge_reaches_the_class(browser, cl
         assert student.locator("[data-testid='stMain'] .js-plotly-plot").count() >= 2
         assert "Following the lecturer" in student.locator(BANNER).inner_text()
         assert_healthy(student)
-    finally:
-        for ctx in contexts:
-            ctx.close()
-
-
-# A page's sweeps of one slider: the frame each shows (ui/sweep.js), and the positions its class stream brought.
-SWEEPS = """(slider) => Object.values(window.__kernelscopeSweeps || {}).filter(o => o.data.slider === slider)
-  .map(o => ({ want: o.want, shown: o.shown, overlay: !!o.overlay, mode: o.mode }))"""
-LECTURER_AT = f"""(slider) => {{ const v = ({SWEEPS})(slider); return v.length ? v[0].want : null; }}"""
-MIRRORS = f"""([slider, i]) => {{ const v = ({SWEEPS})(slider);
-  return v.length > 0 && v.every(o => o.overlay && o.shown === i && o.mode === "mirror"); }}"""
-
-
-def test_the_lecturers_drag_is_mirrored_on_the_followers_picture(browser, class_url):
-    """While the lecturer drags γ's sweep on /svm, the follower's map shows the lecturer's frame (its own sweep draws
-    it, no run of its script per position); on release the follower shows the released γ, the mirror gone."""
-    contexts = []
-    try:
-        lecturer, student, code = lecturer_and_student(browser, class_url, contexts)
-        ctx, phone = context(browser, 390, 844)              # a second student, on a phone
-        contexts.append(ctx)
-        phone.goto(f"{class_url}/?room={code}")
-        wait_banner(phone, f"Following the lecturer (room {code})", 40000)
-        wait_path(phone, "/svm", 60000)
-        for page in (lecturer, student, phone):
-            settle(page)
-        start_gamma = gamma(student)
-        thumb = lecturer.locator(f"{GAMMA}").locator("xpath=..").locator("..")
-        track = thumb.locator("..").bounding_box()
-        box = thumb.bounding_box()
-        y = box["y"] + box["height"] / 2
-        lecturer.mouse.move(box["x"] + box["width"] / 2, y)
-        lecturer.mouse.down()
-        lecturer.mouse.move(track["x"] + 0.3 * track["width"], y, steps=8)
-        first = lecturer.wait_for_function(f"s => ({LECTURER_AT})(s)", arg="svm_gamma", timeout=30000).json_value()
-        for page in (student, phone):   # frames fetched once, then drawn
-            page.wait_for_function(MIRRORS, arg=["svm_gamma", first], timeout=30000)
-        runs = student.evaluate("() => window.__kernelscopeSweep.frames")
-        lecturer.mouse.move(track["x"] + 0.75 * track["width"], y, steps=8)
-        second = lecturer.wait_for_function(f"([s, f]) => {{ const i = ({LECTURER_AT})(s); return i !== f && i; }}",
-                                            arg=["svm_gamma", first], timeout=30000).json_value()
-        for page in (student, phone):
-            page.wait_for_function(MIRRORS, arg=["svm_gamma", second], timeout=30000)
-        assert student.evaluate("() => window.__kernelscopeSweep.frames") > runs   # drawn by the student's sweep
-        for page in (student, phone):
-            assert gamma(page) == start_gamma          # a student's γ is not set by a position: only by a release
-            assert "Following the lecturer" in page.locator(BANNER).inner_text()
-        phone.keyboard.press("Escape")                 # the phone detaches mid-drag: its own picture at once
-        wait_banner(phone, "Your own view")
-        phone.wait_for_function(f"s => ({SWEEPS})(s).every(o => !o.overlay && o.mode === null)", arg="svm_gamma",
-                                timeout=30000)
-        lecturer.mouse.move(track["x"] + 0.95 * track["width"], y, steps=6)
-        third = lecturer.wait_for_function(f"([s, f]) => {{ const i = ({LECTURER_AT})(s); return i !== f && i; }}",
-                                           arg=["svm_gamma", second], timeout=30000).json_value()
-        student.wait_for_function(MIRRORS, arg=["svm_gamma", third], timeout=30000)
-        assert all(not o["overlay"] for o in phone.evaluate(SWEEPS, "svm_gamma"))   # no longer mirrored
-        lecturer.mouse.up()
-        settle(lecturer)
-        settle(phone)
-        assert gamma(phone) == start_gamma and "Your own view" in phone.locator(BANNER).inner_text()
-        for page in (student,):
-            wait_gamma(page, gamma(lecturer))          # the released value, by the room's version
-            page.wait_for_function(f"s => ({SWEEPS})(s).every(o => !o.overlay && o.mode === null)", arg="svm_gamma",
-                                   timeout=30000)
-            assert gamma(page) != start_gamma
-            assert not page.evaluate("() => document.querySelector('[data-testid=stMain]')"
-                                     ".classList.contains('ks-sweeping')")
-            assert "Following the lecturer" in page.locator(BANNER).inner_text()
-        for page in (lecturer, student, phone):
-            assert_healthy(page)
     finally:
         for ctx in contexts:
             ctx.close()

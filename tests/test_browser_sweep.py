@@ -5,6 +5,7 @@ tests/conftest.py's."""
 import pytest
 
 from bench.sweep import READY
+from tests.live_class_env import press_thumb
 from tests.test_browser import assert_healthy, open_url, settle
 
 pytestmark = pytest.mark.timeout(300)
@@ -64,12 +65,7 @@ def ready(page, path):
 def test_dragging_the_slider_redraws_the_picture_and_release_sets_the_slider(page, app_url, path, chart, slider):
     ready(page, f"{app_url}/{path}")
     before = state(page, chart, slider)
-    thumb = page.locator(f".st-key-{slider} [data-testid='stSliderThumbValue']").locator("..")
-    track = thumb.locator("..").bounding_box()
-    box = thumb.bounding_box()
-    y = box["y"] + box["height"] / 2
-    page.mouse.move(box["x"] + box["width"] / 2, y)
-    page.mouse.down()
+    track, y = press_thumb(page, slider)
     frames = page.evaluate(FRAMES)
     page.mouse.move(track["x"] + 0.3 * track["width"], y, steps=8)
     page.wait_for_function(f"f => ({FRAMES})() > f", arg=frames)
@@ -170,12 +166,7 @@ def test_a_sweep_whose_frames_changed_gets_them_when_grabbed(page, app_url):
     page.wait_for_function(LAZY, arg="svm_C", timeout=60000)   # C's frames are not in the browser
     before = state(page, "svm_map", "svm_C")
     asks = page.evaluate("() => window.__kernelscopeSweep.asks")
-    thumb = page.locator(".st-key-svm_C [data-testid='stSliderThumbValue']").locator("..")
-    track = thumb.locator("..").bounding_box()
-    box = thumb.bounding_box()
-    y = box["y"] + box["height"] / 2
-    page.mouse.move(box["x"] + box["width"] / 2, y)
-    page.mouse.down()
+    track, y = press_thumb(page, "svm_C")
     page.mouse.move(track["x"] + 0.3 * track["width"], y, steps=4)
     assert page.evaluate("() => window.__kernelscopeSweep.asks") == asks + 1
     page.wait_for_function("() => Object.values(window.__kernelscopeSweeps).find(o => o.data.slider === 'svm_C').frames",
@@ -206,12 +197,7 @@ def test_dragging_gamma_on_the_gram_section_redraws_the_matrix_and_its_spectrum(
     ready(page, f"{app_url}/kernels-gram")
     before = state(page, "kernels_gram", "kernels_gamma")
     ticks0 = page.evaluate(TICKS)
-    thumb = page.locator(".st-key-kernels_gamma [data-testid='stSliderThumbValue']").locator("..")
-    track = thumb.locator("..").bounding_box()
-    box = thumb.bounding_box()
-    y = box["y"] + box["height"] / 2
-    page.mouse.move(box["x"] + box["width"] / 2, y)
-    page.mouse.down()
+    track, y = press_thumb(page, "kernels_gamma")
     page.mouse.move(track["x"] + 0.1 * track["width"], y, steps=8)
     shown(page, "kernels_gamma")
     mid = state(page, "kernels_gram", "kernels_gamma")

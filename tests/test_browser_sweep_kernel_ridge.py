@@ -6,6 +6,7 @@ across the chart sweeps λ. Fixtures (the served app, Chromium) are tests/confte
 import pytest
 
 from bench.sweep import READY
+from tests.live_class_env import press_thumb
 from tests.test_browser import assert_healthy, open_url, settle
 
 pytestmark = pytest.mark.timeout(300)
@@ -71,12 +72,7 @@ def test_dragging_lambda_or_gamma_redraws_the_fit_and_release_sets_the_slider(pa
     ready(page, f"{app_url}/kernel-ridge")
     before = state(page, CHART, slider)
     assert before["sign"] == "\u27F7 drag picture: λ \u00B7 sliders: λ, γ"   # what each gesture sweeps
-    thumb = page.locator(f".st-key-{slider} [data-testid='stSliderThumbValue']").locator("..")
-    track = thumb.locator("..").bounding_box()
-    box = thumb.bounding_box()
-    y = box["y"] + box["height"] / 2
-    page.mouse.move(box["x"] + box["width"] / 2, y)
-    page.mouse.down()
+    track, y = press_thumb(page, slider)
     frames = page.evaluate(FRAMES)
     page.mouse.move(track["x"] + (toward + 0.5) / 2 * track["width"], y, steps=6)
     page.wait_for_function(f"f => ({FRAMES})() > f", arg=frames)
