@@ -34,6 +34,8 @@ class Forger(Student):
         self.figures = {}        # chart element id -> its Plotly figure (JSON text), of the last full run
         self.received = []       # (component name, its JSON data's length, whether it carried a sweep's frames)
         self.sent = 0            # messages sent
+        self.hashes = set()      # the hash of every element received (what a browser's cache would hold)
+        self.references = 0      # messages received as a reference to the browser's cache (ref_hash)
         self.running, self.idle_since = False, time.monotonic()   # the session's script, as the server reports it
 
     def _on_message(self, msg):
@@ -43,6 +45,10 @@ class Forger(Student):
         elif kind == "session_status_changed":
             self.running = msg.session_status_changed.script_is_running
             self.idle_since = time.monotonic()
+        elif kind == "delta" and msg.hash:
+            self.hashes.add(msg.hash)
+        elif kind == "ref_hash":
+            self.references += 1
         super()._on_message(msg)
 
     def _on_delta(self, msg):
@@ -75,15 +81,17 @@ class Forger(Student):
         ax, ay = sub[1:].split("y")
         return tuple(sorted(spec["layout"][f"{a}axis{n}"]["range"]) for a, n in (("x", ax), ("y", ay)))
 
-    async def send(self, widgets=(), fragment_id="", query=None, wait=True):
+    async def send(self, widgets=(), fragment_id="", query=None, wait=True, cached=()):
         """One rerun_script with these widget states [(id, field, value)] (nothing else: the page's other widgets at
-        their session values); returns the latency in s, None when the run did not finish in time."""
+        their session values), saying the browser holds the messages of the hashes `cached`; returns the latency in
+        s, None when the run did not finish in time."""
         back = BackMsg()
         cs = back.rerun_script
         cs.query_string = self.query if query is None else query
         cs.page_script_hash = self.page_hash
         cs.fragment_id = fragment_id
         cs.context_info.timezone = "UTC"
+        cs.cached_message_hashes.extend(cached)
         for wid, kind, value in widgets:
             w = cs.widget_states.widgets.add()
             w.id = wid

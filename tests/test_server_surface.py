@@ -104,6 +104,25 @@ def test_a_rerun_of_a_fragment_that_does_not_exist_is_answered(server):
     assert took is not None and not exceptions
 
 
+def test_no_element_is_sent_as_a_reference_to_the_browsers_cache(server):
+    """Streamlit sends a large element that the browser said it holds as a reference to the browser's cache, and the
+    browser drops what it holds by its own count of runs: a rerun asked for while another was being answered can
+    name one it no longer has ("Cached ForwardMsg MISS", a connection error over the page; a following student's
+    two wakes at a poll's Check did it). The app's server sends every element itself (global.minCachedMessageSize):
+    a rerun claiming every element it was sent gets no reference."""
+    async def go():
+        async with Forger(server.url) as f:
+            await f.open("svm")
+            await f.settle()
+            hashes = set(f.hashes)
+            took = await f.send(cached=hashes)
+            return len(hashes), took, f.references, f.exceptions
+
+    held, took, references, exceptions = run_async(go())
+    assert held > 20 and took is not None and not exceptions   # the page's elements, all claimed
+    assert references == 0
+
+
 def test_asks_to_send_the_frames_again_are_rate_limited(server):
     """50 small forged "send the frames again" asks (what a lazy sweep's grab sends) make the server send a sweep's
     frames at most RESENDS times, not 50."""

@@ -33,16 +33,18 @@ function loop(h) {
     .catch(() => { if (!h.stopped) setTimeout(() => loop(h), 3000); });  // offline, asleep, server restarting
 }
 
-// Ask for a run that shows `version`, and ask again until the page's data says it is shown (data.since is the
-// session's shown version): a wake can be lost (it came while the page was being rebuilt, a reconnect to another
-// replica), and the poll has already moved past that version, so without this the student would stay on a stale
-// view until the lecturer's next change. It asks again only while no run is going (a run in progress would be
-// interrupted), every RETRY ms; each wake is a new value, so Streamlit sees a new trigger.
-const RETRY = 3000;
+// Ask for a run that shows the newest version known (h.want), one wake at a time: a wake sent while another is being
+// answered carries the browser's widget values from before that answer, and its run would bring them back over the
+// view just applied (at a poll's Check, the room moves twice within a second). So a wake goes out only while no run
+// is going and none is out unanswered; the page's data says which version it shows (data.since, or a fragment's:
+// room_wake.js). A wake can be lost (it came while the page was being rebuilt, a reconnect to another replica), and
+// the poll has already moved past that version: one unanswered for RETRY ms is sent again, as a whole page's run.
+const RETRY = 3000, PUMP = 100;
 
-function running() {
+function busy() {
   const app = document.querySelector('[data-testid="stApp"]');
-  return !!app && app.getAttribute("data-test-script-state") === "running";
+  const state = app && app.getAttribute("data-test-script-state");
+  return state === "running" || state === "rerunRequested";
 }
 
 // The section's fragment wake (room_wake.js), when it is on the page and of this room: it reruns only the fragment
@@ -61,16 +63,21 @@ function shown(h) {
 
 function wake(h, version) {
   h.want = Math.max(h.want || 0, version);
-  const f = fragmentWake(h);
-  h.wakes = (h.wakes || 0) + 1;
-  if (f) f.wake(); else h.send("wake", h.wakes);
   clearTimeout(h.retry);
-  const again = () => {   // a retry reruns the whole page: whatever was lost, a whole run shows the room's view
-    if (h.stopped || !h.data.following || shown(h) >= h.want) return;
-    if (!running()) { h.wakes += 1; h.send("wake", h.wakes); }
-    h.retry = setTimeout(again, RETRY);
+  const pump = () => {
+    if (h.stopped || !h.data.following || shown(h) >= h.want) { h.out = 0; return; }
+    if (h.out && shown(h) >= h.out) h.out = 0;   // answered, and the room has moved on since
+    const lost = h.out && Date.now() - h.outAt >= RETRY;
+    if ((!h.out || lost) && !busy()) {
+      const f = lost ? null : fragmentWake(h);
+      h.wakes = (h.wakes || 0) + 1;
+      if (f) f.wake(); else h.send("wake", h.wakes);
+      h.out = h.want;
+      h.outAt = Date.now();
+    }
+    h.retry = setTimeout(pump, PUMP);
   };
-  h.retry = setTimeout(again, RETRY);
+  pump();
 }
 
 function remember(d) {
