@@ -230,7 +230,7 @@ NUMERIC = "svm_h_gamma"             # right: γ = 3.98 (Kriege's h = 0.5); the s
 def answer_with_slider(at, value):
     """A student sets the section's γ slider and presses "Answer with the γ slider's value". The touch detaches them
     (in a browser the listener's detach comes with the slider's change; AppTest runs no listener, so it is set here:
-    a student still following would be shown the lecturer's γ again, ui.live_class._drifted)."""
+    a student still following would be shown the lecturer's γ again, ui.live_class.reapply)."""
     at.session_state["class_following"] = False
     at.select_slider(key="svm_gamma").set_value(value).run()
     at.button(key="poll_value").click().run()

@@ -27,7 +27,7 @@ RESUMED = "class_resumed"   # this session looked for a lecturer's cookie (once,
 # A following student's applied view (the validated state) and its settings as the run that applied it drew them:
 # (version, {key: value}), the values None until that run's bar is drawn (ui.settings.remember calls `hold`).
 VIEW, HELD, REAPPLIED = "class_view", "class_held", "class_reapplied"
-REAPPLY = 3   # times a version is applied again when the browser's old values came back (see `_drifted`)
+REAPPLY = 3   # times a version is applied again when the browser's old values came back (see `reapply`)
 JOIN_PARAM, LECTURER_PARAM = "room", "lecturer"
 # The lecturer's window keeps "CODE.KEY" in this cookie (written by ui/room_follow.js; no expiry: it lives as long as
 # the browser's session), so a reload - a new Streamlit session - takes the room's controls again.
@@ -173,8 +173,7 @@ def _follow(page):
         _ended()
         return True
     if version <= state.get(APPLIED, 0):
-        if _drifted(page):
-            show(state[VIEW], code, page, state[APPLIED])
+        reapply(page)
         return True
     room = s.room(code)
     if room is None:
@@ -219,11 +218,11 @@ def hold(keys):
         state[HELD] = (mark[0], {key: state[key] for key in keys if key in state})
 
 
-def _drifted(page):
-    """The session no longer shows the view it applied, while still following: Streamlit takes each run's widget
-    values from the browser, so a run cut short after `apply` (before its widgets were drawn), or a rerun the
-    browser asked for before it had drawn the applied values (a wake-up's retry), brings the old values back. True
-    then (at most REAPPLY times a version): the view is applied again."""
+def reapply(page):
+    """When the session no longer shows the view it applied, while still following, the view is applied again (at
+    most REAPPLY times a version) and True returned: Streamlit takes each run's widget values from the browser, so a
+    run cut short after `apply` (before its widgets were drawn), or a rerun the browser asked for before it had drawn
+    the applied values (a wake sent over another), brings the old values back."""
     state = st.session_state
     mark, view = state.get(HELD), state.get(VIEW)
     if state[ROOM]["role"] != "student" or not mark or not view or view["page"] != page:
@@ -234,6 +233,7 @@ def _drifted(page):
     if not drifted or tries[0] != version or tries[1] >= REAPPLY:
         return False
     state[REAPPLIED] = (version, tries[1] + 1)
+    show(view, state[ROOM]["code"], page, state[APPLIED])
     return True
 
 

@@ -140,7 +140,7 @@ def follow_reveal(poll):
     ex = REVEALS.get(poll.question)
     if poll.open or not state.get(lc.FOLLOW) or ex is None or state.get(lc.PAGE) != poll.page:
         return
-    # the version shown, and how often it was applied again (ui.live_class._drifted: the browser's old values came
+    # the version shown, and how often it was applied again (ui.live_class.reapply: the browser's old values came
     # back in the next run, over the values set here too)
     version = (state.get(lc.APPLIED, 0), state.get(lc.REAPPLIED))
     if state.get(REVEALED) == (poll.question, poll.round, version):

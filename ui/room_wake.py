@@ -76,9 +76,8 @@ def _fragment_woken():
     shown = state.get(lc.APPLIED, 0)
     if stored.version <= shown:
         # Nothing new; but a wake that the browser sent before it had drawn the view applied carried the old values
-        # back (ui.live_class._drifted): the view is applied again, and the page's run shows it.
-        if lc._drifted(state.get(lc.PAGE)):
-            lc.show(state[lc.VIEW], room["code"], state.get(lc.PAGE), shown)
+        # back: the view is applied again (ui.live_class.reapply), and the page's run shows it.
+        if lc.reapply(state.get(lc.PAGE)):
             st.rerun()
         return
     if stored.version > shown + 1:   # more than one change since the view shown: a poll's among them, perhaps
