@@ -12,14 +12,13 @@
   draws it in one (ui.room_wake): about a third of a page's run, for each of thirty followers.
 The session holds the room and the key; the key never enters a student's link or the lecturer's address bar. The
 lecturer's browser also keeps both in a cookie of its session (COOKIE), so a reload - a new session - takes the
-room's controls again (`_resume`)."""
-import secrets
+room's controls again (ui.room_join.resume)."""
 from pathlib import Path
 
 import streamlit as st
 
-from . import room_state, room_view
-from .room_store import RoomFull, StateTooLarge, normal_code
+from . import room_join, room_state, room_view
+from .room_store import StateTooLarge
 
 ROOM, KEY, FOLLOW, APPLIED, STUDENT = "class_room", "class_key", "class_following", "class_version", "class_student"
 PAGE, PUBLISHED, NOTES, ADOPT = "class_page", "class_published", "class_notes", "class_adopt"
@@ -47,9 +46,9 @@ def live_class(page):
     state = st.session_state
     state[PAGE] = page.url_path
     if JOIN_PARAM in st.query_params or LECTURER_PARAM in st.query_params:
-        _arrive()
+        room_join.arrive()
     if not state.get(ROOM) and not state.get(RESUMED):
-        _resume(page.url_path)
+        room_join.resume(page.url_path)
     state[RESUMED] = True
     room = state.get(ROOM)
     if room and room["role"] == "student":
@@ -84,84 +83,8 @@ def _nothing():
     pass
 
 
-def _note(text):
+def note(text):
     st.session_state.setdefault(NOTES, []).append(text)
-
-
-def _client():
-    """The client's address: the unit of the join rate limit."""
-    from .room_store import client_address
-
-    return client_address(st.context.ip_address, (st.context.headers or {}).get("X-Forwarded-For"))
-
-
-def _arrive():
-    """The room named by the address bar: a lecturer link's key (checked, then dropped from the bar) or a code."""
-    params, state = st.query_params, st.session_state
-    key, code = params.get(LECTURER_PARAM), normal_code(params.get(JOIN_PARAM))
-    if key is not None:
-        del params[LECTURER_PARAM]
-        if code and not store().blocked(_client()) and store().is_lecturer(code, key):
-            state[ROOM], state[KEY], state[ADOPT], state[APPLIED] = {"code": code, "role": "lecturer"}, key, True, 0
-            state.pop(PUBLISHED, None)
-            del params[JOIN_PARAM]
-        else:
-            store().attempt(_client())
-            _note("This lecturer link does not open a class: the class has ended or the link is not complete.")
-        return
-    room = state.get(ROOM)
-    if room and room["code"] == code:
-        return
-    if code is None:
-        _note("The address names no class: a class code has 6 letters and digits, such as ACE347.")
-        del params[JOIN_PARAM]
-    elif room and room["role"] == "lecturer":
-        del params[JOIN_PARAM]
-    else:
-        join(code)
-
-
-def _resume(page):
-    """A new session in the lecturer's browser (a reload, or an address typed): the room and key of its cookie
-    (ui/room_follow.js wrote them), when the key is still the room's. On the room's own section or Home (the bare
-    address names no section) the room's view is shown first, as for a lecturer link: a reload shows the view as it
-    was, settings the address bar had dropped included. Another section's address is the lecturer moving the class
-    there: it is shown as typed and published. A stale cookie (the class ended) is ignored."""
-    code, _, key = str((st.context.cookies or {}).get(COOKIE, "")).partition(".")
-    code = normal_code(code)
-    if code and key and not store().blocked(_client()) and store().is_lecturer(code, key):
-        state, room = st.session_state, store().room(code)
-        state[ROOM], state[KEY], state[APPLIED] = {"code": code, "role": "lecturer"}, key, 0
-        if page in ("", room.state.get("page") if room else ""):
-            state[ADOPT] = True
-        state.pop(PUBLISHED, None)
-
-
-def join(text):
-    """Join the room of the typed or linked code as a student; False (with a sentence) when it cannot be joined."""
-    state, code = st.session_state, normal_code(text)
-    if code is None:
-        _note("A class code has 6 letters and digits, such as ACE347.")
-        return False
-    s = store()
-    if s.blocked(_client()):
-        _note("Too many wrong codes from this device: wait a minute, then type the code again.")
-        return False
-    student = state.setdefault(STUDENT, secrets.token_hex(8))
-    try:
-        s.heartbeat(code, student)
-    except RoomFull:
-        _note("This class is full.")
-        return False
-    except LookupError:
-        s.attempt(_client())
-        _note(f"There is no class with the code {code}: check the code on the projector (the class may have ended).")
-        if st.query_params.get(JOIN_PARAM):
-            del st.query_params[JOIN_PARAM]
-        return False
-    state[ROOM], state[FOLLOW], state[APPLIED] = {"code": code, "role": "student"}, True, 0
-    st.query_params[JOIN_PARAM] = code
-    return True
 
 
 def _follow(page):
@@ -182,14 +105,14 @@ def _follow(page):
     try:
         clean, notes = room_state.validate(room.state)
     except ValueError as err:
-        _note(f"The lecturer's view could not be shown: {err}")
+        note(f"The lecturer's view could not be shown: {err}")
         state[APPLIED] = room.version
         return True
     show(clean, code, page, room.version)
-    for note in notes:
-        _note(f"The lecturer's view: {note}.")
+    for text in notes:
+        note(f"The lecturer's view: {text}.")
     if clean["points_too_many"]:
-        _note("The lecturer's own points are too many to share: you see the preset.")
+        note("The lecturer's own points are too many to share: you see the preset.")
     return True
 
 
@@ -243,7 +166,7 @@ def _ended():
     state.pop(KEY, None)
     if JOIN_PARAM in st.query_params:
         del st.query_params[JOIN_PARAM]
-    _note("The class has ended. Everything stays as it is on your screen.")
+    note("The class has ended. Everything stays as it is on your screen.")
 
 
 def publish():

@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from . import live_class as lc
+from . import room_join
 from .styles import style
 
 SMALL = "class_badge_small"   # the lecturer folded the badge
@@ -135,7 +136,7 @@ def join_form(where, key):
     with where.form(key, border=False, enter_to_submit=True):
         code = st.text_input("Join a class: its code", key=f"{key}_code", max_chars=12, placeholder="ACE347")
         if st.form_submit_button("Join", width="stretch") and code:
-            if lc.join(code):
+            if room_join.join(code):
                 st.rerun()
             for note in st.session_state.pop(lc.NOTES, []):
                 st.warning(note, icon="🏫")
