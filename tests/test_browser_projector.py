@@ -157,6 +157,19 @@ def test_presenting_the_gamma_slider_spans_the_column(browser, app_url):
     assert width >= 0.85 * column and width >= 380   # two of its four decades over ≥ 190 px
 
 
+STEP_BUTTONS = """() => [...document.querySelectorAll('.st-key-step_buttons button')].map(b => {
+  const r = b.getBoundingClientRect(); return [b.innerText, r.top, r.bottom, window.innerHeight]; })"""
+
+
+def test_presenting_every_subgradient_step_button_is_on_the_first_screen(browser, app_url):
+    with view(browser, f"{app_url}/svm-subgradient?present=true", PROJECTOR) as page:
+        buttons = page.evaluate(STEP_BUTTONS)
+        choice = page.locator(".st-key-svm_batch").inner_text()
+    assert [b[0] for b in buttons] == ["+1 step", "+10 steps", "+100 steps", "Run to convergence", "Reset"]
+    assert all(0 <= top and bottom <= height for _, top, bottom, height in buttons), buttons
+    assert "1 random point (SGD)" in choice   # the choice on the projector names both ways
+
+
 def test_selected_add_class_plus_one_is_blue(browser, app_url):
     with view(browser, f"{app_url}/svm", LAPTOP) as page:
         selected = page.locator(".st-key-svm_click_mode button[aria-checked=true]")

@@ -41,6 +41,15 @@ CUT_OFF = """() => Array.from(document.querySelectorAll(
   '[data-testid="stMain"] [data-testid="stCaptionContainer"]'))
   .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText.slice(0, 60))"""
 
+# The lines of the section's heading that run under the corner's "Predict, then check" button (presenting).
+HEADING_UNDER_CORNER = """() => { const b = document.querySelector('[class*="st-key-ex_corner"] button');
+  const h = document.querySelector('[data-testid="stMain"] h4');
+  if (!b || !h) return [];
+  const c = b.getBoundingClientRect(), range = document.createRange();
+  range.selectNodeContents(h);
+  return Array.from(range.getClientRects()).filter(r => r.width > 0 && r.right > c.left && r.left < c.right
+    && r.bottom > c.top && r.top < c.bottom).map(r => h.innerText.slice(0, 80)); }"""
+
 
 def sized(browser, width, height):
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -67,6 +76,7 @@ def test_main_chart_is_on_the_projectors_first_screen(browser, app_url, url, key
         assert 0 <= box["top"] and box["bottom"] <= box["viewH"] + 1, f"/{url}: main chart at {box}"
         assert box["plotHeight"] >= MIN_PLOT_HEIGHT, f"/{url}: plotting area {box['plotHeight']:.0f} px tall"
         assert page.evaluate(CUT_OFF) == []
+        assert page.evaluate(HEADING_UNDER_CORNER) == [], f"/{url}: the heading runs under the exercises' button"
         assert page.locator("[data-testid='stSidebar'][aria-expanded='true']").count() == 0, "sidebar collapsed"
         # presentation mode's larger type widens every margin estimate: Plotly never has to widen one again, and
         # legends under a plot move down to clear the larger axis labels

@@ -22,6 +22,10 @@ html { font-size: 20px; }
 [data-testid="stMain"] [class*="st-key-ex_panel"],
 [data-testid="stMain"] [class*="st-key-ex_verdict"] { position: fixed; right: 1rem; top: 4.4rem; z-index: 999990;
   width: auto; }
+/* a section's heading across the page ends before the corner's button (a long title wraps instead of running under
+   it) */
+[data-testid="stMainBlockContainer"]:has([class*="st-key-ex_corner"]) > [data-testid="stVerticalBlock"]
+  > [data-testid="stElementContainer"]:has(h4) { padding-right: 11rem; }
 [data-testid="stMain"] [class*="st-key-ex_corner"] button { box-shadow: 0 2px 10px rgba(0, 0, 0, 0.25);
   min-height: 0; padding: 0.2rem 0.75rem; }   /* low: clear of a slider's value in the settings row under it */
 [data-testid="stMain"] [class*="st-key-ex_panel"] { width: min(25rem, 44vw); max-height: calc(100vh - 5.4rem);
@@ -67,6 +71,8 @@ html { font-size: 20px; }
   flex-basis: 5rem; }
 [data-testid="stMain"] [class*="st-key-ab_tools"] button { min-height: 0; padding-top: 0; padding-bottom: 0;
   font-size: 0.85rem; }
+/* a row of step buttons beside a picture (/svm-subgradient): low buttons, so both rows stay on a 720 px screen */
+[data-testid="stMain"] .st-key-step_buttons button { min-height: 0; padding: 0.15rem 0.7rem; }
 /* /svm-gauss-laplace: the bar over the two maps without its frame, so the maps' x tick labels are on a 720 px screen */
 [data-testid="stMain"] .st-key-pair_maps .st-key-topic_bar { border: none; padding: 0; }
 /* the larger type must not push topics into the navigation bar's "N more" menu at 1280 px */

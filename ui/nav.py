@@ -65,12 +65,15 @@ def _keys():
 
 
 def section_header(file):
-    """The section's title line: topic › section (one line, so the picture starts high on the screen)."""
+    """The section's title line: topic › section (one line, so the picture starts high on the screen). Presenting,
+    the topic by its short name, as the top menu names and marks it: a long title beside the corner's "Predict, then
+    check" button would take a second line from the picture."""
     topic, section = find(_module(file))
+    name = topic.short if presenting() else topic.title
     if len(topic.sections) > 1:
-        st.markdown(f"#### {topic.icon} {topic.title} › {section.title}")
+        st.markdown(f"#### {topic.icon} {name} › {section.title}")
     else:
-        st.markdown(f"#### {topic.icon} {topic.title}")
+        st.markdown(f"#### {topic.icon} {name}")
 
 
 def mark_topic(topic=None):

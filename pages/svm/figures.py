@@ -50,7 +50,7 @@ def map_key(show_test=True):
     return key_html(items)
 
 
-TEACH_KEY = key_html([("black", "━", "boundary after t subgradient steps"), (ACCENT, "╌", "libsvm's boundary")])
+TEACH_KEY = key_html([("black", "━", "after t subgradient steps"), (ACCENT, "╌", "libsvm")])   # one row
 
 
 def sv_sizes(alpha, C):
@@ -214,8 +214,11 @@ def cv_figure(scores, Cs, gammas, current, present=False):
     title = None if present else f"{R['cv_folds']}-fold cross-validation accuracy"
     base_layout(fig, title, height=CHART_HEIGHT[present], present=present)
     a, c = np.unravel_index(int(np.argmax(scores)), scores.shape)   # markers after the layout: their own sizes
-    fig.add_trace(go.Scatter(x=[xl[c]], y=[yl[a]], mode="markers", name="best", hoverinfo="skip",
-                             marker=dict(symbol="star", size=26, color="white", line=dict(color="black", width=2))))
+    # the best cell's star in its top right corner (a category axis places cell k at k - 0.5 .. k + 0.5), clear of
+    # the accuracy written in the cell's middle
+    fig.add_annotation(x=c + 0.48, y=a + 0.46, xanchor="right", yanchor="top", text="★", showarrow=False,
+                       font=dict(size=20 if present else 14, color="black"), bgcolor="white", borderpad=0,
+                       name="best", hovertext="best cross-validation accuracy")
     if current in [(C, g) for C in Cs for g in gammas]:
         fig.add_trace(go.Scatter(x=[f"{current[0]:g}"], y=[f"{current[1]:g}"], mode="markers", name="current",
                                  hoverinfo="skip", marker=dict(symbol="square-open", size=44 * (1.4 if present else 1),

@@ -14,6 +14,8 @@ from ui.nav import section_footer, section_header
 from ui.ranges import SVM as R
 
 BATCH = {"all": "all n (subgradient descent)", "one": "1 random point (SGD, as in Kriege)"}
+# presenting: the choice on one row, without its label line, so every step button is in sight beside the map
+BATCH_PRESENTING = {"all": "all n points per step", "one": "1 random point (SGD)"}
 TEACH = "svm_teaching"   # session-state key of this student's solver
 STEPS = (("+1 step", "teach_step1", 1), ("+10 steps", "teach_step10", 10), ("+100 steps", "teach_step100", 100),
          ("Run to convergence", "teach_converge", None))
@@ -34,9 +36,10 @@ def solver(d, s, batch, fresh=False):
 
 def controls():
     """Points per step, the step buttons and Reset; returns (batch, {label: clicked}, reset clicked)."""
-    batch = st.radio("Points per step", list(BATCH), format_func=labeller(BATCH), key=KEY.BATCH, horizontal=True,
-                     bind="query-params")
-    row = st.container(horizontal=True, gap="small")
+    batch = st.radio("Points per step", list(BATCH), format_func=labeller(BATCH_PRESENTING if present else BATCH),
+                     key=KEY.BATCH, horizontal=True, bind="query-params",
+                     label_visibility="collapsed" if present else "visible")
+    row = st.container(horizontal=True, gap="small", key="step_buttons")
     clicks = {label: row.button(label, key=f"{PAGE}_{key}") for label, key, _ in STEPS}
     return batch, clicks, row.button("Reset", key=f"{PAGE}_teach_reset")
 
