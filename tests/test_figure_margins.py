@@ -161,4 +161,17 @@ def test_presentation_type_is_large_and_dark_on_ticks_legend_and_colour_bar():
     for font in (layout["xaxis"]["tickfont"], layout["yaxis"]["tickfont"], layout["legend"]["font"],
                  spec["data"][0]["colorbar"]["tickfont"]):
         assert font["size"] >= PRESENT_FONT_SIZE and font["color"] == INK
-    assert "tickfont" not in figures.to_spec(figures.base_layout(heat(), present=False))["layout"].get("xaxis", {})
+    laptop = figures.to_spec(figures.base_layout(heat(), present=False))
+    for font in (laptop["layout"]["xaxis"]["tickfont"], laptop["layout"]["yaxis"]["tickfont"],
+                 laptop["data"][0]["colorbar"]["tickfont"]):
+        assert "size" not in font and contrast(font["color"], "#ffffff") >= 7   # the theme's size, dark grey ink
+
+
+def contrast(a, b):
+    """WCAG 2's contrast ratio of two "#rrggbb" colours."""
+    def luminance(hex_colour):
+        c = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)

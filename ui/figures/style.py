@@ -29,6 +29,7 @@ CHART_CONFIG = {
 
 # A horizontal legend inside the plot's top edge (its box nearly opaque, so the curves under it do not cross its
 # text), or above the plot.
+TICK_INK = "#374151"   # a chart's type on a laptop: dark grey, 10:1 on white (Streamlit's theme: grey ticks, 3.7:1)
 LEGEND_INSIDE = dict(orientation="h", x=0.01, y=0.99, yanchor="top", bgcolor="rgba(255,255,255,0.92)")
 LEGEND_ABOVE = dict(orientation="h", y=1.02, yanchor="bottom", x=0)
 
@@ -43,22 +44,25 @@ def base_layout(fig, title=None, height=420, present=None, **kw):
         present = presenting()
     if present:
         fig.update_traces(selector=dict(mode="markers"), marker_size=PRESENT_MARKER_SIZE)
-        present_type(fig)
+        chart_type(fig, dict(size=PRESENT_FONT_SIZE, color=INK), log=True)
+    else:
+        chart_type(fig, dict(color=TICK_INK))
     fig.update_layout(title=title, height=height, template=TEMPLATE,
                       font_size=PRESENT_FONT_SIZE if present else FONT_SIZE,
                       margin=dict(l=10, r=10, t=50 if title else 10, b=10), **kw)
     return fig
 
 
-def present_type(fig):
-    """Tick labels, axis titles, colour-bar ticks and the legend in presentation type: PRESENT_FONT_SIZE and dark
-    ink. Streamlit's chart theme sets these fonts itself (smaller, light grey: unreadable on a projector); values in
-    the figure win over its theme."""
-    font = dict(size=PRESENT_FONT_SIZE, color=INK)
+def chart_type(fig, font, log=False):
+    """Tick labels, axis titles, colour-bar ticks and the legend in `font`: presentation type (PRESENT_FONT_SIZE, dark
+    ink), or on a laptop the theme's size in TICK_INK. Streamlit's chart theme sets these fonts itself (grey ticks,
+    3.7:1 on white; small on a projector); values in the figure win over its theme. `log`: log axes get their ticks as
+    values (log_ticks)."""
     fig.update_xaxes(tickfont=font, title_font=font)
     fig.update_yaxes(tickfont=font, title_font=font)
-    for axis in (*fig.select_xaxes(), *fig.select_yaxes()):
-        log_ticks(axis)
+    if log:
+        for axis in (*fig.select_xaxes(), *fig.select_yaxes()):
+            log_ticks(axis)
     fig.update_layout(legend_font=font)
     for trace in fig.data:
         # a colour bar of its own, or of its markers when they show a scale (touching an unused marker colour bar
