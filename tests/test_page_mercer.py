@@ -288,3 +288,15 @@ def test_presentation_mode_keeps_the_3d_lift_readable():
     sizes = [t["marker"]["size"] for t in spec["data"] if t["type"] == "scatter3d"]
     assert sizes and max(sizes) <= 6                                # not the 2-D projector size (13)
     assert spec["layout"]["height"] >= 440                          # the 3-D box: the projector's main chart
+
+
+def test_the_lift_names_its_axes_as_the_planes_equation_does():
+    """The 3-D axes are z₁, z₂, z₃ (a long title such as "√2·x₁x₂" ran over its own tick labels), the plane beside it
+    is written in z, and the section's text says what each z is."""
+    at = open_page(LIFT)
+    spec = json.loads(next(c.proto.spec for c in at.get("plotly_chart") if c.proto.id.endswith("-mercer_lift3d")))
+    scene = spec["layout"]["scene"]
+    assert [scene[a]["title"]["text"] for a in ("xaxis", "yaxis", "zaxis")] == ["z₁", "z₂", "z₃"]
+    latex = texts(at, "latex")
+    assert "z_1" in latex and "z_2" in latex and "z_3" in latex
+    assert r"x_2^2) = (z_1, z_2, z_3)" in texts(at, "markdown")

@@ -66,7 +66,7 @@ def lift_3d(Phi, y, w, b, present=None):
         fig.add_trace(go.Scatter3d(x=P[:, 0], y=P[:, 1], z=P[:, 2], mode="markers", name=style["name"],
                                    marker=dict(size=2.5 if style["symbol"] == "x" else 3.5, color=style["color"],
                                                symbol="x" if style["symbol"] == "x" else "circle"),
-                                   hovertemplate="φ = (%{x:.2f}, %{y:.2f}, %{z:.2f})<extra></extra>"))
+                                   hovertemplate="z = φ(x) = (%{x:.2f}, %{y:.2f}, %{z:.2f})<extra></extra>"))
     k = int(np.argmax(np.abs(w)))
     if abs(w[k]) > 1e-12:  # solve the plane for its steepest coordinate over a grid of the other two
         i, j = [a for a in range(3) if a != k]
@@ -77,10 +77,12 @@ def lift_3d(Phi, y, w, b, present=None):
         fig.add_trace(go.Surface(x=axes[0].astype(np.float32), y=axes[1].astype(np.float32),
                                  z=axes[2].astype(np.float32), showscale=False, opacity=0.45,
                                  colorscale=[[0, ACCENT], [1, ACCENT]], name="plane", hoverinfo="skip"))
-    scene = dict(xaxis=dict(title="x₁²", range=[lo[0], hi[0]]), yaxis=dict(title="√2·x₁x₂", range=[lo[1], hi[1]]),
-                 zaxis=dict(title="x₂²", range=[lo[2], hi[2]]), aspectmode="cube",
-                 camera=dict(eye=dict(x=0.45, y=-2.1, z=0.4)))  # nearly along the √2·x1x2 axis: the plane edge-on
-    fig = _layout(fig, main_title("Lifted: φ(x) = (x₁², √2·x₁x₂, x₂²) and the separating plane", present), present,
+    # the axes named z₁, z₂, z₃ as in the plane's equation beside the chart (the section's text maps them to x₁²,
+    # √2x₁x₂, x₂²): a 3-D axis title stands where Plotly puts it, and "√2·x₁x₂" ran over its own tick labels
+    scene = dict(xaxis=dict(title="z₁", range=[lo[0], hi[0]]), yaxis=dict(title="z₂", range=[lo[1], hi[1]]),
+                 zaxis=dict(title="z₃", range=[lo[2], hi[2]]), aspectmode="cube",
+                 camera=dict(eye=dict(x=0.45, y=-2.1, z=0.4)))  # nearly along the z₂ = √2·x1x2 axis: the plane edge-on
+    fig = _layout(fig, main_title("Lifted: z = φ(x) = (x₁², √2·x₁x₂, x₂²) and the separating plane", present), present,
                   height=main_height(present), scene=scene, showlegend=True, legend=dict(x=0, y=1))
     return fig.update_layout(margin=dict(l=0, r=0, t=10 if present else 50, b=0))
 
