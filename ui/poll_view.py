@@ -9,23 +9,20 @@ so the section's picture stays where it is.
 - The lecturer: "answered N of M", live (a fragment re-read every second, only in the lecturer's window and only
   while a poll is open), *Check* and, after it, the histogram and *Ask again*. The live histogram is drawn only on a
   control view (the lecturer link's second device, or the sidebar's switch): never on the projector before Check.
-- In each exercise, the lecturer's *Ask the class*; in the sidebar, the results as CSV."""
+- In each exercise, the lecturer's *Ask the class*; in the sidebar, the results as CSV.
+The reveal after Check (the histogram and the right answer) is ui.poll_reveal's."""
 from pathlib import Path
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from . import live_class as lc
+from . import poll_reveal as pr
 from . import polls
-from .figures.caching import cached_figure
-from .figures.style import CHART_CONFIG, base_layout
+from .figures.style import CHART_CONFIG
 from .styles import style
-from .theme import INK
 
 PANEL = "poll_panel"
-HIDDEN = "poll_hidden"          # (question, round) whose revealed panel this session closed
 ANSWERING = "poll_answering"    # (question, round) a detached student chose to answer
-RIGHT, OTHER, EARLIER = "#1a7f37", "#6b7280", "#c7ccd4"
 CSS = """<style>
 .st-key-poll_panel { position: fixed; right: 1rem; bottom: 1rem; z-index: 999980; width: min(28rem, calc(100vw - 2rem))
   !important; max-height: 62vh; overflow-y: auto; background: #fff; border: 2px solid #333; border-radius: .6rem;
@@ -36,70 +33,8 @@ CSS = """<style>
 @media (max-width: 640px) { .st-key-poll_panel { left: .5rem; right: .5rem; bottom: .5rem;
   width: calc(100vw - 1rem) !important; max-height: 48vh; } }
 </style>"""
-# Two pictures side by side (Compare A / B) fill the screen's width: the revealed panel is then a low strip along the
-# bottom (the histogram beside the answer), under the maps' plot areas, leaving the lecturer's class badge free; it
-# starts right of an open sidebar (Streamlit's 300 px), which covered its answer text.
-STRIP_CSS = """<style>
-.st-key-poll_panel { left: 1rem; right: 1rem; bottom: 6px; width: auto !important; max-height: 126px;
-  padding: .2rem .7rem; gap: .15rem; }
-.st-key-poll_panel:has(.ks-poll-lecturer) { bottom: 6px; right: 23rem; }
-.st-key-poll_strip_text p { font-size: 15px !important; line-height: 1.3; }
-.st-key-poll_panel [data-testid="stAlert"] > div { padding: .2rem .6rem; }
-.st-key-poll_strip_buttons button { min-height: 2rem; padding: .1rem .5rem; }
-@media (max-width: 640px) { .st-key-poll_panel, .st-key-poll_panel:has(.ks-poll-lecturer) { left: .5rem;
-  right: .5rem; max-height: 40vh; } }
-@media (min-width: 641px) { body:has([data-testid="stSidebar"][data-collapsed="false"]) .st-key-poll_panel {
-  left: calc(300px + 1rem); } }
-</style>"""
-STRIP_HEIGHT, STRIP_WIDTH = 84, 300   # px of the strip's histogram
 _WAKE = st.components.v2.component(
     "kernelscope.poll_wake", js=(Path(__file__).parent / "poll_wake.js").read_text(), isolate_styles=False)
-
-
-def letter(i):
-    return chr(65 + i) if i < 26 else str(i + 1)
-
-
-def two_pictures():
-    """The section shows two pictures side by side (Compare A / B on /svm or /kernel-ridge, the topics' own keys)."""
-    from pages.kernel_ridge.settings import KEY as KR
-    from pages.svm.settings import KEY as SVM
-
-    state = st.session_state
-    return {"svm": bool(state.get(SVM.COMPARE)), "kernel-ridge": bool(state.get(KR.COMPARE))}.get(
-        state.get(lc.PAGE, ""), False)
-
-
-@cached_figure   # the same histogram for a whole class at a reveal: built once, not thirty times
-def poll_figure(poll, rounds, present=False, height=165):
-    """The class's answers: a bar per option (A, B, …; a numeric question: per value of its slider, a histogram over
-    the slider's values) and round, the right answers' bars green (the latest round dark, earlier rounds light), each
-    bar labelled with its count. `rounds`: [(round number, counts)]."""
-    fig = go.Figure()
-    n = len(poll.options)
-    if poll.numeric:   # the slider's values as they read on it, the right ones marked
-        x = [o + (" ✓" if poll.is_right(i) else "") for i, o in enumerate(poll.options)]
-    else:
-        x = [letter(i) + (" ✓" if poll.is_right(i) else "") for i in range(n)]
-    for k, (number, counts) in enumerate(rounds):
-        latest = k == len(rounds) - 1
-        colours = [(RIGHT if poll.is_right(i) else OTHER) if latest else EARLIER for i in range(n)]
-        fig.add_bar(x=x, y=counts, name=f"Round {number}", marker_color=colours,
-                    text=[c or "" for c in counts] if poll.numeric else counts,   # a histogram: empty bins unlabelled
-                    textposition="outside", cliponaxis=False, hovertext=list(poll.options), hoverinfo="text+y")
-    top = max([max(c) for _, c in rounds if c] + [1])
-    base_layout(fig, height=height, present=present, barmode="group",
-                showlegend=len(rounds) > 1, legend=dict(orientation="h", y=1.12, x=0))
-    fig.update_yaxes(range=[0, top * 1.25 + 0.5], showticklabels=False, showgrid=False, fixedrange=True)
-    fig.update_xaxes(fixedrange=True, tickfont=dict(color=INK))
-    if poll.numeric:   # many bins: a tick every few values, the bars close together, the slider's symbol below
-        fig.update_xaxes(type="category", nticks=8, tickangle=0, title=dict(text=poll.symbol, standoff=2))
-        fig.update_layout(bargap=0.1)
-        if rounds:   # the right range shaded behind the bars
-            fig.add_vrect(x0=poll.right[0] - 0.5, x1=poll.right[1] + 0.5, fillcolor=RIGHT, opacity=0.12,
-                          line_width=0, layer="below")
-    fig.update_layout(margin=dict(l=4, r=4, t=30 if len(rounds) > 1 else 12, b=4))
-    return fig
 
 
 def after_exercises(items):
@@ -135,14 +70,14 @@ def poll_panel():
     poll = polls.current()
     if room["role"] == "lecturer":
         _sidebar(room, poll)
-    if poll is None or (not poll.open and state.get(HIDDEN) == (poll.question, poll.round)):
+    if poll is None or (not poll.open and state.get(pr.HIDDEN) == (poll.question, poll.round)):
         return
     if room["role"] == "student":
         polls.follow_reveal(poll)
     from .classroom import presenting
 
-    strip = not poll.open and two_pictures()   # the reveal under two pictures side by side: a strip
-    style(CSS, PRESENT_CSS if presenting() else "", STRIP_CSS if strip else "")   # a projector: narrower
+    strip = not poll.open and pr.two_pictures()   # the reveal under two pictures side by side: a strip
+    style(CSS, PRESENT_CSS if presenting() else "", pr.STRIP_CSS if strip else "")   # a projector: narrower
     with st.container(key=PANEL):
         if room["role"] == "student":
             _student(poll)
@@ -168,68 +103,8 @@ def _version(code):
         return 0
 
 
-def _hide(poll):
-    st.session_state[HIDDEN] = (poll.question, poll.round)
-
-
 def _answering(poll):
     st.session_state[ANSWERING] = (poll.question, poll.round)
-
-
-def _reveal(poll, present, verdict=None, action=None):
-    """The histogram of every round of the poll's question beside the right answer; `verdict` (a student's own
-    answer marked) drawn first under the heading, where a phone's panel shows it without scrolling; `action` (the
-    lecturer's Ask again) on the heading's line. Under two pictures side by side, a strip (_strip)."""
-    rounds = polls.rounds(poll)
-    if two_pictures():
-        _strip(poll, rounds, present, verdict, action)
-        return
-    head = st.container(horizontal=True, vertical_alignment="center", gap="small")
-    head.markdown("📊 **The class's answers**", width="stretch")
-    if action:
-        with head:
-            action()
-    head.button("✕", key="poll_hide", on_click=_hide, args=(poll,), help="Close the class's answers")
-    st.caption(poll.text)
-    if verdict:
-        verdict()
-    st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present=present),
-                    key="poll_histogram", config=CHART_CONFIG)
-    others = "" if present or poll.numeric else "  \n" + "  \n".join(
-        f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer)   # a projector: the answer only
-    st.markdown(right_words(poll) + others)
-    st.caption(answered_words(rounds))
-
-
-def right_words(poll):
-    if poll.numeric:   # the right range, and the value the revealed picture shows
-        return f"**Right answer: {poll.right_text()}** — the picture now shows {poll.symbol} = {poll.options[poll.answer]}"
-    return f"**Right answer: {letter(poll.answer)}** — {poll.options[poll.answer]}"
-
-
-def answered_words(rounds):
-    return " · ".join(f"round {p.round}: {sum(c)} answered" for p, c in rounds)
-
-
-def _strip(poll, rounds, present, verdict, action):
-    """The reveal as a low strip under two pictures side by side: the right answer, the student's verdict and the
-    count on the left, the histogram on the right."""
-    body = st.container(key="poll_strip", horizontal=True, gap="small", vertical_alignment="top")
-    text = body.container(key="poll_strip_text", gap="xsmall", width="stretch")
-    chart = body.container(key="poll_strip_chart", width=STRIP_WIDTH)
-    buttons = body.container(key="poll_strip_buttons", gap="xsmall", width="content")
-    with buttons:
-        st.button("✕", key="poll_hide", on_click=_hide, args=(poll,), help="Close the class's answers")
-        if action:
-            action()
-    with text:
-        st.markdown("📊 " + right_words(poll))
-        if verdict:
-            verdict()
-        st.caption(answered_words(rounds))
-    with chart:
-        st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present=present, height=STRIP_HEIGHT),
-                        key="poll_histogram", config=CHART_CONFIG)
 
 
 PRESENT_CSS = "<style>.st-key-poll_panel { width: min(23rem, calc(100vw - 2rem)) !important; }</style>"
@@ -242,7 +117,7 @@ def _student(poll):
         mine = polls.mine(poll)
 
         def verdict():   # on this student's screen only
-            said = None if mine is None else answer_text(poll, mine)
+            said = None if mine is None else pr.answer_text(poll, mine)
             if mine is None:
                 st.caption("You did not answer this round.")
             elif poll.is_right(mine):
@@ -250,7 +125,7 @@ def _student(poll):
             else:
                 st.warning(f"Your answer, {said}, is not the right one.")
 
-        _reveal(poll, presenting(), verdict)
+        pr.reveal(poll, presenting(), verdict)
         return
     state, ident = st.session_state, (poll.question, poll.round)
     if poll.numeric:   # answered with the section's slider: no notice first (moving the slider detaches)
@@ -271,19 +146,14 @@ def _choices(poll):
     mine = polls.mine(poll)
     key = f"poll_{poll.question}_{poll.round}"
     st.radio(f"📣 **The lecturer asks** (round {poll.round}): {poll.text}", range(len(poll.options)),
-             index=mine, key=key, format_func=lambda i: f"{letter(i)}. {poll.options[i]}",
+             index=mine, key=key, format_func=lambda i: f"{pr.letter(i)}. {poll.options[i]}",
              on_change=polls.on_vote, args=(poll, key))
     refused = state.pop(polls.REFUSED, None)
     if refused:
         st.warning(refused)
     if mine is not None:
-        st.caption(f"✓ Your answer {letter(mine)} is counted (anonymously). You may change it until the lecturer "
+        st.caption(f"✓ Your answer {pr.letter(mine)} is counted (anonymously). You may change it until the lecturer "
                    "checks.")
-
-
-def answer_text(poll, index):
-    """A counted answer as the student reads it: 'B' or 'γ = 3.98'."""
-    return f"{poll.symbol} = {poll.options[index]}" if poll.numeric else letter(index)
 
 
 @st.fragment
@@ -303,7 +173,7 @@ def _slider_answer(poll):
         st.warning(refused)
     mine = polls.mine(poll)
     if mine is not None:
-        st.caption(f"✓ Your answer {answer_text(poll, mine)} is counted (anonymously). You may change it until the "
+        st.caption(f"✓ Your answer {pr.answer_text(poll, mine)} is counted (anonymously). You may change it until the "
                    "lecturer checks.")
 
 
@@ -312,7 +182,7 @@ def _lecturer(poll):
 
     st.html('<span class="ks-poll-lecturer"></span>')   # marks the lecturer's panel (CSS: above the badge)
     if not poll.open:
-        _reveal(poll, presenting(), action=lambda: st.button(
+        pr.reveal(poll, presenting(), action=lambda: st.button(
             "🔁 Ask again", key="poll_again", on_click=polls.ask_again, args=(poll,),
             help="A second round after the discussion; the answers are then shown beside this round's"))
         return
@@ -333,11 +203,11 @@ def _live(poll, control):
     with st.container(key="poll_count"):
         st.markdown(f"answered {n} of {m}")
     if control:
-        st.plotly_chart(poll_figure(poll, [(poll.round, polls.counts(poll))]),
+        st.plotly_chart(pr.poll_figure(poll, [(poll.round, polls.counts(poll))]),
                         key="poll_live_histogram", config=CHART_CONFIG)
         st.caption("Only on this screen (a control view): " + (
             f"right: {poll.right_text()}" if poll.numeric else
-            " · ".join(f"{letter(i)}: {o}" for i, o in enumerate(poll.options))))
+            " · ".join(f"{pr.letter(i)}: {o}" for i, o in enumerate(poll.options))))
 
 
 def _sidebar(room, poll):
