@@ -1,9 +1,9 @@
-"""Forged click messages: a click component's value is checked in one place (ui.points.clicked_place: a number, finite,
-inside the plotted window) before any page sees it. Over a real served app, every section of pages.TOPICS is opened
-and every click catcher on it is sent hand-built click events (text, null, NaN, infinities, integers beyond float
-range, huge and off-window places): no exception, and nothing is stored (the link the app writes stays as it was).
-A real click inside the window is the positive control: it changes the link where the page keeps its clicks there.
-The sweeps' values (a drag's end) are sent the same values."""
+"""Forged click messages: a click component's value is checked in one place (ui.points_click.clicked_place: a number,
+finite, inside the plotted window) before any page sees it. Over a real served app, every section of pages.TOPICS is
+opened and every click catcher on it is sent hand-built click events (text, null, NaN, infinities, integers beyond float
+range, huge and off-window places): no exception, and nothing is stored (the link the app writes stays as it was). A
+real click inside the window is the positive control: it changes the link where the page keeps its clicks there. The
+sweeps' values (a drag's end) are sent the same values."""
 import json
 
 import pytest
@@ -11,7 +11,7 @@ import pytest
 from bench.student import run_async
 from pages import sections, url_path
 from tests.forge import Forger
-from ui.points import clicked_place, plotted_window
+from ui.points_click import clicked_place, plotted_window
 from ui.points_io import finite_number
 
 WINDOW = ((-3.0, 3.0), (-3.0, 3.0))

@@ -1,4 +1,4 @@
-// Click catcher for a Plotly chart (ui.points.click_catcher): Streamlit reports selections, not clicks on
+// Click catcher for a Plotly chart (ui.points_click.click_catcher): Streamlit reports selections, not clicks on
 // empty plot area (streamlit issue #8824). Mounted beside the chart inside st.container(key="clickable_…"),
 // it listens on that container (the chart's div is re-created when the figure changes, the container stays)
 // for a press and release within 5 px on Plotly's drag layer of the wanted subplot, and sends the place in

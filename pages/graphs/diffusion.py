@@ -12,7 +12,7 @@ from ui.code import show_code
 from ui.controls import labeller
 from ui.data import current_dataset
 from ui.nav import section_footer, section_header
-from ui.points import click_catcher, plotted_window
+from ui.points_click import click_catcher, plotted_window
 from ui.ranges import DIFFUSION as R
 from ui.settings import bar as settings_bar
 from ui.settings import remember
@@ -41,7 +41,8 @@ def own_bar(narrow):
 
 
 def _pick(pos, x, y):
-    """Click callback: the node nearest the clicked place (checked by ui.points.click_catcher) becomes the source j."""
+    """Click callback: the node nearest the clicked place (checked by ui.points_click.click_catcher) becomes the
+    source j."""
     st.session_state[KEY.node] = int(np.argmin(np.sum((pos - np.array([x, y])) ** 2, axis=1)))
 
 

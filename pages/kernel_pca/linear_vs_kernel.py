@@ -7,7 +7,7 @@ import kernel_core as kc
 from pages.kernel_pca import compute, figures
 from pages.kernel_pca.formulas import kernel_tex, latex, used
 from pages.kernel_pca.settings import KEY, PAGE, bar, component, data, keep_sidebar_current, reveal, sidebar_view, usable
-from ui import points
+from ui import points_click
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
@@ -79,10 +79,10 @@ def body():
         everything = data(s)
         d = everything.cap(R["fit_max"])
         if s.source == "sidebar":
-            points.clickable_chart(figures.data_figure(everything.X, everything.y, None, "Input space (click to edit)",
-                                                       height=figures.INPUT[present], present=present), PAGE, key=KEY.INPUT_CHART,
-                                   config=figures.CONFIG)
-            points.toolbar(PAGE, narrow=True)   # what a click adds, right under the picture it edits
+            picture = figures.data_figure(everything.X, everything.y, None, "Input space (click to edit)",
+                                          height=figures.INPUT[present], present=present)
+            points_click.clickable_chart(picture, PAGE, key=KEY.INPUT_CHART, config=figures.CONFIG)
+            points_click.toolbar(PAGE, narrow=True)   # what a click adds, right under the picture it edits
         else:
             st.plotly_chart(figures.data_figure(everything.X, None, everything.t, "Input space (drag to rotate)",
                                                 height=figures.INPUT[present], present=present), key=KEY.INPUT_CHART, config=figures.CONFIG)

@@ -14,7 +14,7 @@ from ui.data import current_dataset
 from ui.figures import to_spec
 from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.kernel_choice import Single
-from ui.points import click_catcher, on_plane, plotted_window
+from ui.points_click import click_catcher, on_plane, plotted_window
 from ui.points_io import finite_number
 from ui.ranges import KPCA as R
 from ui.settings import bar as settings_bar
@@ -170,7 +170,7 @@ def reveal(**values):
 # ---------------------------------------------------------------- a click on the input plane places the new point
 def snap(v, lo, hi, step):
     """A clicked coordinate as a valid slider value: on the slider's step, inside its range (the low end for a value
-    that is no finite number; ui.points.clicked_place lets none through)."""
+    that is no finite number; ui.points_click.clicked_place lets none through)."""
     v = finite_number(v)
     if v is None:
         return float(lo)
@@ -180,7 +180,7 @@ def snap(v, lo, hi, step):
 
 def _place(x, y):
     """Click callback (runs before the script, so the sliders can still be set): the clicked place, checked by
-    ui.points.click_catcher (finite, on the plane), becomes the new point."""
+    ui.points_click.click_catcher (finite, on the plane), becomes the new point."""
     lo, hi, _, step = R["new_point_2d"]
     for key, v in zip(KEY.NEW, (x, y)):
         st.session_state[key] = snap(v, lo, hi, step)

@@ -13,7 +13,7 @@ from ui.controls import log_slider
 from ui.exercises import Exercise, exercises
 from ui.formulas import with_numbers
 from ui.nav import section_footer, section_header
-from ui.points import click_chart
+from ui.points_click import click_chart
 from ui.ranges import KERNEL_RIDGE as R
 
 CHART = {"config": ui_figures.CHART_CONFIG}

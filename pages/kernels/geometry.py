@@ -8,7 +8,7 @@ import kernel_core as kc
 from pages.kernels import compute, figures
 from pages.kernels.display import formula
 from pages.kernels.settings import KEY, PAGE, frame
-from ui import points
+from ui import points_click
 from ui.classroom import presenting
 from ui.code import show_code
 from ui.data import current_dataset
@@ -41,7 +41,7 @@ def body():
     n = len(X)
     s, left, right = frame()
     with right:
-        if points.toolbar(PAGE, narrow=True):
+        if points_click.toolbar(PAGE, narrow=True):
             st.rerun(scope="app")   # Undo / Reset changed the data every section (and the sidebar) shows
         c1, c2 = st.columns(2)
         i = c1.number_input("Point i", 0, max(n - 1, 0), 0, key=KEY.i, bind="query-params")
@@ -56,7 +56,7 @@ def body():
                 st.error(f"No geometry here: {err}")
     with left:
         fig = figures.data_map(X, y, (i, j) if n >= 2 else None, present=present)
-        points.clickable_chart(fig, PAGE, key=f"{PAGE}_points", config=CHART_CONFIG)
+        points_click.clickable_chart(fig, PAGE, key=f"{PAGE}_points", config=CHART_CONFIG)
     if s.name == "rbf":
         st.caption("For the Gaussian kernel every φ(x) has norm 1, the squared distance is 2 − 2k and cos θ = k "
                    "(Sugiyama). Sugiyama prints the norm line as ‖f‖² = √K; the square root gives ‖f‖ itself.")

@@ -12,7 +12,7 @@ from ui.ranges import PERCEPTRON_KNN as R
 from ui.ranges import PLANE
 
 ENTRIES = 32
-BOUNDS = (*PLANE, *PLANE)   # the clickable maps' plane (ui.points.on_plane fixes their axes to it)
+BOUNDS = (*PLANE, *PLANE)   # the clickable maps' plane (ui.points_click.on_plane fixes their axes to it)
 K_VALUES = tuple(range(R["k"][0], R["k"][1] + 1, R["k"][3]))   # the k slider's options, in order
 
 

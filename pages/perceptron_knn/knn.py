@@ -5,7 +5,7 @@ import streamlit as st
 import kernel_core as kc
 from pages.perceptron_knn import compute, figures, settings
 from pages.perceptron_knn.settings import KEY
-from ui import points
+from ui import points, points_click
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
@@ -78,7 +78,7 @@ def panel():
     with left:
         fig = figures.classifier_map(compute.BOUNDS, result.Z, data.Xtr, data.ytr, data.Xte, data.yte, "vote",
                                      present=presenting())
-        points.clickable_chart(fig, settings.PAGE, key=KEY.knn_map, config=CHART_CONFIG)
+        points_click.clickable_chart(fig, settings.PAGE, key=KEY.knn_map, config=CHART_CONFIG)
         traces = figures.knn_sweep_traces(fig)     # every k's map, computed only when the sweep sends its frames
         sweep(figures.knn_sweep_meta(KEY.knn_map, KEY.k),
               lambda: figures.knn_sweep_payload(compute.knn_sweep(data), traces, KEY.knn_map, KEY.k),
@@ -90,7 +90,7 @@ def panel():
 
 
 panel()
-points.toolbar(settings.PAGE)   # outside the panel: Undo and Reset rerun the whole app
+points_click.toolbar(settings.PAGE)   # outside the panel: Undo and Reset rerun the whole app
 explain("**k-NN** votes among the k training points nearest to x and needs no training at all: the model *is* the "
         "data. N_k(x) is the set of the k training points nearest to x; [·] is 1 when true, 0 otherwise. Small k "
         "follows every point, noisy ones included; larger k averages more neighbours and smooths the boundary.")

@@ -5,7 +5,7 @@ import streamlit as st
 import kernel_core as kc
 from pages.perceptron_knn import compute, figures, settings
 from pages.perceptron_knn.settings import KEY
-from ui import points
+from ui import points, points_click
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.controls import labeller
@@ -116,7 +116,7 @@ def panel():
     with left:
         fig = figures.perceptron_map(compute.BOUNDS, frame.Z, data.Xtr, data.ytr, data.Xte, data.yte, frame.alpha,
                                      float(model.alpha_.max()), visit, present=present)
-        points.clickable_chart(fig, settings.PAGE, key=KEY.perceptron_map, config=CHART_CONFIG)
+        points_click.clickable_chart(fig, settings.PAGE, key=KEY.perceptron_map, config=CHART_CONFIG)
         st.latex(with_numbers(S.kernel.name, dict(S.kernel.params)))
     with right:
         done = step // n_train
@@ -135,7 +135,7 @@ def panel():
 
 ss[KEY.ticking] = bool(ss.get(KEY.playing))
 st.fragment(panel, run_every=R["play_every"] if ss[KEY.ticking] else None)()
-points.toolbar(settings.PAGE)   # outside the panel: Undo and Reset rerun the whole app
+points_click.toolbar(settings.PAGE)   # outside the panel: Undo and Reset rerun the whole app
 
 st.markdown("**Training** (Kriege): start with α = 0; visit the training points one by one; on a mistake add 1 to "
             "the visited point's α:")

@@ -6,7 +6,7 @@ import streamlit as st
 import kernel_core as kc
 from pages.perceptron_knn import compute, figures, settings
 from pages.perceptron_knn.settings import KEY
-from ui import points
+from ui import points, points_click
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
@@ -65,7 +65,7 @@ def panel():
     except (ValueError, TypeError) as err:
         st.error(f"The two rules cannot be compared on these points: {err}" if len(y) else
                  "There are no points: undo the last change, reset to the preset or choose one in the sidebar.")
-        points.toolbar(settings.PAGE)
+        points_click.toolbar(settings.PAGE)
         return
     n = len(data.ytr)
 
@@ -73,7 +73,7 @@ def panel():
     with left:
         fig = figures.rules_map(compute.BOUNDS, frame.Z, data.Xtr, data.ytr, frame.alpha, x, q.neighbours,
                                 present=presenting())
-        points.click_chart(points.on_plane(fig.to_dict()), KEY.rules_map, move_x, config=CHART_CONFIG)
+        points_click.click_chart(points_click.on_plane(fig.to_dict()), KEY.rules_map, move_x, config=CHART_CONFIG)
     with right:
         st.markdown(f"**k-NN** at x = ({x[0]:g}, {x[1]:g}): its {k} nearest of all {n} training points vote")
         st.latex(rf"\begin{{array}}{{l}}\hat y = \operatorname{{sign}}\big(\textstyle\sum_{{i=1}}^{{{n}}} y_i\,"

@@ -12,7 +12,7 @@ from ui.code import show_code
 from ui.figures import CHART_CONFIG
 from ui.formulas import with_numbers
 from ui.nav import section_footer, section_header
-from ui.points import click_chart
+from ui.points_click import click_chart
 
 KERNELS = ("rbf", "laplacian", "poly", "linear")     # Mercer kernels: the sigmoid has no RKHS
 SHOWN_TERMS = 2                                      # lines of a sum's terms written out (two a line)

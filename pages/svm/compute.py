@@ -17,7 +17,7 @@ from ui.ranges import PARAMS, PLANE
 from ui.ranges import SVM as R
 
 ENTRIES = 32
-PLANE_BOUNDS = (*PLANE, *PLANE)  # a clickable map shows exactly the plane (ui.points.on_plane)
+PLANE_BOUNDS = (*PLANE, *PLANE)  # a clickable map shows exactly the plane (ui.points_click.on_plane)
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,7 +9,7 @@ import kernel_core as kc
 from pages.svm import compute, figures
 from pages.svm.settings import KEY, PAGE, bar, data, frame, kernel_widgets
 from pages.svm.settings import slider as bar_slider
-from ui import links, points
+from ui import links, points_click
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.controls import log_options
@@ -50,7 +50,7 @@ def draw(d, fit, Z, key, C, show_test, height=None, tag=None):
     row above them."""
     fig = figures.svm_map(BOX, Z, fit, d.X, d.y, d.part.tr, d.part.te, C, None, show_test, height,
                           legend=tag is None, tag=tag, present=present, x_ticks=not (present and tag))
-    points.clickable_chart(fig, PAGE, key=key, config=CHART_CONFIG)
+    points_click.clickable_chart(fig, PAGE, key=key, config=CHART_CONFIG)
     return fig
 
 
@@ -124,7 +124,7 @@ def toolbar(compare=True):
     False) and the held-out points; returns show_test. Undo and Reset rerun the whole app (the sidebar shows the
     points too)."""
     key = st.empty() if present else None   # the map has no legend on the projector: its key stands first here
-    if points.toolbar(PAGE, narrow=True):   # Undo or Reset: the whole app shows the changed points
+    if points_click.toolbar(PAGE, narrow=True):   # Undo or Reset: the whole app shows the changed points
         st.rerun()
     if compare:
         compare_toggle()
@@ -146,7 +146,7 @@ def single():
         if fit is None:   # the points alone, still clickable: a student adds what is missing
             if d.missing:
                 st.info(d.missing)
-            points.clickable_chart(figures.scatter_all(d.X, d.y, present=present), PAGE, key="svm_map",
+            points_click.clickable_chart(figures.scatter_all(d.X, d.y, present=present), PAGE, key="svm_map",
                                    config=CHART_CONFIG)
             return
         live_sweeps(d, s, draw(d, fit, Z, "svm_map", s.C, show_test), "svm_map")
