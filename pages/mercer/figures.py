@@ -82,7 +82,7 @@ def lift_3d(Phi, y, w, b, present=None):
     scene = dict(xaxis=dict(title="z₁", range=[lo[0], hi[0]]), yaxis=dict(title="z₂", range=[lo[1], hi[1]]),
                  zaxis=dict(title="z₃", range=[lo[2], hi[2]]), aspectmode="cube",
                  camera=dict(eye=dict(x=0.45, y=-2.1, z=0.4)))  # nearly along the z₂ = √2·x1x2 axis: the plane edge-on
-    fig = _layout(fig, main_title("Lifted: z = φ(x) = (x₁², √2·x₁x₂, x₂²) and the separating plane", present), present,
+    fig = _layout(fig, main_title("Lifted: z = φ(x) and the separating plane", present), present,
                   height=main_height(present), scene=scene, showlegend=True, legend=dict(x=0, y=1))
     return fig.update_layout(margin=dict(l=0, r=0, t=10 if present else 50, b=0))
 
