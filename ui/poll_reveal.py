@@ -28,6 +28,8 @@ STRIP_CSS = """<style>
   left: calc(300px + 1rem); } }
 </style>"""
 STRIP_HEIGHT, STRIP_WIDTH = 84, 300   # px of the strip's histogram
+
+
 def letter(i):
     return chr(65 + i) if i < 26 else str(i + 1)
 
