@@ -237,7 +237,9 @@ def test_kernel_pca_click_modes_stand_under_their_input_plane(browser, app_url, 
     with view(browser, f"{app_url}/kernel-pca{query}", size) as page:
         box = page.wait_for_function(KPCA, timeout=30000).json_value()
     assert 0 <= box["gap"] <= 120               # under the picture, not ~1000 px lower
-    assert box["width"] >= 270
+    # presenting, the plane (beside the main chart, under the bar) ends on the projector's first screen
+    # (test_browser_sections' CUT_BY_THE_FOLD): it is smaller there
+    assert box["width"] >= (190 if query else 270)
 
 
 def test_kernel_ridge_bar_menu_is_labelled(page, app_url):

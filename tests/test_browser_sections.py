@@ -50,6 +50,14 @@ HEADING_UNDER_CORNER = """() => { const b = document.querySelector('[class*="st-
   return Array.from(range.getClientRects()).filter(r => r.width > 0 && r.right > c.left && r.left < c.right
     && r.bottom > c.top && r.top < c.bottom).map(r => h.innerText.slice(0, 80)); }"""
 
+# Charts that start on the projector's first screen (above its last FOLD_START px) but end below it: cut by the fold.
+# A chart that starts in the last FOLD_START px is the page going on below, not a picture cut in two.
+FOLD_START = 120
+CUT_BY_THE_FOLD = """(start) => [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')]
+  .map(g => { const r = g.getBoundingClientRect(), k = g.closest('[class*="st-key-"]');
+    return {key: k && [...k.classList].find(c => c.startsWith('st-key-')), top: r.top, bottom: r.bottom}; })
+  .filter(c => c.top < window.innerHeight - start && c.bottom > window.innerHeight + 1)"""
+
 
 def sized(browser, width, height):
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -77,6 +85,7 @@ def test_main_chart_is_on_the_projectors_first_screen(browser, app_url, url, key
         assert box["plotHeight"] >= MIN_PLOT_HEIGHT, f"/{url}: plotting area {box['plotHeight']:.0f} px tall"
         assert page.evaluate(CUT_OFF) == []
         assert page.evaluate(HEADING_UNDER_CORNER) == [], f"/{url}: the heading runs under the exercises' button"
+        assert page.evaluate(CUT_BY_THE_FOLD, FOLD_START) == [], f"/{url}: a chart cut by the projector's fold"
         assert page.locator("[data-testid='stSidebar'][aria-expanded='true']").count() == 0, "sidebar collapsed"
         # presentation mode's larger type widens every margin estimate: Plotly never has to widen one again, and
         # legends under a plot move down to clear the larger axis labels

@@ -13,8 +13,9 @@ from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE, SEQUENTIAL
 from .compute import GAMMAS
 
 MAIN = {True: 560, False: 470}      # px of a section's main chart: presentation mode / normal
-SIDE = {True: 330, False: 300}      # px of a chart in the column beside it
-INPUT = {True: 420, False: 400}     # px of the clickable input plane beside the main chart (its mode buttons under it)
+# px of a chart in the column beside it, under the bar (presenting, it ends on the first screen of 1280x720)
+SIDE = {True: 200, False: 300}
+INPUT = {True: 310, False: 400}     # px of the clickable input plane beside the main chart (its mode buttons under it)
 ROW = {True: 400, False: 360}       # px of the charts in a row under the main one
 COLUMNS = (1.2, 1)                  # the main chart's column and the one beside it (the bar, controls, numbers)
 INSIDE = dict(orientation="h", x=1.0, xanchor="right", y=1.0, yanchor="top", bgcolor="rgba(255,255,255,0.8)")
@@ -80,10 +81,11 @@ def data_figure(X, y, t, title=None, point=None, height=None, present=None):
     fig = _coloured(go.Figure(), X, y, t)
     if point is not None:
         _star(fig, point)
-    # on a projector the axis titles go (x₁, x₂ go without saying): the plane keeps their room
-    fig.update_xaxes(range=_range(X[:, 0], [] if point is None else [point[0]]), title=None if present else "x₁")
+    # on a projector the axis titles go (x₁, x₂ go without saying) and the chart's title stands under the plane, in
+    # the x title's place: the short chart beside the main one keeps its plotting area
+    fig.update_xaxes(range=_range(X[:, 0], [] if point is None else [point[0]]), title=title if present else "x₁")
     fig.update_yaxes(range=_range(X[:, 1], [] if point is None else [point[1]]), title=None if present else "x₂")
-    return figures.base_layout(fig, title, height=height, present=present)
+    return figures.base_layout(fig, None if present else title, height=height, present=present)
 
 
 @cached_figure

@@ -16,14 +16,15 @@ present = presenting()
 shown = sidebar_view()
 
 
-def new_x(dim):
-    """The new point's coordinates: two sliders (2-D data) or three number inputs (3-D)."""
+def new_x(dim, stacked=False):
+    """The new point's coordinates: two sliders (2-D data; `stacked`: one under the other) or three number inputs
+    (3-D)."""
     lo, hi, default, step = R["new_point_2d" if dim == 2 else "new_point_3d"]
     for key in KEY.NEW[:dim]:  # the same keys serve 2-D and 3-D data: a 3-D value kept for a 2-D slider is clamped
         value = st.session_state.get(key)
         if value is not None and not lo <= value <= hi:
             st.session_state[key] = float(min(max(value, lo), hi))
-    cols = st.columns(dim)
+    cols = [st.container(), st.container()] if stacked else st.columns(dim)
     if dim == 2:
         return tuple(cols[i].slider(f"new x{'₁₂'[i]}", lo, hi, default[i], step, key=KEY.NEW[i], bind="query-params")
                      for i in range(2))
@@ -45,12 +46,19 @@ def body():
             st.error(f"Kernel PCA cannot be computed with these settings: {err}")
             return
         dim = d.X.shape[1]
-        x = new_x(dim)
+        if dim == 2 and present:   # the sliders beside the input plane, so both end on the projector's first screen
+            sliders, plane = st.columns((2, 3), vertical_alignment="center")
+            with sliders:
+                x = new_x(dim, stacked=True)
+        else:
+            x, plane = new_x(dim), st.container()
         p = compute.new_point(d.X, s.kernel, x)
         pair = s.pair if max(s.pair) < kp.eta.shape[1] else (0, 1)
         if dim == 2:
-            placing_chart(figures.data_figure(d.X, d.y, d.t, "Input space (click to move x)", point=x,
-                                              height=figures.INPUT[present], present=present), KEY.NEW_INPUT_CHART, config=figures.CONFIG)
+            with plane:
+                placing_chart(figures.data_figure(d.X, d.y, d.t, "Input space (click to move x)", point=x,
+                                                  height=figures.INPUT[present], present=present),
+                              KEY.NEW_INPUT_CHART, config=figures.CONFIG)
         else:
             st.plotly_chart(figures.data_figure(d.X, d.y, d.t, "The new point in input space", point=x,
                                                 present=present), key=KEY.NEW_INPUT_CHART, config=figures.CONFIG)

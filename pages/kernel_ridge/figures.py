@@ -19,7 +19,8 @@ COLUMNS = (3, 2)       # a section's main chart and the column beside it (the ba
 # (normal, presentation) chart heights. The bar sits beside the main chart (settings.frame), so at 1280x720 in
 # presentation mode only the navigation and the section's heading (~150 px) are above it: it fills the rest.
 HEIGHT = {"fit": (520, 570), "main": (520, 570), "side": (440, 420), "curves": (330, 380),
-          "compare": (460, 470)}   # Compare A / B's two fits, under the two bars and the legend row
+          "compare": (460, 470),   # Compare A / B's two fits, under the two bars and the legend row
+          "under_bar": (330, 230)}  # a curve under the bar beside the main chart: on a projector it ends on screen
 
 
 def height(kind, present):
@@ -287,8 +288,10 @@ def cv_heatmap(res, grid_name, current, present=False):
 
 
 @cached_figure
-def error_curves(values, train, held_out, current, label, present=False, chart_height=None):
-    """Training vs held-out (CV) error along one parameter: the gap is over-fitting, both high is under-fitting."""
+def error_curves(values, train, held_out, current, label, present=False, chart_height=None, keyed=True):
+    """Training vs held-out (CV) error along one parameter: the gap is over-fitting, both high is under-fitting.
+    `keyed` False: no legend, and "MSE" on the y axis (a small chart beside another with the same two curves, their
+    key and the full axis title)."""
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=_f32(values), y=_f32(train), mode="lines+markers", name="training error",
                              line=dict(color=ACCENT, width=3)))
@@ -298,10 +301,10 @@ def error_curves(values, train, held_out, current, label, present=False, chart_h
     lo, hi = np.log10(max(float(np.min(train)), 1e-6)) - 0.2, np.log10(float(np.max(held_out))) + 0.2
     fig.update_xaxes(title=label, type="log", range=[float(np.log10(values[0])), float(np.log10(values[-1]))],
                      dtick=1, tickformat="~g")
-    fig.update_yaxes(title="mean squared error", type="log", range=[lo, hi], tickformat="~g",
+    fig.update_yaxes(title="mean squared error" if keyed else "MSE", type="log", range=[lo, hi], tickformat="~g",
                      dtick=1 if hi - lo > 1.5 else "D2")
     # a section's main chart (its height given) has its legend inside on a projector; a small one keeps it above
-    return base_layout(fig, None, height=chart_height or height("curves", present), present=present, showlegend=True,
+    return base_layout(fig, None, height=chart_height or height("curves", present), present=present, showlegend=keyed,
                        legend=legend(present and chart_height is not None))
 
 

@@ -35,7 +35,8 @@ def curves():
     with right:             # along γ, under the bar
         if grid:
             st.plotly_chart(figures.error_curves(compute.CV_GAMMAS, along_gamma.train_errors[0], along_gamma.errors[0],
-                                                 s.gamma, "γ (log scale)", present=present),
+                                                 s.gamma, "γ (log scale)", present=present,
+                                                 chart_height=figures.height("under_bar", present), keyed=not present),
                             key=KEY.ALONG_GAMMA_CHART, **CHART)
         else:
             st.info(f"The {s.kernel.describe()} kernel has no γ: pick RBF, Laplacian, polynomial or sigmoid in the bar "

@@ -15,6 +15,7 @@ from ui.theme import DIVERGING, NEGATIVE, POSITIVE
 MAIN = {True: 556, False: 480}      # px of a section's main chart: presentation mode / normal
 COLUMNS = (5, 3)                    # the picture's column and the one beside it (bar, controls, formula)
 SIDE = {True: 300, False: 280}      # px of a chart beside it (the slice, the spectrum)
+SLICE = {True: 195, False: 280}     # px of the slice, under the bar, the formula and x₀'s sliders: on screen presenting
 
 
 def main_height(present):
@@ -42,7 +43,12 @@ def surface_sweep(xs, values, Zs, chart, slider, label="γ", by="index", drag=Tr
 
 @cached_figure
 def kernel_slice(xs, values, x0_1, title, present=None):
-    return builders.slice_line.uncached(xs, values, x0_1, title, height=SIDE[bool(present)], present=present)
+    """The slice through x₀; presenting, its title goes under the x axis, so the short chart keeps its plotting area."""
+    fig = builders.slice_line.uncached(xs, values, x0_1, None if present else title, height=SLICE[bool(present)],
+                                       present=present)
+    if present:   # room over the plot for the line's "x₀"
+        fig.update_xaxes(title=f"x₁ · {title[0].lower()}{title[1:]}").update_layout(margin=dict(t=26))
+    return fig
 
 
 @cached_figure
@@ -253,33 +259,35 @@ def anova_map(xs, Z, X, y, labels, present=None):
 @cached_figure
 def anova_parts(xs, parts, truth, X, present=None):
     """The learned f₁(x₁) and f₂(x₂), one panel each, with the data's coordinates as a rug and (regression target)
-    the true parts sin(x₁) and x₂²/2, dashed, over the data's range."""
+    the true parts sin(x₁) and x₂²/2, dashed, over the data's range. Presenting, the panels stand side by side, so
+    the chart ends on the first screen under the bar, the targets and the formula."""
     from plotly.subplots import make_subplots
 
     xs = np.asarray(xs, np.float32)
     lo, hi = ANOVA_RANGE
-    fig = make_subplots(rows=2, cols=1, vertical_spacing=0.22 if present else 0.2)
+    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.2) if present else \
+        make_subplots(rows=2, cols=1, vertical_spacing=0.2)
     for j in range(2):
-        row = j + 1
+        row, col = (1, j + 1) if present else (j + 1, 1)
         fig.add_trace(go.Scatter(x=xs, y=np.asarray(parts[j], np.float32), mode="lines", name=f"learned f{j + 1}",
                                  line=dict(color="#0072B2", width=3),
                                  hovertemplate=f"x{j + 1} = %{{x:.2f}}<br>f{j + 1} = %{{y:.3f}}<extra></extra>"),
-                      row=row, col=1)
+                      row=row, col=col)
         if truth is not None:
             inside = (xs >= X[:, j].min() - 0.25) & (xs <= X[:, j].max() + 0.25)
             fig.add_trace(go.Scatter(x=xs[inside], y=np.asarray(truth[j], np.float32)[inside], mode="lines",
                                      name="truth", line=dict(color="black", width=2, dash="dash"),
-                                     hoverinfo="skip"), row=row, col=1)
+                                     hoverinfo="skip"), row=row, col=col)
         fig.add_trace(go.Scatter(x=X[:, j].astype(np.float32), y=np.full(len(X), lo + 0.15, np.float32),
                                  mode="markers", marker=dict(symbol="line-ns-open", size=10, color="#555555"),
-                                 hoverinfo="skip"), row=row, col=1)
+                                 hoverinfo="skip"), row=row, col=col)
         fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title_text=f"x{'₁₂'[j]}", title_standoff=2,
-                         row=row, col=1)
-        fig.update_yaxes(range=[lo, hi], title_text=f"f{'₁₂'[j]}(x{'₁₂'[j]})", row=row, col=1)
+                         row=row, col=col)
+        fig.update_yaxes(range=[lo, hi], title_text=f"f{'₁₂'[j]}(x{'₁₂'[j]})", row=row, col=col)
     return base_layout(fig, None, height=ANOVA_PARTS[bool(present)], present=present)
 
 
-ANOVA_PARTS = {True: 380, False: 360}   # px of the two panels f₁, f₂ beside the map
+ANOVA_PARTS = {True: 170, False: 360}   # px of the two panels f₁, f₂ beside the map
 
 
 @cached_figure

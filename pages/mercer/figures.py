@@ -54,6 +54,13 @@ def feature_bars(names, px, py, title, present=None):
 
 
 # ------------------------------------------------------------------ the lift
+# The lift's camera: nearly along the z₂ = √2·x₁x₂ axis, the plane edge-on. Presenting (a wide, short chart), the eye
+# is closer and the cube a little higher, so it fills the chart's height; on a laptop or a phone (a narrow chart) the
+# closer eye would cut the cube at the sides.
+CAMERA = {False: dict(eye=dict(x=0.45, y=-2.1, z=0.4)),
+          True: dict(eye=dict(x=0.41, y=-1.95, z=0.37), center=dict(x=0, y=0, z=-0.12))}
+
+
 @cached_figure
 def lift_3d(Phi, y, w, b, present=None):
     """The lifted points in (x₁², √2·x₁x₂, x₂²) and the plane w·z + b = 0, clipped to the box."""
@@ -81,17 +88,24 @@ def lift_3d(Phi, y, w, b, present=None):
     # √2x₁x₂, x₂²): a 3-D axis title stands where Plotly puts it, and "√2·x₁x₂" ran over its own tick labels
     scene = dict(xaxis=dict(title="z₁", range=[lo[0], hi[0]]), yaxis=dict(title="z₂", range=[lo[1], hi[1]]),
                  zaxis=dict(title="z₃", range=[lo[2], hi[2]]), aspectmode="cube",
-                 camera=dict(eye=dict(x=0.45, y=-2.1, z=0.4)))  # nearly along the z₂ = √2·x1x2 axis: the plane edge-on
+                 camera=CAMERA[bool(present)])
+    # (the legend's symbols at their normal size, not the 3-D markers' few pixels)
     fig = _layout(fig, main_title("Lifted: z = φ(x) and the separating plane", present), present,
-                  height=main_height(present), scene=scene, showlegend=True, legend=dict(x=0, y=1))
+                  height=main_height(present), scene=scene, showlegend=True,
+                  legend=dict(x=0, y=1, itemsizing="constant"))
     return fig.update_layout(margin=dict(l=0, r=0, t=10 if present else 50, b=0))
 
 
 @cached_figure
 def ellipse_map(xs, Z, X, y, title, present=None):
-    """f(x) = w·φ(x) + b over the plane; its zero line is the plane mapped back: a conic around 0."""
-    return decision_map(xs, xs, Z, X, y, title=title, levels=(0.0,), height=360 if present else 330, zlabel="f(x)",
-                        present=present)
+    """f(x) = w·φ(x) + b over the plane; its zero line is the plane mapped back: a conic around 0. Presenting, it
+    stands under the bar and the plane's equation and ends on the first screen: no colour bar (the black zero line is
+    the point), and its title under the x axis."""
+    fig = decision_map(xs, xs, Z, X, y, title=None if present else title, levels=(0.0,),
+                       height=215 if present else 330, zlabel="f(x)", present=present)
+    if present:
+        fig.update_traces(showscale=False, selector=dict(type="heatmap")).update_xaxes(title=f"x₁ · {title}")
+    return fig
 
 
 # ------------------------------------------------------------------ the explosion

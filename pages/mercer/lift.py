@@ -21,7 +21,7 @@ def panel():
     with side:
         settings.fixed_bar("Here $k = (\\mathbf{x}^\\top\\mathbf{y})^2$, m = 2, r = 0: "
                            "$\\phi(\\mathbf{x}) = (x_1^2,\\ \\sqrt{2}x_1x_2,\\ x_2^2) = (z_1, z_2, z_3)$, three "
-                           "features — the 3-D space at the left.")
+                           "features — the 3-D space of the picture.")
         c1, c2 = st.columns(2)
         lo, hi, default, step = R["lift_n"]
         n = c1.slider("points", lo, hi, default, step, key=KEY.LIFT_N, bind="query-params")

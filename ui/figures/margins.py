@@ -149,8 +149,10 @@ def reserve_margins(spec):
         return 10 + tick_px + (2.1 if ticks else 2.7) * fs * titled
     names = _legend_entries(data)
     legend = layout.get("showlegend", len(names) > 1) and names
+    # the top: a title's, a legend's row, or what the figure asked for (room for an annotation over the plot)
     margin = {"l": side("y", 3.1), "b": side("x", 2.2),
-              "t": 50 * fs / FONT_SIZE if _text(layout.get("title")) else 14 + 0.6 * fs if legend else 10,
+              "t": max(50 * fs / FONT_SIZE if _text(layout.get("title")) else 14 + 0.6 * fs if legend else 10,
+                       (layout.get("margin") or {}).get("t") or 0),
               "r": 10 + 12 * fs / FONT_SIZE}   # half the last x tick label overhangs the plot
     right = [a for key, a in axes.items() if key[0] == "y" and a.get("side") == "right" and a.get("visible", True)]
     if right:  # a second y axis on the right (e.g. an error curve over eigenvalues): its tick labels and title
