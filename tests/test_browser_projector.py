@@ -216,11 +216,18 @@ SPECTRUM = """() => { const box = document.querySelector('.st-key-kernels_spectr
           ticks: [...box.querySelectorAll('.ytick text')].map(t => t.textContent)}; }"""
 
 
+# The bottom of each metric's value (Largest λ, Smallest λ, Negative λ) in the main area.
+METRIC_BOTTOMS = """() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stMetricValue]')]
+  .map(m => m.getBoundingClientRect().bottom)"""
+
+
 def test_gram_spectrum_is_on_the_first_screen_presenting_on_a_log_axis_and_offers_a_linear_one(browser, app_url):
     with view(browser, f"{app_url}/kernels-gram?present=true", PROJECTOR) as page:
         log = page.wait_for_function(SPECTRUM, timeout=30000).json_value()
         assert "log" in log["title"] and log["ticks"][-1].startswith("10") and len(log["ticks"]) == 4
         assert log["bottom"] <= PROJECTOR[1] and log["height"] >= 100
+        metrics = page.evaluate(METRIC_BOTTOMS)   # the spectrum's numbers under it are read with it
+        assert len(metrics) == 3 and max(metrics) <= PROJECTOR[1], metrics
         page.locator("[data-testid=stMain] button", has_text="linear λ").click()
         linear = page.wait_for_function(f"() => {{ const s = ({SPECTRUM})(); return s && !s.title.includes('log') ? "
                                         "s : null; }", timeout=60000).json_value()

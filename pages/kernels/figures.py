@@ -14,8 +14,9 @@ from ui.theme import DIVERGING, NEGATIVE, POSITIVE
 
 MAIN = {True: 556, False: 480}      # px of a section's main chart: presentation mode / normal
 COLUMNS = (5, 3)                    # the picture's column and the one beside it (bar, controls, formula)
-SIDE = {True: 300, False: 280}      # px of a chart beside it (the slice, the spectrum)
+SIDE = {True: 300, False: 280}      # px of a chart beside it (a Gram matrix under the main chart)
 SLICE = {True: 195, False: 280}     # px of the slice, under the bar, the formula and x₀'s sliders: on screen presenting
+SPECTRUM = {True: 245, False: 280}  # px of a spectrum beside it: presenting, its title under the axis (_under_axis)
 
 
 def main_height(present):
@@ -65,11 +66,19 @@ def gram_side(K, y, title=None, present=None):
     return fig.update_layout(height=SIDE[bool(present)])
 
 
+def _under_axis(fig, title, present):
+    """Presenting, a side chart's title stands under its x axis ("index · eigenvalues of K, descending"): the ~45 px
+    a title takes over the plot go to the plot, and what follows the chart ends on the projector's first screen."""
+    if present and title:
+        fig.update_layout(title=None, margin=dict(t=10)).update_xaxes(title=f"index · {title[0].lower()}{title[1:]}")
+    return fig
+
+
 @cached_figure
 def spectrum(ev, title=None, height=None, present=None):
     """Eigenvalues, descending; negative ones red."""
     fig = builders.spectrum_bars.uncached(ev, title, present=present)
-    return fig.update_layout(height=height or SIDE[bool(present)])
+    return _under_axis(fig, title, present).update_layout(height=height or SPECTRUM[bool(present)])
 
 
 DECADES = 6   # a log spectrum's axis spans 6 decades below its top power of ten; smaller |λ| are as good as 0
@@ -104,7 +113,8 @@ def log_spectrum(ev, title=None, present=None):
     fig.update_xaxes(title="index")
     fig.update_yaxes(title="|λ| (log scale)", range=[0, DECADES + 0.2], autorange=False, tickmode="array",
                      tickvals=list(range(0, DECADES + 1, 2)), ticktext=ticks)
-    return base_layout(fig, title, height=SIDE[bool(present)], present=present, bargap=builders.SPECTRUM_BARGAP)
+    fig = base_layout(fig, title, height=SPECTRUM[bool(present)], present=present, bargap=builders.SPECTRUM_BARGAP)
+    return _under_axis(fig, title, present)
 
 
 TOPS = (1, 2, 4, 6, 8, 10)   # a fixed-tick spectrum's axis ends at one of these × 10^k: four readable steps
