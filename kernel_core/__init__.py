@@ -15,6 +15,7 @@ from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
 from .graphs import diffusion_kernel, graph_laplacian, knn_graph, node_ridge
 from .independence import DEPENDENCE_KINDS, hsic, hsic_permutations, hsic_test, kernel_rho, make_dependence, median_heuristic_gamma
 from .kernels import DEFAULTS, KERNEL_FUNCTIONS, KERNEL_PARAMS, MERCER, gram
+from .kmeans import KernelKMeans, kernel_kmeans_init, mean_distances
 from .kpca import KernelPCA, add_noise, centring_matrix, laplacian_eigenmap
 from .large_n import ApproxKernelPCA, ApproxKernelRidge, kernel_error, kpca_gap, large_dataset, resolve_method, ridge_gap
 from .lpp import KernelLPP
@@ -57,6 +58,7 @@ __all__ = [
     "bilinear_kernel", "feature_space_geometry", "sin_cos_kernel",
     "DEPENDENCE_KINDS", "hsic", "hsic_permutations", "hsic_test", "kernel_rho", "make_dependence", "median_heuristic_gamma",
     "diffusion_kernel", "graph_laplacian", "knn_graph", "node_ridge", "KernelLPP",
+    "KernelKMeans", "kernel_kmeans_init", "mean_distances",
     "DEFAULTS", "KERNEL_FUNCTIONS", "KERNEL_PARAMS", "MERCER", "gram",
     "KernelPCA", "add_noise", "centring_matrix", "laplacian_eigenmap",
     "ApproxKernelPCA", "ApproxKernelRidge", "kernel_error", "kpca_gap", "large_dataset", "resolve_method", "ridge_gap",

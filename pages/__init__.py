@@ -65,6 +65,7 @@ TOPICS = (
            ("laplacian", "Laplacian eigenmap", "laplacian", "kernel_pca_lap_fig"),
            ("kernel-lpp", "Kernel LPP", "kernel_lpp", "kernel_pca_klpp_fig"),
            ("fda", "Kernel FDA vs linear FDA", "fda", "kernel_pca_fda_fig"),
+           ("kmeans", "Kernel k-means", "kmeans", "kernel_pca_kmeans_fig"),
            ("large-n", "Large n", "large_n", "kernel_pca_large_fig")),
     _topic("kernel-ridge", "Kernel ridge regression", "Kernel ridge", "📈",
            "Dual coefficients, primal vs dual, RBF + linear, cross-validation, and the Gaussian-process view with "

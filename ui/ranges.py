@@ -92,6 +92,10 @@ KPCA = {
     "fda_max": 200,                      # points of kernel FDA (dense n x n generalised eigenproblem; held out as LPP)
     "fda_eps": (1e-8, 10.0, 1e-3),       # kernel FDA's regulariser ε (log slider), relative to tr(K L⁽ʷ⁾ K) / n
     "fda_grid": 70,                      # points per axis of kernel FDA's g(x) over the plane
+    "kmeans_max": 400,                   # points of kernel k-means (n x n Gram matrix, O(n²) per iteration)
+    "kmeans_k": (2, 6, 2, 1),            # clusters
+    "kmeans_seeds": 10,                  # k-means++ draws offered (seed 0 ... 9)
+    "kmeans_grid": 60,                   # points per axis of the clusters' regions over the plane
     "subsample_seed": 0,
 }
 

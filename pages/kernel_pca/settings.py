@@ -47,6 +47,8 @@ class KEY:
     KLPP_CHART = f"{PAGE}_klpp_fig"                              # kernel LPP
     FDA_EPS, FDA_LOCAL, FDA_CHART = f"{PAGE}_fda_eps", f"{PAGE}_fda_local", f"{PAGE}_fda_fig"   # kernel FDA
     FDA_STRIP_CHART = f"{PAGE}_fda_strip"
+    KMEANS_K, KMEANS_SEED, KMEANS_STEP = f"{PAGE}_kmeans_k", f"{PAGE}_kmeans_seed", f"{PAGE}_kmeans_step"   # k-means
+    KMEANS_CHART = f"{PAGE}_kmeans_fig"
     LARGE_CHART = f"{PAGE}_large_fig"                            # ui.large_n names its widgets "{PAGE}_large_*"
 
     @staticmethod
@@ -61,7 +63,8 @@ class KEY:
 
 KEYS = (KEY.DATA, KEY.KERNEL, KEY.GAMMA, KEY.DEGREE, KEY.COEF0, KEY.PAIR, KEY.MANIFOLD_N, KEY.MANIFOLD_NOISE,
         # the sections' own settings keep their values too while the student walks through the topic
-        *KEY.NEW, KEY.Q, KEY.NOISE, KEY.NEIGHBOURS, KEY.MATRIX, KEY.FDA_EPS, KEY.FDA_LOCAL)
+        *KEY.NEW, KEY.Q, KEY.NOISE, KEY.NEIGHBOURS, KEY.MATRIX, KEY.FDA_EPS, KEY.FDA_LOCAL, KEY.KMEANS_K,
+        KEY.KMEANS_SEED, KEY.KMEANS_STEP)
 
 
 @dataclass(frozen=True)

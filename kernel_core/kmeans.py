@@ -1,0 +1,118 @@
+"""Kernel k-means (Sugiyama lists k-means among the algorithms the kernel trick makes non-linear): Lloyd's
+iterations with every distance to a cluster's mean written with kernel values only (Sugiyama's distance in the
+feature space)."""
+import numpy as np
+
+from ._validation import check_array, check_int, check_positive_int, check_seed
+from .algebra import as_kernel
+
+MAX_ITER = 30
+"""Lloyd's iterations at most: on the app's data sets kernel k-means settles in well under 20."""
+
+
+def mean_distances(K_cross, diag, K, labels, k):
+    """Squared distances in the feature space from points to the k cluster means μ_c = (1/|C|) Σ_{j∈C} φ(x_j):
+
+        ‖φ(x) − μ_c‖² = k(x, x) − (2/|C|) Σ_{j∈C} k(x, x_j) + (1/|C|²) Σ_{j,l∈C} k(x_j, x_l)
+
+    K_cross (m, n): k(x, x_j) for the m points x and the n clustered points; diag (m,): k(x, x); K (n, n) the Gram
+    matrix of the clustered points; labels (n,) their clusters 0 ... k−1. An empty cluster is infinitely far."""
+    D = np.full((K_cross.shape[0], k), np.inf)
+    for c in range(k):
+        members = labels == c
+        size = int(members.sum())
+        if size:
+            D[:, c] = diag - 2.0 * K_cross[:, members].sum(axis=1) / size \
+                + K[np.ix_(members, members)].sum() / size**2
+    return D
+
+
+def kernel_kmeans_init(K, k, seed=0):
+    """k-means++ in the feature space (Arthur & Vassilvitskii): the first centre a random point, each next one drawn
+    with probability ∝ its squared feature-space distance to the nearest centre chosen; the points then join the
+    nearest of the k centres. Returns the initial labels (n,)."""
+    rng = np.random.default_rng(seed)
+    n = K.shape[0]
+    diag = np.diag(K)
+    centres = [int(rng.integers(n))]
+    nearest = np.maximum(diag - 2 * K[:, centres[0]] + K[centres[0], centres[0]], 0.0)
+    for _ in range(1, k):
+        total = nearest.sum()
+        nxt = int(rng.choice(n, p=nearest / total)) if total > 0 else int(rng.integers(n))
+        centres.append(nxt)
+        nearest = np.minimum(nearest, np.maximum(diag - 2 * K[:, nxt] + K[nxt, nxt], 0.0))
+    D = diag[:, None] - 2 * K[:, centres] + np.diag(K)[centres][None, :]
+    return np.argmin(D, axis=1)
+
+
+class KernelKMeans:
+    """Kernel k-means: clusters C_1 ... C_k of the points minimising Σ_c Σ_{i∈C_c} ‖φ(x_i) − μ_c‖², by Lloyd's
+    iterations. Each iteration puts every point in the cluster whose mean is nearest in the feature space
+    (`mean_distances`: kernel values only, φ is never formed), then the means move with their members. It stops when
+    no point changes cluster, or after max_iter iterations. With the linear kernel it is k-means itself.
+
+    init: "k-means++" (`kernel_kmeans_init`, drawn with `seed`) or initial labels (n,) in 0 ... k−1.
+
+    Learned: labels_ (n,), history_ (T + 1, n) the labels at iteration 0 (the initial ones) ... T, objective_ (T + 1,)
+    the sum of squared feature-space distances to the cluster means at each, n_iter_ = T, converged_, K_, X_fit_.
+    """
+
+    def __init__(self, n_clusters=2, kernel="rbf", init="k-means++", seed=0, max_iter=MAX_ITER, **params):
+        self.n_clusters = n_clusters
+        self.kernel = kernel
+        self.init = init
+        self.seed = seed
+        self.max_iter = max_iter
+        self.params = params
+
+    def _kernel(self):
+        return as_kernel(self.kernel, **self.params)
+
+    def fit(self, X):
+        X = check_array(X, "X")
+        n = X.shape[0]
+        k = check_positive_int(self.n_clusters, "n_clusters", high=max(n, 1))
+        max_iter = check_int(self.max_iter, "max_iter", low=0, high=10_000)
+        K = self._kernel()(X)
+        K = (K + K.T) / 2
+        if not np.all(np.isfinite(K)):
+            raise ValueError("The Gram matrix overflows floating point on these points; scale the data or the kernel "
+                             "down.")
+        if isinstance(self.init, str):
+            if self.init != "k-means++":
+                raise ValueError(f"init must be 'k-means++' or initial labels, not {self.init!r}.")
+            labels = kernel_kmeans_init(K, k, check_seed(self.seed))
+        else:
+            labels = np.asarray(self.init)
+            if labels.shape != (n,) or labels.dtype.kind not in "iu" or labels.min() < 0 or labels.max() >= k:
+                raise ValueError(f"Initial labels must be {n} integers in 0 ... {k - 1}.")
+        diag = np.diag(K)
+        history, objective = [labels], []
+        converged = False
+        for _ in range(max_iter + 1):
+            D = mean_distances(K, diag, K, labels, k)
+            objective.append(float(np.maximum(D[np.arange(n), labels], 0.0).sum()))
+            if len(history) > max_iter:
+                break
+            new = np.argmin(D, axis=1)
+            if np.array_equal(new, labels):
+                converged = True
+                break
+            labels = new
+            history.append(labels)
+        self.labels_, self.history_ = labels, np.array(history)
+        self.objective_, self.n_iter_, self.converged_ = np.array(objective), len(history) - 1, converged
+        self.K_, self.X_fit_ = K, X
+        return self
+
+    def distances(self, Y, labels=None):
+        """Squared feature-space distances (m, k) from the points Y to the cluster means of `labels` (default: the
+        fitted clusters)."""
+        Y = check_array(Y, "Y")
+        kern = self._kernel()
+        return mean_distances(kern(Y, self.X_fit_), kern.diag(Y), self.K_,
+                              self.labels_ if labels is None else labels, self.n_clusters)
+
+    def predict(self, Y, labels=None):
+        """The cluster whose feature-space mean is nearest to each point of Y."""
+        return np.argmin(self.distances(Y, labels), axis=1)
