@@ -12,7 +12,8 @@ from pages.kernel_ridge.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
 from tests.test_page_kernel_ridge import FIT, metric, sk_train_mse
-from ui.points_io import MAX_ROWS, MAX_URL_POINTS
+from ui.points_io import MAX_ROWS
+from ui.points_link import MAX_URL_POINTS
 
 
 def click_script():

@@ -6,21 +6,8 @@ import pytest
 
 from kernel_core import make_classification
 from tests.app_pages import ROOT
-from ui.points_io import (
-    MAX_BYTES,
-    MAX_ROWS,
-    MAX_URL_POINTS,
-    as_text,
-    decode_edits,
-    decode_points,
-    encode_edits,
-    encode_points,
-    file_size,
-    guess_label,
-    label_classes,
-    read_csv,
-    to_points,
-)
+from ui.points_io import MAX_BYTES, MAX_ROWS, as_text, file_size, guess_label, label_classes, read_csv, to_points
+from ui.points_link import MAX_URL_POINTS, decode_edits, decode_points, encode_edits, encode_points
 
 GOOD = b"x1,x2,label\n0.5,1.0,a\n-1.0,2.0,b\n0.0,0.0,a\n"
 
@@ -240,7 +227,7 @@ def test_a_links_point_needs_exactly_plus_or_minus_and_ascii_indices():
     import numpy as np
     import pytest
 
-    from ui.points_io import decode_edits, decode_points
+    from ui.points_link import decode_edits, decode_points
 
     with pytest.raises(ValueError, match="x1,x2,\\+ or x1,x2,-"):
         decode_points("0.5,0.5,+-")

@@ -16,16 +16,8 @@ import kernel_core as kc
 from tests.app_pages import ROOT, page_errors
 from ui.data import file_points
 from ui.points import CLASSES_KEY, KEY, URL_KEY, Points
-from ui.points_io import (
-    MAX_URL_POINTS,
-    decode_classes,
-    decode_edits,
-    decode_points,
-    encode_classes,
-    encode_edits,
-    encode_points,
-    read_csv,
-)
+from ui.points_io import read_csv
+from ui.points_link import MAX_URL_POINTS, decode_classes, decode_edits, decode_points, encode_classes, encode_edits, encode_points
 from ui.ranges import DATA, DEFAULT_DATASET, SVM
 
 HINGE = "pages/svm/hinge.py"

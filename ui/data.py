@@ -7,22 +7,8 @@ from kernel_core import CLASSIFICATION_DATASETS
 
 from . import points
 from .csv_text import neutralised
-from .points_io import (
-    MAX_BYTES,
-    MAX_CLASS_NAME,
-    MAX_ROWS,
-    MAX_URL_POINTS,
-    as_text,
-    class_note,
-    encode_classes,
-    file_size,
-    guess_label,
-    label_classes,
-    read_csv,
-    single_precision,
-    to_csv,
-    to_points,
-)
+from .points_io import MAX_BYTES, MAX_ROWS, as_text, class_note, file_size, guess_label, label_classes, read_csv, to_csv, to_points
+from .points_link import MAX_CLASS_NAME, MAX_URL_POINTS, encode_classes, single_precision
 from .ranges import DATA, DEFAULT_DATASET, PLANE
 
 
@@ -126,7 +112,7 @@ def _upload_form(data):
 
 def file_points(frame, x1, x2, label, chosen=None, subsample=False, standardise=True):
     """The points of a CSV as the app uses them and its link carries them: X, y, the note and the two class names.
-    Standardised coordinates are rounded to single precision (7 digits, ui.points_io.single_precision): the link
+    Standardised coordinates are rounded to single precision (7 digits, ui.points_link.single_precision): the link
     then reads back exactly these numbers in about half the characters."""
     X, y, note, names = to_points(frame, x1, x2, label, chosen, subsample_seed=0 if subsample else None,
                                   standardise=standardise, names=True)

@@ -7,7 +7,7 @@ are not finite (`inf`, `nan`, `1e400`: an OverflowError in the number input), `-
 scikit-learn rejects as a negative noise), and a choice written as its value or in other case than its label
 (`data_preset=circles`, `svm_kernel=poly`) or as a label of an earlier version (`svm_kernel=Polynomial`, now
 "Poly (PSD for r ≥ 0)") — which are read here as the label they mean. The student's points
-(`pts`) and their class names (`pts_classes`) have their own readers (ui.points_io.decode_edits, decode_classes)."""
+(`pts`) and their class names (`pts_classes`) have their own readers (ui.points_link.decode_edits, decode_classes)."""
 import math
 import re
 

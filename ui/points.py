@@ -11,7 +11,8 @@ import kernel_core as kc
 
 from . import compute
 from .links import write_param
-from .points_io import class_note, decode_classes, decode_edits, encode_classes, encode_edits
+from .points_io import class_note
+from .points_link import decode_classes, decode_edits, encode_classes, encode_edits
 from .ranges import DATA, DEFAULT_DATASET
 
 KEY = "points_state"

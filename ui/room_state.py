@@ -12,7 +12,8 @@ from pages import HOME, TOPICS, topic_keys, url_path
 
 from . import points
 from .links import clean_params
-from .points_io import MAX_ROWS, decode_classes, decode_points
+from .points_io import MAX_ROWS
+from .points_link import decode_classes, decode_points
 from .settings import LINKED, SHADOW, link_params
 
 DATA_KEYS = ("data_preset", "data_n", "data_noise", "data_seed")

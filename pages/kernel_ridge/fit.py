@@ -17,7 +17,7 @@ from ui.kernel_choice import compare_height
 from ui.legend import legend_row
 from ui.nav import section_footer, section_header
 from ui.points_click import click_chart
-from ui.points_io import MAX_URL_POINTS
+from ui.points_link import MAX_URL_POINTS
 from ui.ranges import KERNEL_RIDGE as R
 from ui.sweep import sweep
 

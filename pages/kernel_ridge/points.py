@@ -6,7 +6,8 @@ import pandas as pd
 import streamlit as st
 
 from ui.links import write_param
-from ui.points_io import MAX_ROWS, MAX_URL_POINTS
+from ui.points_io import MAX_ROWS
+from ui.points_link import MAX_URL_POINTS
 from ui.ranges import KERNEL_RIDGE as R
 from ui.ranges import KERNEL_RIDGE_POINTS
 

@@ -27,7 +27,7 @@ ROOM_IDLE = 12 * 3600          # a room ends after this many seconds without a c
 MAX_STUDENTS = 500
 STUDENT_TTL = 60               # a student counts while their last heartbeat is at most this old (seconds)
 JOIN_LIMIT, JOIN_WINDOW = 30, 60   # after JOIN_LIMIT failed joins in a JOIN_WINDOW (seconds) a client must wait
-MAX_STATE_BYTES = 64 * 1024    # a room's JSON state; a share link's points (ui.points_io) fit many times over
+MAX_STATE_BYTES = 64 * 1024    # a room's JSON state; a share link's points (ui.points_link) fit many times over
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / ".data"
 
 
