@@ -7,7 +7,7 @@ zero (on a log axis it ran off the chart). /kernel-ridge-dual-derivation's steps
 import numpy as np
 import pytest
 
-from pages.kernel_ridge import figures
+from pages.kernel_ridge import figures, figures_cv
 from tests.app_pages import values
 
 
@@ -21,7 +21,7 @@ def line_and_label(fig, text):
 @pytest.mark.parametrize("current", [0.1, 1e-4, 3.0, 100.0])
 def test_the_current_value_and_its_label_stand_together_on_the_error_curves(current):
     values = np.logspace(-5, 3, 9)
-    layout, line, label = line_and_label(figures.error_curves(values, values + 1.0, values + 2.0, current, "λ"),
+    layout, line, label = line_and_label(figures_cv.error_curves(values, values + 1.0, values + 2.0, current, "λ"),
                                          "current")
     assert layout["xaxis"]["type"] == "log"
     assert line["x0"] == line["x1"] == current

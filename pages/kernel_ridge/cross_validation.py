@@ -3,7 +3,7 @@ starred, and one click to apply it."""
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernel_ridge import compute, figures, settings
+from pages.kernel_ridge import compute, figures, figures_cv, settings
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
@@ -47,9 +47,9 @@ def cross_validation():
     best_gamma = res.best_params.get("gamma")
     with left:
         if grid_name:
-            fig = figures.cv_heatmap(res, "gamma", (s.gamma, s.lam), present=present)
+            fig = figures_cv.cv_heatmap(res, "gamma", (s.gamma, s.lam), present=present)
         else:
-            fig = figures.error_curves(res.lams, res.train_errors[:, 0], res.errors[:, 0],
+            fig = figures_cv.error_curves(res.lams, res.train_errors[:, 0], res.errors[:, 0],
                                        max(s.lam, compute.CV_LAMS[0]), "λ (log scale)", present=present,
                                        chart_height=figures.height("main", present))
         st.plotly_chart(fig, key=KEY.CV_CHART, **CHART)

@@ -3,7 +3,7 @@ ridge curve with λ = σ², and the GP adds error bars (mean ± 2 std) and sampl
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernel_ridge import compute, figures, settings
+from pages.kernel_ridge import compute, figures, figures_gp, settings
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import presenting
@@ -45,7 +45,7 @@ def gp_view():
         left.error(("No Gaussian process with this kernel: " if not s.kernel.kernel().is_mercer else
                     "The Gaussian process cannot be computed here: ") + str(err))
         return
-    left.plotly_chart(figures.gp_figure(X, y, res.xs, res.mean, res.std, res.samples, present=present),
+    left.plotly_chart(figures_gp.gp_figure(X, y, res.xs, res.mean, res.std, res.samples, present=present),
                       key=KEY.GP_CHART, **CHART)
     with right:
         shown = f"{res.gap:.1e}" if res.gap else r"0\ \text{(to the last bit)}"

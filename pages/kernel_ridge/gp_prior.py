@@ -4,7 +4,7 @@ samples narrow where the data are. A click on the chart adds a point (the topic'
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernel_ridge import compute, figures, points, settings
+from pages.kernel_ridge import compute, figures, figures_gp, points, settings
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
@@ -84,7 +84,7 @@ def gp_prior_view():
                     "The Gaussian process cannot be computed here: ") + str(err))
         return
     with left:
-        clickable(figures.gp_prior_figure(X, y, res, view != "prior" and res.n > 0, present=present), X, y, s)
+        clickable(figures_gp.gp_prior_figure(X, y, res, view != "prior" and res.n > 0, present=present), X, y, s)
     with right:
         formulas(s, res, s2)
         if res.left_out:

@@ -2,7 +2,7 @@
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernel_ridge import compute, figures, settings
+from pages.kernel_ridge import compute, figures, figures_cv, settings
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
@@ -28,13 +28,13 @@ def curves():
         right.info(f"Cross-validation needs more points: {err}")
         return
     with left:              # the main chart: along λ
-        st.plotly_chart(figures.error_curves(compute.CV_LAMS, along_lam.train_errors[:, 0], along_lam.errors[:, 0],
+        st.plotly_chart(figures_cv.error_curves(compute.CV_LAMS, along_lam.train_errors[:, 0], along_lam.errors[:, 0],
                                              max(s.lam, compute.CV_LAMS[0]), "λ (log scale)", present=present,
                                              chart_height=figures.height("main", present)),
                         key=KEY.ALONG_LAM_CHART, **CHART)
     with right:             # along γ, under the bar
         if grid:
-            st.plotly_chart(figures.error_curves(compute.CV_GAMMAS, along_gamma.train_errors[0], along_gamma.errors[0],
+            st.plotly_chart(figures_cv.error_curves(compute.CV_GAMMAS, along_gamma.train_errors[0], along_gamma.errors[0],
                                                  s.gamma, "γ (log scale)", present=present,
                                                  chart_height=figures.height("under_bar", present), keyed=not present),
                             key=KEY.ALONG_GAMMA_CHART, **CHART)
