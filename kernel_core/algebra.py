@@ -223,3 +223,11 @@ def _num(v):
 def _plus(v):
     """'+ 1' or '- 1': an added term with its sign (never '+ -1')."""
     return f"- {_num(-v)}" if v < 0 else f"+ {_num(v)}"
+
+
+class KernelModel:
+    """An estimator given its kernel as a name and parameters or as a Kernel (attributes `kernel`, `params`):
+    `_kernel()` is that kernel (as_kernel), built when it is needed."""
+
+    def _kernel(self):
+        return as_kernel(self.kernel, **self.params)

@@ -36,7 +36,7 @@ from ._validation import (
     check_real,
     check_size,
 )
-from .algebra import as_kernel
+from .algebra import KernelModel
 
 FDA_EPS = 1e-3
 """The kernel FDA's default regulariser eps (relative: eps x tr(K L^(w) K) / n is added on the diagonal). Without it
@@ -166,7 +166,7 @@ class FisherDA(_Fisher):
             return check_finite(X @ self.components_, "The projections", "scale the data down")
 
 
-class KernelFDA(_Fisher):
+class KernelFDA(_Fisher, KernelModel):
     """Kernel FDA (kernel local FDA with local=True), Sugiyama's dual eigenproblem, regularised:
 
         K L^(b) K alpha = lambda (K L^(w) K + eps' I) alpha,   eps' = eps tr(K L^(w) K) / n,   g(x) = alpha^T k(x)
@@ -182,9 +182,6 @@ class KernelFDA(_Fisher):
                  **params):
         self.kernel, self.eps, self.n_components = kernel, eps, n_components
         self.local, self.n_neighbors, self.params = local, n_neighbors, params
-
-    def _kernel(self):
-        return as_kernel(self.kernel, **self.params)
 
     def fit(self, X, y):
         X, codes, L_b, L_w = self._weights(X, y)

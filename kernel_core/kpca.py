@@ -13,7 +13,7 @@ from scipy.sparse.csgraph import connected_components
 from scipy.sparse.linalg import ArpackNoConvergence, eigsh
 
 from ._validation import check_array, check_features, check_flag, check_positive_int, check_real, check_seed, check_size
-from .algebra import Kernel, as_kernel
+from .algebra import Kernel, KernelModel
 from .graphs import knn_graph
 from .spectral import psd_threshold
 
@@ -56,7 +56,7 @@ def _flip_signs(U):
     return U * np.sign(U[rows, np.arange(U.shape[1])])
 
 
-class KernelPCA:
+class KernelPCA(KernelModel):
     """Kernel PCA, the six steps of Held:
 
         1. choose a kernel k;  2. K[l, m] = k(x_l, x_m);  3. K' = J K J,  J = I_n - (1/n) 1 1^T;
@@ -80,9 +80,6 @@ class KernelPCA:
         self.kernel = kernel
         self.center = center
         self.params = params
-
-    def _kernel(self):
-        return as_kernel(self.kernel, **self.params)
 
     def fit(self, X):
         X = check_array(X, "X")

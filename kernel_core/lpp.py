@@ -4,7 +4,7 @@ import numpy as np
 from scipy.linalg import eigh
 
 from ._validation import check_array, check_features, check_finite, check_positive_int, check_real
-from .algebra import as_kernel
+from .algebra import KernelModel
 from .graphs import knn_graph
 
 LPP_EPS = 1e-8
@@ -15,7 +15,7 @@ CARRIED = 0.5
 <(KDK + eps I) alpha, alpha> = 1: the others live where K is (numerically) singular and embed every point at ~0."""
 
 
-class KernelLPP:
+class KernelLPP(KernelModel):
     """Kernel LPP (Sugiyama), embedding of a sample x into m dimensions:
 
         g(x) = A^T k(x),   k(x) = (K(x, x_1), ..., K(x, x_n))^T,   A = (alpha_1 | ... | alpha_m)
@@ -41,9 +41,6 @@ class KernelLPP:
         self.n_neighbors = n_neighbors
         self.eps = eps
         self.params = params
-
-    def _kernel(self):
-        return as_kernel(self.kernel, **self.params)
 
     def fit(self, X):
         X = check_array(X, "X")

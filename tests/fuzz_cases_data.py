@@ -182,6 +182,32 @@ def case_kernel_lpp(draw):
     finite(run(lambda: model.transform(Q)), (q, m))
 
 
+def case_kernel_kmeans(draw):
+    """KernelKMeans on drawn points, kernel and k; its distances and clusters of drawn queries; the two functions it
+    is made of on its own Gram matrix (kernel_kmeans_init, mean_distances)."""
+    X = matrix(draw, draw(st.integers(1, 14)))
+    k = count(draw, 1, 4)
+    kernel, params = kernel_spec(draw)
+    model = run(lambda: kc.KernelKMeans(k, kernel, seed=draw(st.integers(0, 3)), max_iter=count(draw, 0, 10),
+                                        **params).fit(X))
+    if model is None:
+        return
+    n = len(model.labels_)
+    finite(model.objective_, (model.n_iter_ + 1,))
+    assert model.history_.shape == (model.n_iter_ + 1, n) and np.all(np.diff(model.objective_) <= 1e-6 *
+                                                                          (1 + np.abs(model.objective_[:-1])))
+    Q, q = queries(draw, width(X))
+    D = run(lambda: model.distances(Q))
+    if D is not None:
+        used = np.bincount(model.labels_, minlength=model.n_clusters) > 0
+        finite(D[:, used], (q, int(used.sum())))
+    labels = run(lambda: kc.kernel_kmeans_init(model.K_, model.n_clusters, draw(st.integers(0, 3))))
+    if labels is not None:
+        assert labels.shape == (n,) and labels.min() >= 0 and labels.max() < model.n_clusters
+    run(lambda: kc.mean_distances(model.K_, np.diag(model.K_), model.K_, draw(st.sampled_from(
+        [model.labels_, model.labels_[:-1], "0 1", None, model.labels_ + 10])), model.n_clusters))
+
+
 def case_kernel_pca(draw):
     X = matrix(draw)
     q = count(draw, 1, 5)

@@ -234,6 +234,16 @@ ESTIMATORS = {   # constructor arguments are checked by fit, so "C.__init__" fit
                            dict(n_components=1, kernel="rbf", n_neighbors=3, eps=1e-6, gamma=1.0)),
     "KernelLPP.fit": (lambda X: kc.KernelLPP(1, "rbf", 3).fit(X), dict(X=X)),
     "KernelLPP.transform": (lambda X: kc.KernelLPP(1, "rbf", 3).fit(X12).transform(X), dict(X=X)),
+    "KernelKMeans.__init__": (lambda n_clusters, kernel, init, seed, max_iter, gamma:
+                              kc.KernelKMeans(n_clusters, kernel, init, seed, max_iter, gamma=gamma).fit(X),
+                              dict(n_clusters=2, kernel="rbf", init="k-means++", seed=0, max_iter=5, gamma=1.0)),
+    "KernelKMeans.fit": (lambda X: kc.KernelKMeans(2, "rbf", gamma=1.0).fit(X), dict(X=X)),
+    "KernelKMeans.distances": (lambda Y, labels: kc.KernelKMeans(2, "rbf", gamma=1.0).fit(X).distances(Y, labels),
+                               dict(Y=Q, labels=np.array([0, 1] * 4))),
+    "KernelKMeans.predict": (lambda Y, labels: kc.KernelKMeans(2, "rbf", gamma=1.0).fit(X).predict(Y, labels),
+                             dict(Y=Q, labels=np.array([0, 1] * 4))),
+    "kernel_kmeans_init": (kc.kernel_kmeans_init, dict(K=K, k=2, seed=0)),
+    "mean_distances": (kc.mean_distances, dict(K_cross=K, diag=np.diag(K), K=K, labels=np.array([0, 1] * 4), k=2)),
     "KernelPCA.__init__": (lambda n_components, kernel, center, gamma:
                            kc.KernelPCA(n_components, kernel, center, gamma=gamma).fit(X),
                            dict(n_components=2, kernel="rbf", center=True, gamma=1.0)),
