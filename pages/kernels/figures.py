@@ -9,7 +9,7 @@ import ui.sweep
 from ui.cache import cache_data
 from ui.figures import builders
 from ui.figures.caching import cached_figure
-from ui.figures.style import _colorscale, base_layout
+from ui.figures.style import _colorscale, base_layout, under_axis
 from ui.theme import DIVERGING, NEGATIVE, POSITIVE
 
 MAIN = {True: 556, False: 480}      # px of a section's main chart: presentation mode / normal
@@ -48,7 +48,7 @@ def kernel_slice(xs, values, x0_1, title, present=None):
     fig = builders.slice_line.uncached(xs, values, x0_1, None if present else title, height=SLICE[bool(present)],
                                        present=present)
     if present:   # room over the plot for the line's "x₀"
-        fig.update_xaxes(title=f"x₁ · {title[0].lower()}{title[1:]}").update_layout(margin=dict(t=26))
+        fig.update_xaxes(title=under_axis("x₁", title)).update_layout(margin=dict(t=26))
     return fig
 
 
@@ -70,7 +70,7 @@ def _under_axis(fig, title, present):
     """Presenting, a side chart's title stands under its x axis ("index · eigenvalues of K, descending"): the ~45 px
     a title takes over the plot go to the plot, and what follows the chart ends on the projector's first screen."""
     if present and title:
-        fig.update_layout(title=None, margin=dict(t=10)).update_xaxes(title=f"index · {title[0].lower()}{title[1:]}")
+        fig.update_layout(title=None, margin=dict(t=10)).update_xaxes(title=under_axis("index", title))
     return fig
 
 

@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 
 import ui.sweep
 from ui.cache import cache_data
-from ui.figures import CHART_CONFIG, add_classes, base_layout, cached_figure, decision_map
+from ui.figures import CHART_CONFIG, add_classes, base_layout, cached_figure, decision_map, under_axis
 from ui.ranges import MERCER as R
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE
 
@@ -104,7 +104,7 @@ def ellipse_map(xs, Z, X, y, title, present=None):
     fig = decision_map(xs, xs, Z, X, y, title=None if present else title, levels=(0.0,),
                        height=215 if present else 330, zlabel="f(x)", present=present)
     if present:
-        fig.update_traces(showscale=False, selector=dict(type="heatmap")).update_xaxes(title=f"x₁ · {title}")
+        fig.update_traces(showscale=False, selector=dict(type="heatmap")).update_xaxes(title=under_axis("x₁", title))
     return fig
 
 

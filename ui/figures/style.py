@@ -34,6 +34,12 @@ LEGEND_INSIDE = dict(orientation="h", x=0.01, y=0.99, yanchor="top", bgcolor="rg
 LEGEND_ABOVE = dict(orientation="h", y=1.02, yanchor="bottom", x=0)
 
 
+def under_axis(label, title):
+    """An x axis' title that also carries the chart's title, 'x₁ · slice along x₂ = 0': presenting, a short chart
+    beside the main one keeps the ~45 px a title over it would take."""
+    return f"{label} · {title[0].lower()}{title[1:]}" if title else label
+
+
 def base_layout(fig, title=None, height=420, present=None, **kw):
     """The app's layout for `fig`: template, font, fixed height, small margins (reserved later by
     ui.figures.margins); presentation mode's larger type and markers when `present`. (present=None: the calling
