@@ -83,7 +83,7 @@ class KernelKMeans(KernelModel):
     init: "k-means++" (`kernel_kmeans_init`, drawn with `seed`) or initial labels (n,) in 0 ... k−1.
 
     Learned: labels_ (n,), history_ (T + 1, n) the labels at iteration 0 (the initial ones) ... T, objective_ (T + 1,)
-    the sum of squared feature-space distances to the cluster means at each, n_iter_ = T, converged_, K_, X_fit_.
+    the sum of squared feature-space distances to the cluster means at each, n_iter_ = T, converged_, K_, X_fit_, k_ (n_clusters checked).
     """
 
     def __init__(self, n_clusters=2, kernel="rbf", init="k-means++", seed=0, max_iter=MAX_ITER, **params):
@@ -125,18 +125,18 @@ class KernelKMeans(KernelModel):
         check_finite(objective, "The distances in the feature space")
         self.labels_, self.history_ = labels, np.array(history)
         self.objective_, self.n_iter_, self.converged_ = np.array(objective), len(history) - 1, converged
-        self.K_, self.X_fit_ = K, X
+        self.K_, self.X_fit_, self.k_ = K, X, k
         return self
 
     def distances(self, Y, labels=None):
         """Squared feature-space distances (m, k) from the points Y to the cluster means of `labels` (default: the
         fitted clusters)."""
         Y = check_features(Y, self.X_fit_.shape[1], "Y")
-        labels = self.labels_ if labels is None else _labels(labels, len(self.X_fit_), self.n_clusters)
+        labels = self.labels_ if labels is None else _labels(labels, len(self.X_fit_), self.k_)
         kern = self._kernel()
         with np.errstate(all="ignore"):
-            D = mean_distances(kern(Y, self.X_fit_), kern.diag(Y), self.K_, labels, self.n_clusters)
-        used = np.bincount(labels, minlength=self.n_clusters) > 0   # an empty cluster's column is inf by design
+            D = mean_distances(kern(Y, self.X_fit_), kern.diag(Y), self.K_, labels, self.k_)
+        used = np.bincount(labels, minlength=self.k_) > 0   # an empty cluster's column is inf by design
         check_finite(D[:, used], "The distances in the feature space")
         return D
 

@@ -199,13 +199,13 @@ def case_kernel_kmeans(draw):
     Q, q = queries(draw, width(X))
     D = run(lambda: model.distances(Q))
     if D is not None:
-        used = np.bincount(model.labels_, minlength=model.n_clusters) > 0
+        used = np.bincount(model.labels_, minlength=model.k_) > 0
         finite(D[:, used], (q, int(used.sum())))
     labels = run(lambda: kc.kernel_kmeans_init(model.K_, model.n_clusters, draw(st.integers(0, 3))))
     if labels is not None:
-        assert labels.shape == (n,) and labels.min() >= 0 and labels.max() < model.n_clusters
+        assert labels.shape == (n,) and labels.min() >= 0 and labels.max() < model.k_
     run(lambda: kc.mean_distances(model.K_, np.diag(model.K_), model.K_, draw(st.sampled_from(
-        [model.labels_, model.labels_[:-1], "0 1", None, model.labels_ + 10])), model.n_clusters))
+        [model.labels_, model.labels_[:-1], "0 1", None, model.labels_ + 10])), model.k_))
 
 
 def case_kernel_pca(draw):
