@@ -28,7 +28,11 @@ def mean_distances(K_cross, diag, K, labels, k):
     if diag.shape != (K_cross.shape[0],):
         raise ValueError(f"diag must hold k(x, x) of the {K_cross.shape[0]} points; it has shape {diag.shape}.")
     k = check_positive_int(k, "k", high=max(n, 1))
-    labels = _labels(labels, n, k)
+    return _distances(K_cross, diag, K, _labels(labels, n, k), k)
+
+
+def _distances(K_cross, diag, K, labels, k):
+    """mean_distances on arguments already checked (the fit's iterations: no copy of K per iteration)."""
     D = np.full((K_cross.shape[0], k), np.inf)
     for c in range(k):
         members = labels == c
@@ -112,7 +116,7 @@ class KernelKMeans(KernelModel):
         history, objective = [labels], []
         converged = False
         for _ in range(max_iter + 1):
-            D = mean_distances(K, diag, K, labels, k)
+            D = _distances(K, diag, K, labels, k)
             objective.append(float(np.maximum(D[np.arange(n), labels], 0.0).sum()))
             if len(history) > max_iter:
                 break
