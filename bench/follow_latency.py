@@ -59,6 +59,7 @@ class LongPoll:
         parts = urlsplit(url)
         self.host, self.port, self.cookie = parts.hostname, parts.port, cookie
         self.reader = self.writer = None
+        self.last = {}
 
     async def wait(self, code, since, student):
         """The room's version once it is above `since` (or after the route's hold); None when gone."""
@@ -73,7 +74,8 @@ class LongPoll:
         head = await self.reader.readuntil(b"\r\n\r\n")
         length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
                       if line.lower().startswith(b"content-length"))
-        return json.loads(await self.reader.readexactly(length)).get("version")
+        self.last = json.loads(await self.reader.readexactly(length))   # the polls' version too (`poll`)
+        return self.last.get("version")
 
     def close(self):
         if self.writer is not None:
@@ -87,6 +89,7 @@ class Follower:
         self.student = self.poll = None
         self.since, self.shown = 0, []   # (finish time, γ index shown)
         self.fragment, self.fragment_runs, self.wakes = fragment, 0, 0   # wake the settings' fragment as the browser
+        self.panel_runs = 0   # runs of the poll panel's fragment alone
 
     async def join(self):
         headers = {"Cookie": self.cookie} if self.cookie else None
@@ -101,10 +104,30 @@ class Follower:
         s = self.student.pick_slider("svm_gamma")
         return None if s is None else s.value
 
+    def _data(self, name, field):
+        import json
+
+        text = self.student.bidi_data.get(f"kernelscope.{name}")
+        return (json.loads(text) if text else {}).get(field) or 0
+
+    def showing(self):
+        """(the room's version the page shows, the polls' version its poll panel shows), as the listener reads them."""
+        since = max(self._data(name, "since") for name in ("class_listener", "class_wake", "poll_wake"))
+        return since, self._data("poll_wake", "poll")
+
     async def wake(self):
-        """The listener's wake, as the browser makes it: the trigger of the settings' fragment's wake when the page
-        has one (ui/room_wake.js; the server widens it to the page when the change is more than the bar's), else a
-        rerun of the page."""
+        """The listener's wake, as the browser makes it (ui/room_follow.js): a poll asked or checked that the page
+        does not show yet (the route's `poll`) first wakes the poll panel's fragment (ui/poll_wake.js); a change of
+        the view then (or alone) the trigger of the settings' fragment's wake when the page has one (ui/room_wake.js),
+        else a rerun of the page. The server widens either to the page when the change is more than it draws."""
+        if (self.poll.last.get("poll") or 0) > self.showing()[1]:
+            if await self.student.trigger("poll_wake", "wake", self.wakes + 1) is not None:
+                self.panel_runs += not self.student._full_run
+            else:
+                await self.student.rerun()
+            self.wakes += 1
+            if self.showing()[0] >= self.since:
+                return
         if self.fragment and await self.student.trigger("class_wake", "wake", self.wakes + 1) is not None:
             self.fragment_runs += not self.student._full_run   # not widened to the page by the server
         else:

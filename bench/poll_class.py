@@ -202,10 +202,13 @@ async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=N
         reveal = [v.histogram_at[r] - t_check for v in voters if r in v.histogram_at]
         rows.append((t_last - t0, counts == tally, counts, tally, shown, reveal))
     for t in tasks:
+        if t.done() and t.exception():   # a follower's loop that broke: say why, not a silent "shown by 0"
+            stats.errors.append(f"a follower's loop: {t.exception()!r}")
         t.cancel()
     for v in voters:
         await v.leave()
-    return (alone, following), lecturer_voting, rows, stats.errors
+    runs = (sum(v.panel_runs for v in voters), sum(v.fragment_runs for v in voters), sum(v.wakes for v in voters))
+    return (alone, following), lecturer_voting, rows, stats.errors, runs
 
 
 def main():
@@ -227,7 +230,7 @@ def main():
         with redis_server() as url, cluster(args.replicas, "app.py", env={"KERNELSCOPE_STORE": url}) as c:
             store = open_store(url)
             code, key = store.create({"page": "svm", "params": {}})
-            alone, voting, rows, errors = run_async(class_run(c.url, store, code, key, args.students, args.polls,
+            alone, voting, rows, errors, runs = run_async(class_run(c.url, store, code, key, args.students, args.polls,
                                                               args.changes, args.every, visit_index))
             where = dict(c.sessions_per_replica())
         name = f"{args.replicas} replicas + nginx + Redis (sessions per replica: {where})"
@@ -236,7 +239,7 @@ def main():
                 serve("app.py", env={"KERNELSCOPE_DATA": data}, extra=debug) as server:
             store = open_store(f"sqlite:///{data}/rooms.sqlite3")
             code, key = store.create({"page": "svm", "params": {}})
-            alone, voting, rows, errors = run_async(class_run(server.url, store, code, key, args.students,
+            alone, voting, rows, errors, runs = run_async(class_run(server.url, store, code, key, args.students,
                                                               args.polls, args.changes, args.every))
         name = "one server (SQLite)"
     print(f"{name}, {args.students} students, {args.polls} polls; load average "
@@ -263,6 +266,8 @@ def main():
         print(f"  lecturer's γ reruns (a step every {every:g} s): with the class following and no poll {f * 1000:.0f} ms, "
               f"while the class votes {v * 1000:.0f} ms (median; ratio {v / f:.2f}x, target <= 1.5x)"
               + (f"; in no room {statistics.median(alone) * 1000:.0f} ms" if alone else ""))
+    print(f"  wakes: {runs[2]}; answered by the poll panel's fragment alone {runs[0]}, by the settings' fragment alone "
+          f"{runs[1]} (the rest by the page)")
     if errors:
         print(f"  errors: {len(errors)}: {errors[:3]}")
 

@@ -72,6 +72,7 @@ class Student:
         self.bytes = 0           # bytes of the messages received since the last rerun was sent
         self.charts = {}         # delta_path -> Plotly figure JSON (st.plotly_chart's spec) as last received
         self.bidi = {}           # st.components.v2 name -> (element id, fragment id) as last received
+        self.bidi_data = {}      # st.components.v2 name -> its data (the JSON) as last received
         self.ws = self._reader = None
 
     async def __aenter__(self):
@@ -152,6 +153,7 @@ class Student:
             self.charts[tuple(msg.metadata.delta_path)] = el.plotly_chart.spec
         elif what == "bidi_component":
             self.bidi[el.bidi_component.component_name] = (el.bidi_component.id, delta.fragment_id)
+            self.bidi_data[el.bidi_component.component_name] = el.bidi_component.json
         elif what == "exception":
             self.stats.errors.append(f"exception on the page ({self.doing}): {el.exception.type}: {el.exception.message[:200]}")
         elif what == "alert" and el.alert.format == el.alert.ERROR:

@@ -7,7 +7,8 @@ it) and hand-built HTTP requests:
   ends nothing;
 - a forged room state written past the store's checks (10 000 points, γ = inf, an unknown section) gets a sentence
   on the follower's page: no exception, and its run finishes;
-- wrong codes are limited per client: past the limit, the right code gets a sentence too, and the long poll 429."""
+- wrong codes are limited per client: past the limit, the right code gets a sentence too, and the long poll 429;
+- the long poll tells a student's page the polls' version apart from the view's."""
 import asyncio
 import json
 import random
@@ -21,6 +22,7 @@ import pytest
 from bench.serve import serve
 from bench.student import Stats, Student, run_async
 from ui.room_store import JOIN_LIMIT, JOIN_WINDOW, open_store
+from ui.room_store.polls import polls_of
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -163,6 +165,29 @@ def wait(server, code, client):
             return r.status
     except urllib.error.HTTPError as err:
         return err.code
+
+
+def read_wait(server, code, since, student="listener-test"):
+    """A student's long poll, as the page's listener makes it: the route's JSON."""
+    with urllib.request.urlopen(f"{server.url}/api/class/wait?code={code}&since={since}&student={student}",
+                                timeout=60) as r:
+        return json.loads(r.read())
+
+
+def test_the_long_poll_tells_a_students_page_the_polls_version_apart_from_the_views(served):
+    """The route's `poll` is the room's version at the last question asked or checked (ui/room_follow.js wakes the
+    poll panel's fragment alone for it); a change of the lecturer's view moves the version, never `poll`."""
+    server, store = served
+    code, key = lecturer_room(store)
+    polls = polls_of(store)
+    assert read_wait(server, code, 0) == {"version": 1, "students": 1, "poll": 0}
+    polls.ask(code, key, "svm_rbf_gamma", "What does a larger γ do?", ("smoother", "wigglier"), 1, "svm")
+    assert read_wait(server, code, 1) == {"version": 2, "students": 1, "poll": 2}
+    store.publish(code, key, {"page": "svm", "params": {"svm_C": ["3"]}})
+    assert read_wait(server, code, 2) == {"version": 3, "students": 1, "poll": 2}
+    polls.close(code, key)
+    assert read_wait(server, code, 3) == {"version": 4, "students": 1, "poll": 4}
+    assert read_wait(server, code, 0, student="")["poll"] is None   # not a student's poll: no need to read it
 
 
 def test_wrong_codes_are_limited_per_client(served):

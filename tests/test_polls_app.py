@@ -35,13 +35,11 @@ def store(tmp_path, monkeypatch):
     monkeypatch.setenv("KERNELSCOPE_DATA", str(tmp_path))
     monkeypatch.delenv("KERNELSCOPE_STORE", raising=False)
     room_routes._STORE.clear()
-    ui_polls._POLLS.clear()
     s = room_routes.store()
     s.clock = Clock()               # the test moves time past the one-vote-a-second limit
     yield s
     s.close()
     room_routes._STORE.clear()
-    ui_polls._POLLS.clear()
 
 
 def lecturer(page=MARGINS):
@@ -202,7 +200,6 @@ def test_a_poll_runs_on_redis_too(monkeypatch):
     with redis_server() as url:
         monkeypatch.setenv("KERNELSCOPE_STORE", url)
         room_routes._STORE.clear()
-        ui_polls._POLLS.clear()
         try:
             at, code = lecturer()
             at.button(key=f"svm_ex_{QUESTION}_ask").click().run()
@@ -220,7 +217,6 @@ def test_a_poll_runs_on_redis_too(monkeypatch):
         finally:
             room_routes.store().close()
             room_routes._STORE.clear()
-            ui_polls._POLLS.clear()
 
 
 # ------------------------------------------------------------------ a numeric question, answered with the slider

@@ -51,6 +51,29 @@ def test_check_closes_and_ask_again_opens_round_two(store, polls, clock):
     assert polls.counts(code, "svm_rbf_gamma", 2) == [0, 1, 0]
 
 
+def test_the_polls_version_is_the_rooms_at_each_ask_and_close_and_never_a_views(store, polls, clock):
+    """A follower's page tells a poll's change from the view's by it (ui.poll_view): the room's version written by
+    the ask or the close itself, unchanged by the lecturer's view, a vote or a close with nothing open."""
+    code, key = store.create(STATE)
+    other, _ = store.create(STATE)
+    assert polls.version(code) == 0                                  # nothing asked
+    store.publish(code, key, {"page": "svm", "params": {"svm_gamma": ["2"]}})
+    assert store.version(code) == 2 and polls.version(code) == 0    # a view's change is not a poll's
+    ask(polls, code, key)
+    assert polls.version(code) == store.version(code) == 3
+    polls.vote(code, "svm_rbf_gamma", 1, "a", 0)
+    store.publish(code, key, {"page": "svm", "params": {"svm_gamma": ["3"]}})
+    assert (store.version(code), polls.version(code)) == (4, 3)     # a vote and a view: the polls' stays
+    polls.close(code, key)
+    assert polls.version(code) == store.version(code) == 5
+    assert polls.close(code, key) is None and polls.version(code) == 5
+    ask(polls, code, key, "svm_C_support", 0)
+    assert polls.version(code) == store.version(code) == 6
+    assert polls.version(other) == 0                                 # another room's polls are its own
+    store.end(code, key)
+    assert polls.version(code) == 0 and polls.version("NOROOM") == 0
+
+
 def test_asking_another_question_closes_the_open_one(store, polls):
     code, key = store.create(STATE)
     ask(polls, code, key, "svm_rbf_gamma")

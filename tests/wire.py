@@ -6,7 +6,7 @@ import time
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-WAKES = ("class_listener__events", "class_fragment_wake__events")   # the trigger widgets of the class's wakes
+WAKES = ("class_listener__events", "class_fragment_wake__events", "class_poll_wake__events")   # the class's wakes
 ANSWERED = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
 
 
@@ -19,10 +19,12 @@ def _decode(kind, payload):
 class Wire:
     """Records `page`'s websocket from now on: `events` is a list of (time, what) with what one of "wake" (a rerun the
     page asked for with a class wake's trigger), "rerun" (any other), "finished" (a run that ended drawn: a page's
-    or a fragment's), "interrupted" (a run cut short for another)."""
+    or a fragment's), "interrupted" (a run cut short for another); `runs` counts the drawn runs of the page and of a
+    fragment alone."""
 
     def __init__(self, page):
         self.events = []
+        self.runs = {"page": 0, "fragment": 0}   # runs that ended drawn: the page's, a fragment's alone
         page.on("websocket", self._socket)
 
     def _socket(self, ws):
@@ -39,6 +41,8 @@ class Wire:
         msg = _decode(ForwardMsg, payload)
         if msg.WhichOneof("type") == "script_finished":
             self.events.append((time.monotonic(), "finished" if msg.script_finished in ANSWERED else "interrupted"))
+            if msg.script_finished in ANSWERED:
+                self.runs["fragment" if msg.script_finished == ANSWERED[1] else "page"] += 1
 
     def wakes_over_unanswered(self, retry):
         """The wakes sent while an earlier wake, sent less than `retry` s before, had no run finished after it."""

@@ -14,18 +14,19 @@ HIDDEN = "poll_hidden"          # (question, round) whose revealed panel this se
 RIGHT, OTHER, EARLIER = "#1a7f37", "#6b7280", "#c7ccd4"
 # Two pictures side by side (Compare A / B) fill the screen's width: the revealed panel is then a low strip along the
 # bottom (the histogram beside the answer), under the maps' plot areas, leaving the lecturer's class badge free; it
-# starts right of an open sidebar (Streamlit's 300 px), which covered its answer text.
+# starts right of an open sidebar (Streamlit's 300 px), which covered its answer text. The rules hold only for a panel
+# holding the strip, so the page can send them in every run (ui.poll_view) and a run of the panel alone switch.
 STRIP_CSS = """<style>
-.st-key-poll_panel { left: 1rem; right: 1rem; bottom: 6px; width: auto !important; max-height: 126px;
-  padding: .2rem .7rem; gap: .15rem; }
-.st-key-poll_panel:has(.ks-poll-lecturer) { bottom: 6px; right: 23rem; }
+.st-key-poll_panel:has(.st-key-poll_strip) { left: 1rem; right: 1rem; bottom: 6px; width: auto !important;
+  max-height: 126px; padding: .2rem .7rem; gap: .15rem; }
+.st-key-poll_panel:has(.st-key-poll_strip):has(.ks-poll-lecturer) { bottom: 6px; right: 23rem; }
 .st-key-poll_strip_text p { font-size: 15px !important; line-height: 1.3; }
-.st-key-poll_panel [data-testid="stAlert"] > div { padding: .2rem .6rem; }
+.st-key-poll_panel:has(.st-key-poll_strip) [data-testid="stAlert"] > div { padding: .2rem .6rem; }
 .st-key-poll_strip_buttons button { min-height: 2rem; padding: .1rem .5rem; }
-@media (max-width: 640px) { .st-key-poll_panel, .st-key-poll_panel:has(.ks-poll-lecturer) { left: .5rem;
-  right: .5rem; max-height: 40vh; } }
-@media (min-width: 641px) { body:has([data-testid="stSidebar"][data-collapsed="false"]) .st-key-poll_panel {
-  left: calc(300px + 1rem); } }
+@media (max-width: 640px) { .st-key-poll_panel:has(.st-key-poll_strip),
+  .st-key-poll_panel:has(.st-key-poll_strip):has(.ks-poll-lecturer) { left: .5rem; right: .5rem; max-height: 40vh; } }
+@media (min-width: 641px) { body:has([data-testid="stSidebar"][data-collapsed="false"])
+  .st-key-poll_panel:has(.st-key-poll_strip) { left: calc(300px + 1rem); } }
 </style>"""
 STRIP_HEIGHT, STRIP_WIDTH = 84, 300   # px of the strip's histogram
 

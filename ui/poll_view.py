@@ -10,15 +10,16 @@ so the section's picture stays where it is.
   while a poll is open), *Check* and, after it, the histogram and *Ask again*. The live histogram is drawn only on a
   control view (the lecturer link's second device, or the sidebar's switch): never on the projector before Check.
 - In each exercise, the lecturer's *Ask the class*; in the sidebar, the results as CSV.
+A student's panel is an st.fragment with its own wake: a question asked or checked reruns the panel alone.
 The reveal after Check (the histogram and the right answer) is ui.poll_reveal's."""
-from pathlib import Path
-
 import streamlit as st
 
 from . import live_class as lc
 from . import poll_reveal as pr
 from . import polls
 from .figures.style import CHART_CONFIG
+from .room_wake import polls_woken
+from .scripts import page_script
 from .styles import style
 
 PANEL = "poll_panel"
@@ -33,8 +34,9 @@ CSS = """<style>
 @media (max-width: 640px) { .st-key-poll_panel { left: .5rem; right: .5rem; bottom: .5rem;
   width: calc(100vw - 1rem) !important; max-height: 48vh; } }
 </style>"""
-_WAKE = st.components.v2.component(
-    "kernelscope.poll_wake", js=(Path(__file__).parent / "poll_wake.js").read_text(), isolate_styles=False)
+# The student's panel's wake (ui/poll_wake.js), in the panel's fragment: the page's listener calls it when the
+# room's polls moved past those the panel shows, and only the panel reruns.
+_WAKE = page_script("poll_wake", "poll_wake.js", "class_poll_wake")
 
 
 def after_exercises(items):
@@ -59,48 +61,51 @@ def ask_button(page, ex):
 
 
 def poll_panel():
-    """Call once per run after ui.live_class.live_class: the room's poll, if any, for this session."""
+    """Call once per run after ui.live_class.live_class: the room's poll, if any, for this session. The CSS of every
+    state of the panel comes first, in the page's run (a fragment draws nothing in the sidebar, where ui.styles
+    writes), so the student's panel can change in its fragment's runs alone (`_student_panel`)."""
     room = polls.room()
     if not room:
         return
-    state = st.session_state
-    if room["role"] == "student" and not state.get(lc.FOLLOW):
-        _WAKE(key="poll_wake", data={"url": _wait_url(), "code": room["code"], "since": _version(room["code"])},
-              on_wake_change=_nothing)
-    poll = polls.current()
-    if room["role"] == "lecturer":
-        _sidebar(room, poll)
-    if poll is None or (not poll.open and state.get(pr.HIDDEN) == (poll.question, poll.round)):
-        return
-    if room["role"] == "student":
-        polls.follow_reveal(poll)
     from .classroom import presenting
 
-    strip = not poll.open and pr.two_pictures()   # the reveal under two pictures side by side: a strip
-    style(CSS, PRESENT_CSS if presenting() else "", pr.STRIP_CSS if strip else "")   # a projector: narrower
-    with st.container(key=PANEL):
-        if room["role"] == "student":
-            _student(poll)
-        else:
+    style(CSS, PRESENT_CSS if presenting() else "", pr.STRIP_CSS)   # a projector: narrower
+    poll = polls.current()
+    if room["role"] == "student":
+        if _shown(poll):
+            polls.follow_reveal(poll)
+        _student_panel()
+        return
+    _sidebar(room, poll)
+    if _shown(poll):
+        with st.container(key=PANEL):
             _lecturer(poll)
 
 
-def _nothing():
-    pass
+def _shown(poll):
+    """The panel shows `poll`: there is one, and it is open or its reveal was not closed in this session."""
+    return poll is not None and (poll.open or st.session_state.get(pr.HIDDEN) != (poll.question, poll.round))
 
 
-def _wait_url():
-    from .room_routes import PATH
-
-    base = "/" + str(st.get_option("server.baseUrlPath") or "").strip("/")
-    return base.rstrip("/") + PATH
-
-
-def _version(code):
-    try:
-        return lc.store().version(code) or 0
-    except Exception:   # the store away for a moment: the listener starts from 0 and wakes at once
-        return 0
+@st.fragment
+def _student_panel():
+    """A student's panel: a fragment holding its wake (ui/poll_wake.js), which the page's listener calls when the
+    room's polls changed (ui.room_routes says so: the polls' version above the one shown here). A question asked or
+    checked then costs the server a run of this panel per student, not of the whole page: at a reveal, thirty
+    students' panels come in about a tenth of the time of thirty pages. The polls' version is read before the poll,
+    so the poll drawn is at least that new."""
+    state = st.session_state
+    room = polls.room()
+    if not room or room["role"] != "student":
+        return
+    seen = polls.version()
+    poll = polls.current()
+    state[polls.SHOWN] = seen
+    _WAKE(key="class_poll_wake", data={"code": room["code"], "poll": seen, "since": int(state.get(lc.APPLIED, 0))},
+          on_wake_change=polls_woken)
+    if _shown(poll):
+        with st.container(key=PANEL):
+            _student(poll)
 
 
 def _answering(poll):

@@ -1,35 +1,15 @@
-// A detached student's wake-up for the class's polls (ui.poll_view): the room's listener (room_follow.js) reruns
-// only a following student's page, so this one long-polls the same route (GET /api/class/wait?code&since) and reruns
-// the page when the room's version grows - a question asked or checked shows its notice. One request per poll.
-function loop(h) {
-  if (h.stopped) return;
-  fetch(`${h.data.url}?code=${encodeURIComponent(h.data.code)}&since=${h.since}`,
-        { cache: "no-store", credentials: "same-origin" })
-    .then((r) => r.json().then((j) => ({ status: r.status, j })))
-    .then(({ status, j }) => {
-      if (h.stopped) return;
-      if (status === 404) return;                        // the class ended: the next run says so
-      if (status !== 200) { setTimeout(() => loop(h), 5000); return; }
-      if (j.version > h.since) { h.since = j.version; h.send("wake", j.version); }
-      loop(h);
-    })
-    .catch(() => { if (!h.stopped) setTimeout(() => loop(h), 3000); });
-}
-
+// A student's poll panel's wake (ui.poll_view): the element sits in the st.fragment that draws the panel, so its
+// trigger reruns only the panel, not the page. The page's listener (room_follow.js) calls it when the room's polls
+// moved past the ones the panel shows - a question asked or checked - for a following student and a detached one
+// alike. Each run of the panel hands back the polls' version it shows (data.poll) and the room's version the page
+// now shows (data.since), which tell the listener the wake was answered.
 export default function (component) {
   const { setTriggerValue, parentElement, data } = component;
-  let h = parentElement.__pollWake;
-  if (!h || h.data.code !== data.code) {
-    if (h) h.stopped = true;
-    h = parentElement.__pollWake = { since: data.since, data, stopped: false };
-    h.send = (name, value) => setTriggerValue(name, value);
-    loop(h);
-  }
-  h.data = data;
-  h.send = (name, value) => setTriggerValue(name, value);
-  if (data.since > h.since) h.since = data.since;
-  const mine = h;
-  return () => {
-    if (parentElement.__pollWake === mine) { mine.stopped = true; delete parentElement.__pollWake; }
-  };
+  const reg = (window.__ksClassWake = window.__ksClassWake || { n: 0, shown: {} });
+  reg.polls = reg.polls || {};
+  reg.shown[data.code] = Math.max(reg.shown[data.code] || 0, data.since);
+  reg.polls[data.code] = Math.max(reg.polls[data.code] || 0, data.poll);
+  const me = { el: parentElement, code: data.code, wake: () => { reg.n += 1; setTriggerValue("wake", reg.n); } };
+  reg.poll = me;
+  return () => { if (reg.poll === me) reg.poll = null; };
 }

@@ -15,21 +15,20 @@ from datetime import datetime, timezone
 import streamlit as st
 
 from . import live_class as lc
-from .room_store.polls import Refused, polls_of
+from .room_store.polls import Refused
 
 REVEALS = {}        # exercise id -> Exercise, as the sections' scripts create them (Check finds its reveal here)
-_POLLS = {}         # id(store) -> its poll side (one per process, like the store)
 CONTROL = "class_control"   # this lecturer's window shows the live answers (a control view, not the projector)
 REFUSED = "poll_refused"    # the sentence of this session's last refused vote
 REVEALED = "poll_revealed"  # the (question, round) whose reveal this following student's widgets took
+SHOWN = "poll_version_shown"   # the polls' version (ui.room_store.polls: Polls.version) this student's panel shows
 
 
 def polls():
-    s = lc.store()
-    if id(s) not in _POLLS:
-        _POLLS.clear()
-        _POLLS[id(s)] = polls_of(s)
-    return _POLLS[id(s)]
+    """The poll side of this process's store (one per process, like the store: ui.room_routes)."""
+    from .room_routes import polls as process_polls
+
+    return process_polls()
 
 
 def room():
@@ -50,6 +49,18 @@ def current():
         return polls().current(r["code"])
     except Exception:   # the store away for a moment: no poll drawn in this run rather than a broken page
         return None
+
+
+def version():
+    """The room's polls' version (the room's version at the last ask or close; 0 outside a room or while the store
+    is away for a moment, which the next wake reads again)."""
+    r = room()
+    if not r:
+        return 0
+    try:
+        return polls().version(r["code"])
+    except Exception:
+        return 0
 
 
 def remember(ex):

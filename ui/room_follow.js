@@ -26,19 +26,22 @@ function loop(h) {
       if (status !== 200) { setTimeout(() => loop(h), 5000); return; }
       if (d.role === "student" && j.version > h.since) {
         h.since = j.version;
-        if (h.data.following) wake(h, j.version);  // detached: Re-join reads the room itself
+        if (Number.isInteger(j.poll)) h.pollWant = Math.max(h.pollWant || 0, j.poll);
+        wake(h, h.data.following ? j.version : 0);   // detached: the polls only (Re-join reads the room itself)
       }
       loop(h);
     })
     .catch(() => { if (!h.stopped) setTimeout(() => loop(h), 3000); });  // offline, asleep, server restarting
 }
 
-// Ask for a run that shows the newest version known (h.want), one wake at a time: a wake sent while another is being
-// answered carries the browser's widget values from before that answer, and its run would bring them back over the
-// view just applied (at a poll's Check, the room moves twice within a second). So a wake goes out only while no run
-// is going and none is out unanswered; the page's data says which version it shows (data.since, or a fragment's:
-// room_wake.js). A wake can be lost (it came while the page was being rebuilt, a reconnect to another replica), and
-// the poll has already moved past that version: one unanswered for RETRY ms is sent again, as a whole page's run.
+// Ask for a run that shows the newest version known (h.want) and the newest polls (h.pollWant), one wake at a time:
+// a wake sent while another is being answered carries the browser's widget values from before that answer, and its
+// run would bring them back over the view just applied (at a poll's Check, the room moves twice within a second). So
+// a wake goes out only while no run is going and none is out unanswered; the page's data says which version it shows
+// (data.since, or a fragment's: room_wake.js, poll_wake.js). A poll asked or checked goes first to the poll panel's
+// fragment (poll_wake.js), the view's change after it to the settings' fragment; the server widens either to the page
+// when it must. A wake can be lost (it came while the page was being rebuilt, a reconnect to another replica), and the
+// poll has already moved past that version: one unanswered for RETRY ms is sent again, as a whole page's run.
 const RETRY = 3000, PUMP = 100;
 
 function busy() {
@@ -47,33 +50,44 @@ function busy() {
   return state === "running" || state === "rerunRequested";
 }
 
-// The section's fragment wake (room_wake.js), when it is on the page and of this room: it reruns only the fragment
-// that draws the settings (the server reruns the whole page when the change is more than those settings).
-function fragmentWake(h) {
+// A fragment's wake of this room (room_wake.js: `current`, the settings' fragment; poll_wake.js: `poll`, the poll
+// panel's) when it is on the page.
+function fragmentWake(h, which) {
   const reg = window.__ksClassWake;
-  const f = reg && reg.current;
+  const f = reg && reg[which];
   return f && f.code === h.data.code && f.el.isConnected ? f : null;
 }
 
-// The version the page shows: the listener's data (a whole run's), or a fragment's run's (room_wake.js).
+// The version the page shows: the listener's data (a whole run's), or a fragment's run's (room_wake.js, poll_wake.js).
 function shown(h) {
   const reg = window.__ksClassWake;
   return Math.max(h.data.since, (reg && reg.shown[h.data.code]) || 0);
+}
+
+// The polls' version the poll panel shows (poll_wake.js; 0 before its first run).
+function pollsShown(h) {
+  const reg = window.__ksClassWake;
+  return (reg && reg.polls && reg.polls[h.data.code]) || 0;
+}
+
+function answered(h, out) {
+  return pollsShown(h) >= out.poll && (out.panel || shown(h) >= out.version);
 }
 
 function wake(h, version) {
   h.want = Math.max(h.want || 0, version);
   clearTimeout(h.retry);
   const pump = () => {
-    if (h.stopped || !h.data.following || shown(h) >= h.want) { h.out = 0; return; }
-    if (h.out && shown(h) >= h.out) h.out = 0;   // answered, and the room has moved on since
-    const lost = h.out && Date.now() - h.outAt >= RETRY;
+    const view = h.data.following && shown(h) < h.want, poll = pollsShown(h) < (h.pollWant || 0);
+    if (h.stopped || (!view && !poll)) { h.out = null; return; }
+    if (h.out && answered(h, h.out)) h.out = null;   // answered, and the room has moved on since
+    const lost = h.out && Date.now() - h.out.at >= RETRY;
     if ((!h.out || lost) && !busy()) {
-      const f = lost ? null : fragmentWake(h);
+      const p = !lost && poll ? fragmentWake(h, "poll") : null;
+      const f = !lost && !p && !poll && view ? fragmentWake(h, "current") : null;
       h.wakes = (h.wakes || 0) + 1;
-      if (f) f.wake(); else h.send("wake", h.wakes);
-      h.out = h.want;
-      h.outAt = Date.now();
+      if (p) p.wake(); else if (f) f.wake(); else h.send("wake", h.wakes);
+      h.out = { panel: !!p, version: h.want, poll: poll ? h.pollWant : 0, at: Date.now() };
     }
     h.retry = setTimeout(pump, PUMP);
   };

@@ -2,8 +2,11 @@
 that tells a follower's page when its room has a new version, and counts the student as present.
 
 GET /api/class/wait?code=ABC123&since=7&student=<random id>
-  -> {"version": 8, "students": 31} as soon as the room's version is above `since` (or after WAIT seconds with the
-     version as it is); {"version": null} with status 404 when there is no such room. A code that names no room
+  -> {"version": 8, "students": 31, "poll": 8} as soon as the room's version is above `since` (or after WAIT seconds
+     with the version as it is); {"version": null} with status 404 when there is no such room. `poll` is the room's
+     version when its polls last changed (ui.room_store.polls: Polls.version; 0 when nothing was asked): a page that
+     shows the polls of that version needs only the view's change, and one that does not can run its poll panel
+     alone (ui/room_follow.js). A code that names no room
      counts as a failed join (ui.room_store: limited per client), so codes cannot be guessed through it.
 
 One watcher thread per server process reads the versions of the rooms someone is waiting on, every TICK seconds, in
@@ -31,9 +34,17 @@ def store():
     with _LOCK:
         if not _STORE:
             from .room_store import open_store
+            from .room_store.polls import polls_of
 
-            _STORE.append(open_store())
+            s = open_store()
+            _STORE.extend((s, polls_of(s)))
         return _STORE[0]
+
+
+def polls():
+    """The poll side of this process's store (ui.room_store.polls_of, made once)."""
+    store()
+    return _STORE[1]
 
 
 class Watcher:
@@ -121,18 +132,23 @@ async def wait(request):
             pass
         finally:
             WATCHER.remove(code, future)
-    students = None
+    students = poll = None
     try:
         if student:
-            students = await run_in_threadpool(s.heartbeat, code, student)
+            students, poll = await run_in_threadpool(_student_read, s, code, student)
         elif version is not None:
             students = await run_in_threadpool(s.students, code)
     except RoomFull:
         return JSONResponse({"version": None, "full": True}, status_code=403)
     except LookupError:
         version = None
-    return JSONResponse({"version": version, "students": students}, status_code=200 if version else 404,
+    return JSONResponse({"version": version, "students": students, "poll": poll}, status_code=200 if version else 404,
                         headers={"Cache-Control": "no-store"})
+
+
+def _student_read(s, code, student):
+    """A student's heartbeat (the number of students) and the polls' version, in one trip to the thread pool."""
+    return s.heartbeat(code, student), polls().version(code)
 
 
 ROUTES = [Route(PATH, wait, methods=["GET"]), *POINTER_ROUTES]   # and the lecturer's drag (ui.room_pointer)

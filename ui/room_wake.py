@@ -1,15 +1,16 @@
 """A following student's wake inside the section's fragment: where a section draws its settings bar in an
 st.fragment, the bar's fragment holds a small element (ui/room_wake.js) that the page's listener (ui/room_follow.js)
-calls on a new version of the room. Its callback applies the view when the one change since the view shown is to
+calls on a new version of the room. Its callback applies the view when the changes since the view shown are to
 settings the bar itself drew (the lecturer's γ), and only that fragment reruns: a class of thirty costs the server
 thirty fragment runs instead of thirty page runs. Anything else widens to a run of the page, which ui.live_class
-shows as before."""
+shows as before. A poll asked or checked is the poll panel's own fragment's (ui.poll_view, `polls_woken` here): the
+listener wakes that first, and the settings' wake after it only when the view moved too (at Check)."""
 import threading
 
 import streamlit as st
 
 from . import live_class as lc
-from . import room_state
+from . import polls, room_state
 from .scripts import page_script
 
 # The element, and what the fragment draws: (section, setting keys), noted by its run.
@@ -60,12 +61,12 @@ def _in_fragment():
 
 
 def _fragment_woken():
-    """The fragment wake's callback, before the fragment's run: when the one change since the view shown (every change
-    of the room, a poll's too, adds one to its version) changed only settings this fragment draws, it is applied here
-    and the fragment's run shows it. Anything else - several changes, another section, the data or the points,
-    another setting, a poll (a new version of the same view), a note to show, the class ended, the student no longer
-    following - reruns the whole page (st.rerun in a callback widens the run to the app), whose run shows it
-    (`_follow`)."""
+    """The fragment wake's callback, before the fragment's run: when the changes since the view shown changed only
+    settings this fragment draws, they are applied here and the fragment's run shows them; when the view did not
+    change (the changes were the polls', which the poll panel's own wake has shown: ui.poll_view), the version counts
+    as shown. Anything else - another section, the data or the points, another setting, a poll the panel has not
+    shown, a note to show, the class ended, the student no longer following - reruns the whole page (st.rerun in a
+    callback widens the run to the app), whose run shows it (`_follow`)."""
     state = st.session_state
     room, drawn = state.get(lc.ROOM), state.get(FRAGMENT)
     if not room or room["role"] != "student" or not state.get(lc.FOLLOW):
@@ -80,13 +81,38 @@ def _fragment_woken():
         if lc.reapply(state.get(lc.PAGE)):
             st.rerun()
         return
-    if stored.version > shown + 1:   # more than one change since the view shown: a poll's among them, perhaps
+    if polls.version() > state.get(polls.SHOWN, 0):   # a poll asked or checked that the panel has not shown yet
         st.rerun()
     try:
         clean, notes = room_state.validate(stored.state)
     except ValueError:
         st.rerun()
-    keys = room_state.changed(state.get(lc.VIEW), clean)   # none: the one change was a poll asked or checked
-    if notes or not keys or not drawn or drawn[0] != clean["page"] or not keys <= set(drawn[1]):
+    keys = room_state.changed(state.get(lc.VIEW), clean)   # None: another section, or no view shown
+    if notes or keys is None or not drawn or drawn[0] != clean["page"] or not keys <= set(drawn[1]):
         st.rerun()
+    if not keys:   # the view is the one shown (the changes were the polls', which the panel showed)
+        state[lc.APPLIED] = stored.version
+        return
     lc.show(clean, room["code"], clean["page"], stored.version, only=keys)
+
+
+def polls_woken():
+    """The poll panel's wake (ui.poll_view: its fragment's run shows the polls' change) of a following student: when
+    the room's view is still the one shown - the changes since were the polls' alone - the room's version counts as
+    shown after the panel's run. Otherwise the view is left to the settings' wake, which the page's listener
+    (ui/room_follow.js) sends next, or to a run of the page."""
+    state = st.session_state
+    room = state.get(lc.ROOM)
+    if not room or room["role"] != "student" or not state.get(lc.FOLLOW):
+        return
+    stored = lc.store().room(room["code"])
+    if stored is None:
+        st.rerun()   # the class ended: the page's run says so
+    if stored.version <= state.get(lc.APPLIED, 0):
+        return
+    try:
+        clean, notes = room_state.validate(stored.state)
+    except ValueError:
+        return
+    if not notes and clean["page"] == state.get(lc.PAGE) and room_state.changed(state.get(lc.VIEW), clean) == set():
+        state[lc.APPLIED] = stored.version

@@ -3,7 +3,8 @@ the same votes): `polls_of(store)` gives the poll side of a room store.
 
 A poll is one question of a room asked in one round: (room, question, round). The lecturer asks it (the room's key),
 which opens round 1, or the next round when the question was asked before, and closes any other open poll of the
-room; Check closes it. Asking and closing add one to the room's version, so every follower's page wakes and reads it.
+room; Check closes it. Asking and closing add one to the room's version, so every follower's page wakes and reads it,
+and note that version as the polls' own (`Polls.version`), so a page can tell a poll's change from the view's.
 
 A vote is an upsert keyed by (room, question, round, voter): a changed answer replaces the voter's earlier one, a
 retry of the same answer changes nothing. A vote is the index of one of the poll's options (a choice question), or -
@@ -162,6 +163,13 @@ class Polls:
 
     def current(self, code):
         """The room's latest poll (open or closed), None when nothing was asked (or there is no room)."""
+        raise NotImplementedError
+
+    def version(self, code):
+        """The room's version when its polls last changed (a poll asked or closed; written with that change), 0 when
+        nothing was asked or there is no room. A follower's page that shows the polls as of this version needs no
+        run of its poll panel (ui.poll_view); the room's version alone does not say whether a poll or the view
+        moved."""
         raise NotImplementedError
 
     def rounds(self, code, question):

@@ -6,8 +6,8 @@
   open poll's id) and `:voters` (voter -> time of their last counted vote, the rate limit).
 
 Asking, closing and voting are each one Lua script, atomic on the server, so votes from every replica are counted
-exactly once; asking and closing add one to the room's version in the same script. The keys live as long as the
-room's (its TTL)."""
+exactly once; asking and closing add one to the room's version in the same script, and note it as the room's
+`poll_version` (Polls.version). The keys live as long as the room's (its TTL)."""
 from . import NoRoom, WrongKey
 from .polls import VOTE_GAP, NotOpen, Polls, TooFast, poll_choice, poll_json, poll_of, question_id
 from .redis_store import PREFIX, TTL
@@ -28,7 +28,7 @@ redis.call('SET', KEYS[4], id)
 for _, k in ipairs({ARGV[6] .. id, ARGV[6] .. id .. ':votes', KEYS[2], KEYS[3], KEYS[4]}) do
   redis.call('EXPIRE', k, ARGV[5]) end
 redis.call('HSET', KEYS[1], 'active', ARGV[4])
-redis.call('HINCRBY', KEYS[1], 'version', 1)
+redis.call('HSET', KEYS[1], 'poll_version', redis.call('HINCRBY', KEYS[1], 'version', 1))
 return r"""
 # KEYS: room, open; ARGV: key_hash, now, poll prefix. The closed poll's id; '' none open, -1 no room, -2 another key.
 CLOSE = """local h = redis.call('HGET', KEYS[1], 'key_hash')
@@ -39,7 +39,7 @@ if not open then return '' end
 redis.call('HSET', ARGV[3] .. open, 'open', 0)
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[1], 'active', ARGV[2])
-redis.call('HINCRBY', KEYS[1], 'version', 1)
+redis.call('HSET', KEYS[1], 'poll_version', redis.call('HINCRBY', KEYS[1], 'version', 1))
 return open"""
 # KEYS: room, poll, votes, voters; ARGV: voter, choice, now, gap, ttl. The choice; -1 no room, -2 not open,
 # -3 too fast.
@@ -105,6 +105,11 @@ class RedisPolls(Polls):
             return None
         pid = self.db.lindex(self._room_keys(code)[1], -1)
         return self._poll(code, pid) if pid else None
+
+    def version(self, code):
+        if self.store.version(code) is None:   # (the room's version and activity only, not its state)
+            return 0
+        return int(self.db.hget(PREFIX + code, "poll_version") or 0)
 
     def rounds(self, code, question):
         return [p for p in self._all(code) if p.question == question]

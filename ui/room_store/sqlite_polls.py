@@ -14,6 +14,7 @@ CREATE TABLE IF NOT EXISTS votes (code TEXT NOT NULL, question TEXT NOT NULL, ro
                                   PRIMARY KEY (code, question, round, voter));
 CREATE TABLE IF NOT EXISTS voters (code TEXT NOT NULL, voter TEXT NOT NULL, last REAL NOT NULL,
                                    PRIMARY KEY (code, voter));
+CREATE TABLE IF NOT EXISTS poll_versions (code TEXT PRIMARY KEY, version INTEGER NOT NULL);
 """
 COLUMNS = "code, question, round, description, open, asked"
 
@@ -29,14 +30,16 @@ class SQLitePolls(Polls):
             raise WrongKey(code)
 
     def _bump(self, db, code):
-        """The room's version + 1: its followers wake and read the poll."""
+        """The room's version + 1: its followers wake and read the poll; the new version is the polls' own too."""
         db.execute("UPDATE rooms SET version = version + 1, active = ? WHERE code = ?", (self.store.clock(), code))
+        db.execute("INSERT INTO poll_versions (code, version) SELECT code, version FROM rooms WHERE code = ? "
+                   "ON CONFLICT (code) DO UPDATE SET version = excluded.version", (code,))
 
     def ask(self, code, key, question, text, options, answer, page="", numeric=None):
         description, question = poll_json(text, options, answer, page, numeric), question_id(question)
         with self.store._write() as db:
             self._lecturer(db, code, key)
-            for table in ("polls", "votes", "voters"):    # the polls of ended rooms
+            for table in ("polls", "votes", "voters", "poll_versions"):    # the polls of ended rooms
                 db.execute(f"DELETE FROM {table} WHERE code NOT IN (SELECT code FROM rooms)")
             db.execute("UPDATE polls SET open = 0 WHERE code = ? AND open = 1", (code,))
             last = db.execute("SELECT MAX(round) FROM polls WHERE code = ? AND question = ?",
@@ -68,6 +71,12 @@ class SQLitePolls(Polls):
         row = self.store._db().execute(f"SELECT {COLUMNS} FROM polls WHERE code = ? ORDER BY rowid DESC LIMIT 1",
                                        (code,)).fetchone()
         return None if row is None else poll_of(*row)
+
+    def version(self, code):
+        if self.store.version(code) is None:
+            return 0
+        row = self.store._db().execute("SELECT version FROM poll_versions WHERE code = ?", (code,)).fetchone()
+        return 0 if row is None else int(row[0])
 
     def rounds(self, code, question):
         return [p for p in self._all(code) if p.question == question]
