@@ -9,11 +9,13 @@ from .closure import PAIRWISE, FeatureMapped, Generative, MatrixKernel, OnColumn
 from .datasets import CLASSIFICATION_DATASETS, MANIFOLDS, make_classification, make_manifold, make_sine
 from .distributions import distribution_bags, mean_embedding_kernel, mmd2
 from .dual import DualPath, dual_derivation, dual_from_primal, dual_objective, primal_objective
+from .eigen_map import eigen_feature_map
 from .fda import FisherDA, KernelFDA, fisher_laplacians, local_affinity
-from .feature_maps import NystroemFeatures, RandomFourierFeatures, eigen_feature_map, poly_feature_map, poly_feature_names
+from .feature_maps import poly_feature_map, poly_feature_names
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
 from .graphs import diffusion_kernel, graph_laplacian, knn_graph, node_ridge
 from .independence import DEPENDENCE_KINDS, hsic, hsic_permutations, hsic_test, kernel_rho, make_dependence, median_heuristic_gamma
+from .kernel_approximation import NystroemFeatures, RandomFourierFeatures
 from .kernels import DEFAULTS, KERNEL_FUNCTIONS, KERNEL_PARAMS, MERCER, gram
 from .kmeans import KernelKMeans, kernel_kmeans_init, mean_distances
 from .kpca import KernelPCA, add_noise, centring_matrix, laplacian_eigenmap

@@ -1,42 +1,33 @@
-"""Explicit feature maps: phi with k(x, y) = phi(x)^T phi(y) written out (Held, Kriege and Nguyen).
+"""The polynomial kernel's explicit feature map: phi with k(x, y) = phi(x)^T phi(y) written out (Held, Kriege and Nguyen).
 
-- the polynomial kernel's monomial map with its multinomial square-root coefficients,
-- the eigen map of a Gram matrix, phi(x_l) = Lambda^{1/2} V[l, :] (Held),
-- two finite stand-ins for the RBF kernel's infinite map: random Fourier features and Nystrom,
-- a linear classifier on the degree-2 map (the "lift"), and the cost of phi(x)^T phi(y) vs k(x, y).
+- the monomial map with its multinomial square-root coefficients, the names of its features,
+- the cost of phi(x)^T phi(y) vs k(x, y), counted and measured,
+- a linear classifier on the degree-2 map (the "lift").
+The eigen map of a Gram matrix is in eigen_map.py, the RBF kernel's finite maps in kernel_approximation.py.
 """
 import math
 import time
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, combinations_with_replacement
 
 import numpy as np
-from scipy.linalg import eigh
 from sklearn.linear_model import LogisticRegression
 
 from ._validation import (
     check_array,
-    check_choice,
     check_finite,
     check_flag,
     check_labels,
     check_positive_int,
     check_real,
     check_seed,
-    check_size,
-    describe,
 )
-from .kernels import MAX_DEGREE, gram
-from .spectral import _check_square, is_symmetric, psd_threshold
+from .kernels import MAX_DEGREE
 
 MAX_FEATURES = 200_000
 """Widest explicit polynomial map built (C(d+m, m) grows like d^m: Kriege's feature explosion)."""
 MAX_ENTRIES = 20_000_000
 """Largest n x width array of features built (160 MB of float64)."""
-FEWER = "Use fewer points or fewer features (n_components)."
-NYSTROEM_RTOL = 1e-10
-"""Eigenvalues of K_mm below NYSTROEM_RTOL * max eigenvalue are dropped (pseudo-inverse), not inverted."""
 
 
 # ------------------------------------------------------------------ the polynomial kernel's map
@@ -192,161 +183,6 @@ def time_explicit_vs_kernel(n_features, degree, coef0=1.0, budget=2e-4, seed=0):
         return ((x @ y.T + coef0) ** degree).item()
 
     return _fastest(explicit, budget), _fastest(kernel, budget)
-
-
-# ------------------------------------------------------------------ the eigen map of a Gram matrix
-def gram_eigh(K):
-    """K = V Lambda V^T (scipy/LAPACK eigh): eigenvalues descending, eigenvector signs fixed (largest entry > 0)."""
-    K = _check_square(K)
-    if not is_symmetric(K):
-        raise ValueError("K is not symmetric, so it is no Gram matrix and has no eigen feature map.")
-    ev, V = eigh(K)
-    ev, V = ev[::-1], V[:, ::-1]
-    V = V * np.where(V[np.argmax(np.abs(V), axis=0), np.arange(V.shape[1])] < 0, -1.0, 1.0)
-    return ev, V
-
-
-@dataclass(frozen=True)
-class EigenMap:
-    features: np.ndarray     # (n, q): row l is phi(x_l) = Lambda_q^{1/2} V[l, :q]
-    eigenvalues: np.ndarray  # all n, descending (insignificant negatives clipped to 0)
-    rank: int                # eigenvalues above spectral.psd_threshold (PSD_RTOL * max|lambda|)
-    error: float             # ||K - Phi Phi^T||_F / ||K||_F
-
-
-def eigen_feature_map(K, q=None):
-    """The eigen feature map of Held, truncated to q components (default: the rank of K).
-
-        K = V Lambda V^T,  phi(x_l) = Lambda_q^{1/2} V[l, :q]^T  ->  phi(x_l)^T phi(x_k) ~ K[l, k]
-    (Held writes K = V^T Lambda V and phi(x_l) = Lambda^{1/2} V^(:, l): its V is this V^T.)
-    Exact at q = rank. A negative eigenvalue has no real square root: then no real map exists (ValueError).
-    """
-    ev, V = gram_eigh(K)
-    threshold = psd_threshold(ev)   # |eigenvalue| below it: round-off
-    negative = ev < -threshold
-    if negative.any():
-        raise ValueError(f"K has {int(negative.sum())} negative eigenvalue(s) (smallest {ev[-1]:.4g}): "
-                         "Lambda^(1/2) would be imaginary, so no real feature map reproduces K — "
-                         "the kernel is not a Mercer kernel.")
-    ev = np.clip(ev, 0.0, None)  # round-off negatives (within the threshold) are zeros
-    rank = int(np.count_nonzero(ev > threshold))
-    q = rank if q is None else check_positive_int(q, "q", high=len(ev))
-    Phi = V[:, :q] * np.sqrt(ev[:q])
-    K = np.asarray(K, dtype=np.float64)
-    error = float(np.linalg.norm(K - Phi @ Phi.T) / max(np.linalg.norm(K), 1e-300))
-    return EigenMap(Phi, ev, rank, error)
-
-
-def reconstruction_errors(eigenvalues):
-    """Relative error ||K - Phi_q Phi_q^T||_F / ||K||_F for q = 0, 1, ..., n from the eigenvalues alone:
-        sqrt(sum of lambda_i^2 over the eigenvalues not used) / sqrt(sum of all lambda_i^2).
-    Only positive eigenvalues can be used (descending); negative ones stay in the error for every q,
-    so for an indefinite K the curve levels off above 0."""
-    ev = np.sort(check_array(eigenvalues, "eigenvalues", ndim=1))[::-1]
-    sq = ev ** 2
-    usable = np.where(ev > 0, sq, 0.0)
-    left = sq.sum() - np.concatenate([[0.0], np.cumsum(usable)])
-    return np.sqrt(np.clip(left, 0.0, None) / max(sq.sum(), 1e-300))
-
-
-# ------------------------------------------------------------------ finite maps for the RBF kernel
-class RandomFourierFeatures:
-    """Random Fourier features for k(x, y) = exp(-gamma ||x - y||^2) (Rahimi & Recht 2007):
-
-        z(x) = sqrt(2 / D) cos(W^T x + b),  W[:, j] ~ N(0, 2 gamma I),  b_j ~ Uniform[0, 2 pi)
-        E[z(x)^T z(y)] = k(x, y)   (Bochner: the RBF kernel is the Fourier transform of N(0, 2 gamma I))
-    D = n_components; the error of z(x)^T z(y) shrinks like 1 / sqrt(D). gamma = 1 / (2 sigma^2).
-    Same construction as sklearn.kernel_approximation.RBFSampler (used in the tests as a cross-check).
-    """
-
-    def __init__(self, n_components=100, gamma=1.0, seed=0):
-        self.n_components = n_components
-        self.gamma = gamma
-        self.seed = seed
-
-    def fit(self, X):
-        X = check_array(X, "X")
-        D = check_positive_int(self.n_components, "n_components", high=MAX_FEATURES)
-        gamma = check_real(self.gamma, "gamma", low=0.0)
-        check_size(len(X), D, "The random Fourier features (points x n_components)", FEWER)
-        check_size(X.shape[1], D, "The random weights W (features x n_components)", FEWER)
-        rng = np.random.default_rng(check_seed(self.seed))
-        self.random_weights_ = np.sqrt(2 * gamma) * rng.normal(size=(X.shape[1], D))
-        self.random_offset_ = rng.uniform(0, 2 * np.pi, size=D)
-        self.width_ = D
-        return self
-
-    def transform(self, X):
-        if not hasattr(self, "random_weights_"):
-            raise ValueError("Call fit before transform.")
-        X = check_array(X, "X")
-        if X.shape[1] != self.random_weights_.shape[0]:
-            raise ValueError(f"X has {X.shape[1]} features but the map was fitted on {self.random_weights_.shape[0]}.")
-        check_size(len(X), self.width_, "The random Fourier features (points x n_components)", FEWER)
-        with np.errstate(over="ignore", invalid="ignore"):
-            Z = X @ self.random_weights_ + self.random_offset_
-        check_finite(Z, "W^T x", "scale the data or use a smaller gamma")
-        np.cos(Z, out=Z)
-        Z *= np.sqrt(2.0 / Z.shape[1])
-        return Z
-
-
-class NystroemFeatures:
-    """Nystrom approximation of the RBF kernel from m landmarks L (m data points drawn without replacement):
-
-        K ~ K_nm K_mm^+ K_mn,   z(x) = Lambda_k^{-1/2} U_k^T k(L, x)
-    where K_mm = k(L, L) = U Lambda U^T keeps its k eigenvalues above NYSTROEM_RTOL * max (pseudo-inverse),
-    K_nm = k(X, L). Exact on the landmarks; exact everywhere once m = rank K. m = n_components.
-    Same approximation as sklearn.kernel_approximation.Nystroem (used in the tests as a cross-check).
-    """
-
-    def __init__(self, n_components=100, gamma=1.0, seed=0):
-        self.n_components = n_components
-        self.gamma = gamma
-        self.seed = seed
-
-    def fit(self, X):
-        X = check_array(X, "X")
-        m = check_positive_int(self.n_components, "n_components")
-        if m > len(X):
-            raise ValueError(f"Nystrom needs n_components <= the number of points ({len(X)}), got {m}.")
-        self.gamma_ = check_real(self.gamma, "gamma", low=0.0)
-        self.landmark_indices_ = np.random.default_rng(check_seed(self.seed)).choice(len(X), m, replace=False)
-        self.landmarks_ = X[self.landmark_indices_]
-        lam, U = eigh(gram(self.landmarks_, kernel="rbf", gamma=self.gamma_))
-        keep = lam > NYSTROEM_RTOL * lam.max()
-        # z(x) = Lambda_k^{-1/2} U_k^T k(L, x), so z(x)^T z(y) = k(x, L) K_mm^+ k(L, y)
-        self.normalization_ = U[:, keep] / np.sqrt(lam[keep])
-        self.width_ = int(keep.sum())
-        return self
-
-    def transform(self, X):
-        if not hasattr(self, "normalization_"):
-            raise ValueError("Call fit before transform.")
-        return gram(check_array(X, "X"), self.landmarks_, kernel="rbf", gamma=self.gamma_) @ self.normalization_
-
-
-APPROXIMATIONS = {"rff": RandomFourierFeatures, "nystroem": NystroemFeatures}
-
-
-def approximation_error(K, Z):
-    """||K - Z Z^T||_F / ||K||_F: how much of the Gram matrix the finite map Z misses."""
-    return float(np.linalg.norm(K - Z @ Z.T) / max(np.linalg.norm(K), 1e-300))
-
-
-def approximation_error_curve(X, gamma, sizes, method="rff", repeats=5, seed=0):
-    """Mean and standard deviation over `repeats` seeds of approximation_error for each number of
-    features in `sizes`, for method "rff" or "nystroem". Returns two arrays of len(sizes)."""
-    check_choice(method, APPROXIMATIONS, "approximation")
-    X = check_array(X, "X")
-    K = gram(X, kernel="rbf", gamma=gamma)
-    reps = check_positive_int(repeats, "repeats", high=100)
-    seed = check_seed(seed)
-    if isinstance(sizes, (str, bytes)) or np.ndim(sizes) != 1 or len(sizes) == 0:
-        raise ValueError(f"sizes must be a non-empty list of feature counts, got {describe(sizes)}.")
-    errors = np.array([[approximation_error(K, APPROXIMATIONS[method](D, gamma, seed + r).fit(X).transform(X))
-                        for r in range(reps)] for D in sizes])
-    return errors.mean(axis=1), errors.std(axis=1)
 
 
 # ------------------------------------------------------------------ the lift

@@ -1,6 +1,6 @@
 """Kernel PCA and kernel ridge regression for large n, on a finite feature map z(x) in R^D with
 z(x)^T z(y) ~ k(x, y) (Nystrom: Williams & Seeger 2001; random Fourier features: Rahimi & Recht 2007;
-the maps are kernel_core.feature_maps' NystroemFeatures / RandomFourierFeatures, RBF kernel only).
+the maps are kernel_core.kernel_approximation's NystroemFeatures / RandomFourierFeatures, RBF kernel only).
 
     kp = ApproxKernelPCA(2, "nystroem", n_features=300, gamma=2.0).fit(X)     # PCA of the centred z(x_l)
     f = ApproxKernelRidge("rff", n_features=500, gamma=1.0, lam=0.1).fit(X, y).predict(X_new)
@@ -16,7 +16,7 @@ from scipy.linalg import LinAlgError, cho_factor, cho_solve, eigh, orthogonal_pr
 from sklearn import datasets as skd
 
 from ._validation import check_array, check_choice, check_positive_int, check_real, check_seed, check_size, describe
-from .feature_maps import APPROXIMATIONS
+from .kernel_approximation import APPROXIMATIONS
 from .kernels import gram
 from .kpca import KernelPCA
 from .ridge import KernelRidge, _check_xy
@@ -167,7 +167,7 @@ def _subsample(n, size, seed):
 def kernel_error(fitted_map, X, gamma, size=ERROR_SAMPLE, seed=0):
     """Relative Frobenius error of the approximate Gram matrix on a random subsample S of `size` points (all of
     them when n <= size):   ||K_S - Z_S Z_S^T||_F / ||K_S||_F,  K_S = k(X_S, X_S),  Z_S = z(X_S).
-    An estimate of feature_maps.approximation_error(K, Z) for all n points at O(size^2) cost."""
+    An estimate of kernel_approximation.approximation_error(K, Z) for all n points at O(size^2) cost."""
     if not isinstance(fitted_map, tuple(APPROXIMATIONS.values())):
         raise TypeError(f"fitted_map must be a fitted NystroemFeatures or RandomFourierFeatures, got {describe(fitted_map)}.")
     X = check_array(X, "X")

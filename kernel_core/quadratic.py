@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._validation import check_array, check_real
-from .feature_maps import eigen_feature_map, gram_eigh, poly_feature_map
+from .eigen_map import eigen_feature_map, gram_eigh
+from .feature_maps import poly_feature_map
 from .kernels import DEFAULTS, gram
 from .spectral import PSD_RTOL, _check_square
 

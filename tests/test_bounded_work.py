@@ -17,7 +17,7 @@ import scipy.sparse.linalg
 
 import kernel_core as kc
 from bench.largest import inputs, sizes_for
-from kernel_core import feature_maps as fm
+from kernel_core import eigen_map, kernel_approximation
 from kernel_core.large_n import EXACT_MAX_N
 from pages import sections, url_path
 from pages.kernel_ridge import compute as ridge_compute
@@ -143,7 +143,7 @@ def test_svm_cross_validates_at_most_its_cap(monkeypatch):
 
 
 def test_mercer_eigen_map_at_most_its_cap(monkeypatch):
-    seen = record(monkeypatch, fm, "gram_eigh")
+    seen = record(monkeypatch, eigen_map, "gram_eigh")
     at = open_link({"pts": pts_link(31)}, "pages/mercer/eigen_map.py")
     assert not page_errors(at)
     assert seen and max(seen) == MERCER["eigen_max"]
@@ -151,7 +151,7 @@ def test_mercer_eigen_map_at_most_its_cap(monkeypatch):
 
 
 def test_mercer_approximations_at_most_their_cap(monkeypatch):
-    seen = record(monkeypatch, fm, "approximation_error_curve")
+    seen = record(monkeypatch, kernel_approximation, "approximation_error_curve")
     grams = record(monkeypatch, kc, "gram")
     at = open_link({"pts": pts_link(41)}, "pages/mercer/approximations.py")
     assert not page_errors(at)

@@ -19,16 +19,15 @@ from kernel_core import (
     poly_feature_map,
     poly_feature_names,
 )
+from kernel_core.eigen_map import reconstruction_errors
 from kernel_core.feature_maps import (
     MAX_FEATURES,
     LiftedLinearClassifier,
-    approximation_error,
-    approximation_error_curve,
     poly_feature_count,
     poly_operation_counts,
-    reconstruction_errors,
     time_explicit_vs_kernel,
 )
+from kernel_core.kernel_approximation import approximation_error, approximation_error_curve
 
 R2 = math.sqrt(2)
 

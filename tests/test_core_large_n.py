@@ -14,7 +14,7 @@ from sklearn.linear_model import Ridge
 from sklearn.metrics.pairwise import rbf_kernel
 
 from kernel_core import ApproxKernelPCA, ApproxKernelRidge, KernelPCA, kernel_error, kpca_gap, large_dataset, resolve_method, ridge_gap
-from kernel_core.feature_maps import approximation_error
+from kernel_core.kernel_approximation import approximation_error
 from kernel_core.large_n import EXACT_MAX_N, aligned_error
 
 X2, _ = large_dataset("moons", 150, 0.1, seed=1)

@@ -1,11 +1,14 @@
-"""The Mercer topic's cached calls into kernel_core.feature_maps, each returning a dataclass."""
+"""The Mercer topic's cached calls into kernel_core's feature maps (feature_maps, eigen_map, kernel_approximation),
+each returning a dataclass."""
 import math
 from dataclasses import dataclass
 
 import numpy as np
 
 import kernel_core as kc
+from kernel_core import eigen_map
 from kernel_core import feature_maps as fm
+from kernel_core import kernel_approximation as ka
 from ui.cache import cache_data
 from ui.compute import build_kernel
 from ui.ranges import MERCER as R
@@ -146,8 +149,8 @@ def eigen(X, choice, q):
     """Eigenvalues of the Gram matrix of `choice` (ui.kernel_choice.Single) on X, the error curve over q, and the
     q-component eigen map (or the reason it does not exist)."""
     K = build_kernel(choice)(X)
-    ev, _ = fm.gram_eigh(K)
-    curve = fm.reconstruction_errors(ev)
+    ev, _ = eigen_map.gram_eigh(K)
+    curve = eigen_map.reconstruction_errors(ev)
     try:
         em = kc.eigen_feature_map(K, min(q, len(K)))
     except ValueError as err:
@@ -176,8 +179,8 @@ def _approximations(X, gamma, n_components, seed):
     m = min(n_components, len(X))
     Zr = kc.RandomFourierFeatures(n_components, gamma, seed).fit(X).transform(X)
     Zn = kc.NystroemFeatures(m, gamma, seed).fit(X).transform(X)
-    return Approximations(K, Zr @ Zr.T, Zn @ Zn.T, float(fm.approximation_error(K, Zr)),
-                          float(fm.approximation_error(K, Zn)), m)
+    return Approximations(K, Zr @ Zr.T, Zn @ Zn.T, float(ka.approximation_error(K, Zr)),
+                          float(ka.approximation_error(K, Zn)), m)
 
 
 @dataclass(frozen=True)
@@ -190,8 +193,8 @@ class ErrorCurves:
 def error_curves(X, gamma):
     sizes, reps = R["approx_sizes"], R["approx_repeats"]
     small = [s for s in sizes if s <= len(X)]
-    return ErrorCurves((sizes, *fm.approximation_error_curve(X, gamma, sizes, "rff", reps)),
-                       (small, *fm.approximation_error_curve(X, gamma, small, "nystroem", reps)))
+    return ErrorCurves((sizes, *ka.approximation_error_curve(X, gamma, sizes, "rff", reps)),
+                       (small, *ka.approximation_error_curve(X, gamma, small, "nystroem", reps)))
 
 
 # ---------------------------------------------------------------- the live sweep of D (ui.sweep)

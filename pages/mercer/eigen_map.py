@@ -3,7 +3,7 @@ components reconstructs K up to the dropped eigenvalues, and a negative eigenval
 import streamlit as st
 
 from kernel_core import KERNEL_PARAMS
-from kernel_core import feature_maps as fm
+from kernel_core import eigen_map as em
 from pages.mercer import compute, figures, settings
 from pages.mercer.settings import EIG_SUFFIX, KEY, PAGE
 from ui.classroom import explain, presenting
@@ -96,7 +96,7 @@ def panel():
 
 
 panel()
-show_code(fm.eigen_feature_map, fm.reconstruction_errors)
+show_code(em.eigen_feature_map, em.reconstruction_errors)
 
 exercises(PAGE, [
     Exercise("mercer_sigmoid", "Is there a real feature map for the Gram matrix of the sigmoid kernel "
