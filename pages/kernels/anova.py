@@ -3,7 +3,7 @@ learns an additive f = f₁(x₁) + f₂(x₂): the map of f beside the two lear
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute, figures
+from pages.kernels import compute, compute_closure, figures
 from pages.kernels.display import formula
 from pages.kernels.settings import KEY, PAGE, frame, reveal_kernel
 from ui.classroom import presenting
@@ -47,7 +47,7 @@ def body():
                      "section, or press Undo in the sidebar.")
         return
     try:
-        fit = compute.anova(X, y, s.choice, target, lam)
+        fit = compute_closure.anova(X, y, s.choice, target, lam)
     except ValueError as err:
         left.error(f"This kernel cannot be fitted on these data: {err}")
         return
@@ -94,7 +94,7 @@ with st.container(key="explain_anova"):
         "an interaction x₁x₂ is not a sum of one-coordinate functions, while the RBF kernel on both coordinates "
         "(previous topics) fits it.")
     st.caption("Fit: kernel ridge regression with α = (K + nλI)⁻¹y (Kriege's λ; the built-in target's noise has "
-               f"standard deviation {compute.ANOVA_NOISE:g}, seeded). The learned parts come from "
+               f"standard deviation {compute_closure.ANOVA_NOISE:g}, seeded). The learned parts come from "
                "kernel_core.anova_components; their sum equals kernel ridge's prediction (metric above).")
 show_code(kc.anova_kernel, kc.anova_components)
 

@@ -4,7 +4,7 @@ when M is not PSD. It uses no kernel of the bar, so it has none."""
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute, figures
+from pages.kernels import compute, compute_geometry, figures
 from pages.kernels.display import formula
 from pages.kernels.settings import KEY, PAGE
 from ui.classroom import presenting
@@ -33,7 +33,7 @@ def body():
         rows = st.columns(2), st.columns(2)
         values = tuple(rows[n // 2][n % 2].number_input(label, lo, hi, d, step, key=key, bind="query-params")
                        for n, (label, key, d) in enumerate(zip(M_LABELS, KEY.M, M_DEFAULT)))
-    b = compute.bilinear(values)
+    b = compute_geometry.bilinear(values)
     with left:
         st.plotly_chart(figures.quadratic_form_map(b.xs, b.Q, b.psd, present=present), key=f"{PAGE}_bilinear",
                         config=CHART_CONFIG)
@@ -51,7 +51,7 @@ def body():
         if len(X):
             Xc, _ = compute.capped(X, X, compute.GRAM_CAP)    # the Gram section's bound: O(n³) eigenvalues
             try:
-                st.caption(f"On the data set: {compute.bilinear_on_data(Xc, values).reason}.")
+                st.caption(f"On the data set: {compute_geometry.bilinear_on_data(Xc, values).reason}.")
                 if len(Xc) < len(X):
                     st.caption(f"K = XMXᵀ of a random {len(Xc)} of the {len(X)} points (the same ones on every "
                                f"rerun): the eigenvalues of a {len(X)} × {len(X)} matrix would take too long on "

@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute, figures
+from pages.kernels import compute, compute_closure, figures
 from pages.kernels.display import formula, verdict_box
 from pages.kernels.settings import KEY, PAGE, frame, reveal_kernel
 from ui.classroom import presenting
@@ -38,7 +38,7 @@ RULES = {   # key: (label, the rule, kernel_core's operator or class), in the or
                    "Generative(mu, sigma)"),
 }
 NUMBER = {op: f"({i})" for i, op in enumerate(RULES, 1) if op != "generative"}   # Bishop's numbering
-NEW = {"warp", "feature_map", "matrix", "sub_sum", "sub_product", "generative"}   # compute.Rule; the rest: Composed
+NEW = {"warp", "feature_map", "matrix", "sub_sum", "sub_product", "generative"}   # compute_closure.Rule; the rest: Composed
 WARP_LABELS = {"x1": "f(x) = x₁", "exp_x1": "f(x) = exp(x₁)", "norm2": "f(x) = 1 + ‖x‖²",
                "bump": "f(x) = exp(−‖x‖²/2)"}
 PHI_LABELS = {"poly2": "φ(x) = (x₁², √2 x₁x₂, x₂²)", "poly2_1": "φ(x) of (xᵀx′ + 1)², 6 features"}
@@ -106,14 +106,14 @@ def compose():
             arg = (*(col.slider(label, *MU_RANGE[:2], d, MU_RANGE[2], key=key, bind="query-params")
                      for col, label, d, key in zip(cols, ("μ₁", "μ₂"), MU_DEFAULT, KEY.p_mu)),
                    cols[2].slider("σ", *SIGMA_RANGE, key=KEY.p_sigma, bind="query-params"))
-    choice = compute.Rule(op, s.choice, second, arg) if op in NEW else Composed(op, s.choice, second, arg)
+    choice = compute_closure.Rule(op, s.choice, second, arg) if op in NEW else Composed(op, s.choice, second, arg)
     if len(X) < 2:
         left.warning("The data set has fewer than two points: add points in the geometry section, or press Undo "
                      "in the sidebar.")
         return
     Xc, yc = compute.capped(X, y, compute.GRAM_CAP)    # the Gram section's bound: O(n³) eigenvalues
     try:
-        result = compute.composed(Xc, choice)
+        result = compute_closure.composed(Xc, choice)
     except ValueError as err:
         right.error(f"This combination cannot be used: {err}")
         return
@@ -155,12 +155,12 @@ def pairwise(s):
     """Kriege's pairwise data: a kernel on (user, product) pairs from one on users and one on products."""
     with st.expander("Pairwise data (Kriege): k((u, p), (u′, p′)) = k_user(u, u′) · k_product(p, p′)"):
         try:
-            r = compute.pairwise(s.choice)
+            r = compute_closure.pairwise(s.choice)
         except ValueError as err:
             st.error(f"The bar's kernel cannot be used on the pairs: {err}")
             return
-        users = ", ".join(f"{u:g}" for u in compute.PAIR_USERS)
-        products = ", ".join(f"{p:g}" for p in compute.PAIR_PRODUCTS)
+        users = ", ".join(f"{u:g}" for u in compute_closure.PAIR_USERS)
+        products = ", ".join(f"{p:g}" for p in compute_closure.PAIR_PRODUCTS)
         st.markdown(f"Users u ∈ {{{users}}} and products p ∈ {{{products}}} (one feature each), the bar's kernel as "
                     "both k_user and k_product. Over the six pairs (u₁, p₁), (u₁, p₂), …, (u₃, p₂) the Gram "
                     "matrix of the product is the **Kronecker product** of the two small ones:")

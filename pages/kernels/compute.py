@@ -1,7 +1,10 @@
-"""The Kernels topic's cached calls into kernel_core, one per picture, each returning a dataclass. Keyed by plain
-values (a ui.kernel_choice choice, arrays, numbers), bounded, shared by the class. Errors of kernel_core (a kernel
-that overflows on these data, ...) come out as ValueError with a sentence; the sections show it."""
-import warnings
+"""The Kernels topic's cached calls into kernel_core for one kernel and its Gram matrix, one per picture, each
+returning a dataclass: k(x, x₀) over the plane and its live sweep, the Gram matrix and its sweep, vᵀKv both ways (why
+PSD), and the subsample caps the sections share. Keyed by plain values (a ui.kernel_choice choice, arrays, numbers),
+bounded, shared by the class. Errors of kernel_core (a kernel that overflows on these data, ...) come out as
+ValueError with a sentence; the sections show it. Kernels made from kernels are in compute_closure.py, feature-space
+geometry and the functions that are not kernels in compute_geometry.py, the stationarity probe in
+compute_stationary.py."""
 from dataclasses import dataclass
 
 import numpy as np
@@ -115,132 +118,9 @@ def _gram_sweep(X, choice, param="gamma"):
     return GramSweep(SWEPT[param], np.stack(Ks), np.stack(evs))
 
 
-@dataclass(frozen=True)
-class Composed:
-    latex: str                # the composed kernel's formula with its numbers
-    is_mercer: bool           # every part is a Mercer kernel (the closure rules then promise a kernel)
-    gram: Gram
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A closure rule the operators of ui.kernel_choice.Composed do not cover (Bishop's rules 2, 7-10 and the
-    generative kernel), as plain values that key the caches; kernel() builds the kernel_core object."""
-    op: str                   # "warp", "feature_map", "matrix", "sub_sum", "sub_product" or "generative"
-    first: object = None      # k₁ (rules 2, 7) or kₐ (rules 9, 10): a Single
-    second: object = None     # k_b (rules 9, 10)
-    arg: object = None        # f's name, φ's name, B as (b₁₁, b₁₂, b₂₂), or (μ₁, μ₂, σ)
-
-    def kernel(self):
-        if self.op == "warp":
-            return kc.Warped(self.first.kernel(), self.arg)
-        if self.op == "feature_map":
-            return kc.FeatureMapped(self.first.kernel(), self.arg)
-        if self.op == "matrix":
-            return kc.MatrixKernel(psd_from_b(self.arg))
-        if self.op in ("sub_sum", "sub_product"):
-            ka, kb = kc.OnColumns(self.first.kernel(), 0), kc.OnColumns(self.second.kernel(), 1)
-            return ka + kb if self.op == "sub_sum" else ka * kb
-        if self.op == "generative":
-            *mu, sigma = self.arg
-            return kc.Generative(mu, sigma)
-        raise ValueError(f"Unknown closure rule {self.op!r}.")
-
-
-def psd_from_b(b):
-    """A = BᵀB for the upper triangular B = [[b₁₁, b₁₂], [0, b₂₂]] (every symmetric PSD 2 x 2 matrix is one:
-    Cholesky)."""
-    b11, b12, b22 = b
-    B = np.array([[b11, b12], [0.0, b22]], float)
-    return B.T @ B
-
-
-@cache_data(max_entries=ENTRIES)
-def composed(X, choice):
-    """A ui.kernel_choice.Composed: its formula, whether its parts are Mercer kernels, its Gram matrix on X."""
-    kernel = choice.kernel()
-    latex = kernel.latex()
-    return Composed(latex, kernel.is_mercer, gram(X, choice))
-
-
-@dataclass(frozen=True)
-class Geometry:
-    k_ii: float
-    k_ij: float
-    k_jj: float
-    norm_i: float             # ‖φ(xᵢ)‖ = √k(xᵢ, xᵢ)
-    norm_j: float
-    distance: float           # ‖φ(xᵢ) − φ(xⱼ)‖
-    cos: float                # cos θ (NaN when a φ is the zero vector)
-    angle_deg: float
-
-
-@cache_data(max_entries=ENTRIES)
-def geometry(xi, xj, choice):
-    """Norms, distance and angle in feature space from kernel values alone (kernel_core.feature_space_geometry)."""
-    g = kc.feature_space_geometry(xi, xj, choice.name, **dict(choice.params))
-    return Geometry(g["k_xx"], g["k_xz"], g["k_zz"], g["norm_x"], g["norm_z"], g["distance"], g["cos_angle"],
-                    g["angle_deg"])
-
-
-SIN_COS_POINTS = (0.0, np.pi / 2, np.pi / 4, 1.0)
-SIN_COS_LABELS = ("0", "π/2", "π/4", "1")
-
-
-@dataclass(frozen=True)
-class SinCos:
-    xs: np.ndarray            # x on [−π, π] (both axes)
-    Z: np.ndarray             # sin(x) cos(x′), rows = x
-    S: np.ndarray             # the matrix on SIN_COS_POINTS
-    verdict: kc.Verdict
-
-
-@cache_data(max_entries=4)
-def sin_cos(n_grid=GRID):
-    """k(x, x′) = sin(x) cos(x′) over [−π, π]² and on four points (Kriege's counterexample)."""
-    xs = np.linspace(-np.pi, np.pi, n_grid)
-    S = kc.sin_cos_kernel(SIN_COS_POINTS, SIN_COS_POINTS)
-    return SinCos(xs, kc.sin_cos_kernel(xs, xs), S, kc.verdict(S))
-
-
-@dataclass(frozen=True)
-class Bilinear:
-    M: np.ndarray
-    symmetric: bool
-    eig: np.ndarray           # eigenvalues of M, descending (None when M is not symmetric)
-    psd: bool                 # M symmetric PSD: k(x, x′) = xᵀMx′ is a kernel
-    xs: np.ndarray            # grid of the plane
-    Q: np.ndarray             # k(x, x) = xᵀMx over the plane, rows = x₂
-
-
-@cache_data(max_entries=ENTRIES)
-def bilinear(M):
-    """k(x, x′) = xᵀMx′ for M = (M₁₁, M₁₂, M₂₁, M₂₂): is M symmetric PSD, and k(x, x) = xᵀMx over the plane
-    (negative somewhere ⇔ not PSD, for a symmetric M)."""
-    M = np.asarray(M, float).reshape(2, 2)
-    xs = np.linspace(*PLANE, GRID)
-    g1, g2 = np.meshgrid(xs, xs)
-    P = np.c_[g1.ravel(), g2.ravel()]
-    Q = np.einsum("ij,ij->i", P @ M, P).reshape(GRID, GRID)
-    symmetric = kc.is_symmetric(M)
-    eig = kc.spectrum(M) if symmetric else None
-    psd = symmetric and eig[-1] >= -kc.PSD_RTOL * max(abs(eig[0]), 1e-300)
-    return Bilinear(M, symmetric, eig, psd, xs, Q)
-
-
-@cache_data(max_entries=ENTRIES)
-def bilinear_on_data(X, M):
-    """The verdict on the Gram matrix XMXᵀ of the data; ValueError with a sentence when it overflows."""
-    K = kc.bilinear_kernel(X, X, np.asarray(M, float).reshape(2, 2))
-    if not np.all(np.isfinite(K)):
-        raise ValueError("xᵀMx′ overflowed on these points (values too large for floating point)")
-    return kc.verdict(K)
-
-
-# ---------------------------------------------------------------- kernels inside the Gaussian; the ANOVA kernel
+# ---------------------------------------------------------------- the sections' subsamples
 CAP = 400                 # points of the substitution and ANOVA sections: above it a seeded subsample (said on screen)
 GRAM_CAP = 1000           # points of the Gram matrix section: its eigenvalues are O(n³) (a seeded subsample above)
-ANOVA_NOISE = 0.1         # standard deviation of the noise of the built-in target y = sin(x₁) + x₂²/2 + noise
 
 
 def capped(X, y, most=CAP):
@@ -251,71 +131,7 @@ def capped(X, y, most=CAP):
     return X[keep], y[keep]
 
 
-@dataclass(frozen=True)
-class Substituted:
-    gram: Gram                # K[i, j] = exp(−(κ(xᵢ, xᵢ) + κ(xⱼ, xⱼ) − 2κ(xᵢ, xⱼ)) / (2σ²)), spectrum, verdict
-    gamma: float              # γ = 1/(2σ²): the RBF kernel it is when κ is linear
-    rbf_gap: float            # max |K(κ linear) − K_RBF(γ)| on the data (0 up to round-off)
-
-
-@cache_data(max_entries=ENTRIES)
-def substituted(X, choice, sigma):
-    """The Gaussian around the kernel κ = `choice` (kernel_core.substituted_gaussian) on X, its spectrum and the
-    verdict; and, as the check that κ linear gives the RBF kernel, the largest difference from RBF with γ = 1/(2σ²)."""
-    K = kc.substituted_gaussian(X, None, choice.kernel(), sigma)
-    v = kc.verdict(K)
-    ev = kc.spectrum(K) if v.symmetric else np.linalg.eigvals(K).real[::-1]
-    gamma = 1.0 / (2.0 * sigma**2)
-    gap = np.max(np.abs(kc.substituted_gaussian(X, None, "linear", sigma) - kc.gram(X, kernel="rbf", gamma=gamma)))
-    return Substituted(Gram(K, ev, v), gamma, float(gap))
-
-
-@dataclass(frozen=True)
-class Anova:
-    xs: np.ndarray            # grid of each axis (PLANE, GRID points)
-    parts: np.ndarray         # (2, GRID): the learned f₁(xs) and f₂(xs)
-    Z: np.ndarray             # f(x) = f₁(x₁) + f₂(x₂) over the plane, rows = x₂
-    truth: object             # (2, GRID): sin(x₁) and x₂²/2, each shifted to its learned part's mean on the data
-    #                           (a constant can move between f₁ and f₂); None for the class labels
-    t: np.ndarray             # the targets fitted
-    lam: float                # the ridge on the diagonal, nλ (Kriege's λ times n)
-    rmse: float               # root mean squared error on the data
-    additive_gap: float       # max over the data of |f(xᵢ) − f₁(xᵢ₁) − f₂(xᵢ₂)|, f from KernelRidge.predict
-
-
-def anova_target(X, y, target):
-    """The targets: the class labels ±1, or the built-in additive truth y = sin(x₁) + x₂²/2 + noise (seeded)."""
-    if target == "labels":
-        return np.asarray(y, float)
-    noise = np.random.default_rng(0).normal(0.0, ANOVA_NOISE, len(X))
-    return np.sin(X[:, 0]) + X[:, 1] ** 2 / 2 + noise
-
-
-@cache_data(max_entries=ENTRIES)
-def anova(X, y, choice, target, lam_kriege):
-    """Kernel ridge with the ANOVA kernel k(x, x′) = Σⱼ k₁(xⱼ, x′ⱼ) (k₁ the bar's kernel on one coordinate):
-    α = (K + nλI)⁻¹ t, the learned parts fⱼ on the grid, their sum over the plane and the checks."""
-    name, params = choice.name, dict(choice.params)
-    t = anova_target(X, y, target)
-    lam = len(X) * lam_kriege
-    model = kc.KernelRidge(lambda A, B=None: kc.anova_parts(A, B, name, **params).sum(axis=0), lam)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")      # a kernel that is not PSD (sigmoid): least squares, said on the page
-        model.fit(X, t)
-    alpha = model.dual_coef_
-    xs = np.linspace(*PLANE, GRID)
-    parts = kc.anova_components(X, alpha, np.c_[xs, xs], name, **params)
-    on_data = kc.anova_components(X, alpha, X, name, **params)
-    f = model.predict(X)
-    truth = None
-    if target != "labels":
-        truth = np.stack([np.sin(xs), xs**2 / 2])
-        shift = on_data.mean(axis=1) - np.stack([np.sin(X[:, 0]), X[:, 1] ** 2 / 2]).mean(axis=1)
-        truth = truth + shift[:, None]
-    return Anova(xs, parts, parts[0][None, :] + parts[1][:, None], truth, t, lam,
-                 float(np.sqrt(np.mean((f - t) ** 2))), float(np.max(np.abs(f - on_data.sum(axis=0)))))
-
-
+# ---------------------------------------------------------------- why a Gram matrix is PSD
 WHY_PSD_N = (4, 5, 6)        # how many points of the data set the why-PSD section takes (small: n² cells, n sliders)
 
 
@@ -350,29 +166,3 @@ def vkv(X, choice, v):
     lam, u = kc.negative_direction(both.K)
     scale = max(float(np.max(np.abs(both.K))), 1e-300)
     return Vkv(idx, Xs, both, names, lam, u / np.max(np.abs(u)), lam < -kc.PSD_RTOL * scale)
-
-
-PAIR_USERS = (-1.0, 0.0, 1.5)     # Kriege's pairwise data: three users and two products, one feature each
-PAIR_PRODUCTS = (-0.5, 1.0)
-
-
-@dataclass(frozen=True)
-class Pairwise:
-    K_user: np.ndarray        # k_user(uᵢ, uⱼ), 3 x 3
-    K_product: np.ndarray     # k_product(pₐ, p_b), 2 x 2
-    product: Gram             # K_user ⊗ K_product over the 6 pairs (u₁, p₁), (u₁, p₂), …
-    total: Gram               # the sum k_user + k_product over the same pairs
-
-
-@cache_data(max_entries=ENTRIES)
-def pairwise(choice):
-    """The bar's kernel as k_user on PAIR_USERS and as k_product on PAIR_PRODUCTS, and the pairs' Gram matrices of
-    Kriege's product and sum (kernel_core.pairwise_gram)."""
-    k = build_kernel(choice)
-    Ku = k(np.array(PAIR_USERS)[:, None])
-    Kp = k(np.array(PAIR_PRODUCTS)[:, None])
-    out = []
-    for combine in ("product", "sum"):
-        K = kc.pairwise_gram(Ku, Kp, combine)
-        out.append(Gram(K, kc.spectrum(K), kc.verdict(K)))
-    return Pairwise(Ku, Kp, *out)

@@ -5,7 +5,7 @@ import math
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute, figures
+from pages.kernels import compute_geometry, figures
 from pages.kernels.display import formula
 from pages.kernels.settings import KEY, PAGE, frame
 from ui import points_click
@@ -51,7 +51,7 @@ def body():
             st.warning("Two points are needed: click on the plot to add some.")
         else:
             try:
-                formulas(compute.geometry(X[i], X[j], s.choice))
+                formulas(compute_geometry.geometry(X[i], X[j], s.choice))
             except ValueError as err:
                 st.error(f"No geometry here: {err}")
     with left:

@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute, figures
+from pages.kernels import compute_geometry, figures
 from pages.kernels.display import formula
 from pages.kernels.settings import PAGE
 from ui.classroom import presenting
@@ -15,7 +15,7 @@ from ui.nav import section_footer, section_header
 
 section_header(__file__)
 present = presenting()
-sc = compute.sin_cos()
+sc = compute_geometry.sin_cos()
 
 left, right = st.columns(figures.COLUMNS, gap="medium")
 with left:
@@ -26,7 +26,7 @@ with right:
             r"k(\tfrac{\pi}{2}, 0) &= \sin\tfrac{\pi}{2}\cos 0 = 1\end{aligned}")
     st.error(f"❌ Not a kernel: {sc.verdict.reason}. A kernel is an inner product, and inner products are "
              "symmetric: k(x, x′) = k(x′, x).")
-    labels = compute.SIN_COS_LABELS
+    labels = compute_geometry.SIN_COS_LABELS
     st.dataframe(pd.DataFrame(np.round(sc.S, 3), index=[f"x = {v}" for v in labels],
                               columns=[f"x′ = {v}" for v in labels]))
 

@@ -4,7 +4,7 @@ eigenvalues and verdict; with κ linear it is the RBF kernel with γ = 1/(2σ²)
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute, figures
+from pages.kernels import compute, compute_closure, figures
 from pages.kernels.display import formula, verdict_box
 from pages.kernels.settings import KEY, PAGE, frame, reveal_kernel
 from ui.classroom import presenting
@@ -51,7 +51,7 @@ def body():
                      "section, or press Undo in the sidebar.")
         return
     try:
-        result = compute.substituted(X, s.choice, sigma)
+        result = compute_closure.substituted(X, s.choice, sigma)
     except ValueError as err:
         left.error(f"This kernel cannot be evaluated on these data: {err}")
         return
