@@ -12,6 +12,7 @@ from .dual import DualPath, dual_derivation, dual_from_primal, dual_objective, p
 from .eigen_map import eigen_feature_map
 from .fda import FisherDA, KernelFDA, fisher_laplacians, local_affinity
 from .feature_maps import poly_feature_map, poly_feature_names
+from .gaussian_process import GaussianProcessRegressor
 from .geometry import bilinear_kernel, feature_space_geometry, sin_cos_kernel
 from .graphs import diffusion_kernel, graph_laplacian, knn_graph, node_ridge
 from .independence import DEPENDENCE_KINDS, hsic, hsic_permutations, hsic_test, kernel_rho, make_dependence, median_heuristic_gamma
@@ -28,7 +29,6 @@ from .quadratic import negative_direction, vkv_both_ways
 from .rbf_network import RBFNetwork, pick_centres, ridge_to_network
 from .representer import orthogonal_direction, representer_coefficients, representer_objective
 from .ridge import (
-    GaussianProcessRegressor,
     KernelRidge,
     cross_validate,
     kriege_ridge_objective,

@@ -12,7 +12,7 @@ from sklearn.gaussian_process.kernels import RBF
 from sklearn.metrics.pairwise import pairwise_kernels
 
 from kernel_core import GaussianProcessRegressor, Kernel
-from kernel_core.ridge import MAX_PRIOR_SAMPLES
+from kernel_core.gaussian_process import MAX_PRIOR_SAMPLES
 from ui.ranges import KERNEL_RIDGE_POINTS
 
 X = np.linspace(-2.0, 2.0, 7)[:, None]
