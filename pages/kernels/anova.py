@@ -3,7 +3,7 @@ learns an additive f = f₁(x₁) + f₂(x₂): the map of f beside the two lear
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute, compute_closure, figures
+from pages.kernels import compute, compute_closure, figures_closure
 from pages.kernels.display import formula
 from pages.kernels.settings import KEY, PAGE, frame, reveal_kernel
 from ui.classroom import presenting
@@ -55,13 +55,13 @@ def body():
     if labels and len(set(y.tolist())) < 2:
         right.info("All points are of one class: the labels are a constant target, and the fit is nearly flat.")
     with left:
-        st.plotly_chart(figures.anova_map(fit.xs, fit.Z, X, y, labels, present=present), key=f"{PAGE}_anova_fit",
+        st.plotly_chart(figures_closure.anova_map(fit.xs, fit.Z, X, y, labels, present=present), key=f"{PAGE}_anova_fit",
                         config=CHART_CONFIG)
     with right:
         formula(r"\begin{gathered}k(\mathbf{x},\mathbf{x}') = k_1(x_1,x_1') + k_2(x_2,x_2') \\ k_j(s,t) = "
                 + _kj(s) + rf" \\ \boldsymbol\alpha = (K + {fit.lam:.3g}\,I)^{{-1}}\mathbf{{y}},\quad "
                 rf"n\lambda = {len(X)}\cdot{lam:g}\end{{gathered}}")
-        st.plotly_chart(figures.anova_parts(fit.xs, fit.parts, fit.truth, X, present=present),
+        st.plotly_chart(figures_closure.anova_parts(fit.xs, fit.parts, fit.truth, X, present=present),
                         key=f"{PAGE}_anova_parts", config=CHART_CONFIG)
         m1, m2 = st.columns(2)
         m1.metric("RMSE on the data", f"{fit.rmse:.3f}")

@@ -4,7 +4,7 @@ when M is not PSD. It uses no kernel of the bar, so it has none."""
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute, compute_geometry, figures
+from pages.kernels import compute, compute_geometry, figures, figures_geometry
 from pages.kernels.display import formula
 from pages.kernels.settings import KEY, PAGE
 from ui.classroom import presenting
@@ -35,7 +35,7 @@ def body():
                        for n, (label, key, d) in enumerate(zip(M_LABELS, KEY.M, M_DEFAULT)))
     b = compute_geometry.bilinear(values)
     with left:
-        st.plotly_chart(figures.quadratic_form_map(b.xs, b.Q, b.psd, present=present), key=f"{PAGE}_bilinear",
+        st.plotly_chart(figures_geometry.quadratic_form_map(b.xs, b.Q, b.psd, present=present), key=f"{PAGE}_bilinear",
                         config=CHART_CONFIG)
     with right:
         M = b.M

@@ -1,6 +1,9 @@
-"""The Kernels topic's figure builders: plain data in, figure out, presentation mode passed in (`present`), cached
-per arguments. Main charts have no title (the section's header names them) and the height of `main_height`, so
-their plotting area stays ≥ 440 px tall on a 1280x720 projector."""
+"""The Kernels topic's figure builders for a kernel and its Gram matrix: k(x, x₀) over the plane and its slice, the
+Gram matrix and its spectra, their live sweeps, vᵀKv's cells and the features' bars (why PSD), and the stationarity
+probe's contours. Plain data in, figure out, presentation mode passed in (`present`), cached per arguments. Main
+charts have no title (the section's header names them) and the height of `main_height`, so their plotting area stays
+≥ 440 px tall on a 1280x720 projector. The geometry and non-kernel figures are in figures_geometry.py, those of
+kernels made from kernels (substitution, ANOVA) in figures_closure.py."""
 import numpy as np
 import plotly.graph_objects as go
 
@@ -9,7 +12,7 @@ import ui.sweep
 from ui.cache import cache_data
 from ui.figures import builders
 from ui.figures.caching import cached_figure
-from ui.figures.style import _colorscale, base_layout, under_axis
+from ui.figures.style import base_layout, under_axis
 from ui.theme import DIVERGING, NEGATIVE, POSITIVE
 
 MAIN = {True: 556, False: 480}      # px of a section's main chart: presentation mode / normal
@@ -182,122 +185,6 @@ def spectrum_sweep(sw, chart, slider, label="γ", by="index", log=False):
         rows = [np.column_stack([x, ev]) for ev in sw.ev]
     bars = ui.sweep.layer(0, "bars", style, rows)
     return ui.sweep.payload(chart, slider, label, sw.values, None, [bars], by=by, fmt=_fmt(by))
-
-
-@cached_figure
-def sin_cos_map(xs, Z, present=None):
-    """k(x, x′) = sin(x) cos(x′) over [−π, π]²: not symmetric about the diagonal x = x′ (drawn), with Kriege's
-    pair (0, π/2) and (π/2, 0) marked."""
-    xs = np.asarray(xs, np.float32)
-    fig = go.Figure(go.Heatmap(x=xs, y=xs, z=np.asarray(Z, np.float32), **_colorscale(Z),
-                               colorbar=dict(title="k", thickness=14),
-                               hovertemplate="x = %{y:.2f}, x′ = %{x:.2f}<br>k = %{z:.3f}<extra></extra>"))
-    ends = [float(xs[0]), float(xs[-1])]
-    fig.add_trace(go.Scatter(x=ends, y=ends, mode="lines", line=dict(color="black", dash="dash", width=2),
-                             hoverinfo="skip"))
-    fig.add_trace(go.Scatter(x=[np.pi / 2, 0.0], y=[0.0, np.pi / 2], mode="markers+text",
-                             text=["k(0, π/2) = 0", "k(π/2, 0) = 1"], textposition=["bottom center", "top center"],
-                             textfont=dict(size=16, color="black"),
-                             marker=dict(size=14, color="white", line=dict(color="black", width=2)),
-                             hoverinfo="skip"))
-    fig.update_xaxes(range=ends, title="x′", constrain="domain")
-    fig.update_yaxes(range=ends, title="x", scaleanchor="x", constrain="domain")
-    return base_layout(fig, None, height=main_height(present), present=present)
-
-
-@cached_figure
-def quadratic_form_map(xs, Q, psd, present=None):
-    """k(x, x) = xᵀMx over the plane, with the line where it is 0; red where it is negative (no inner product
-    is negative on the diagonal)."""
-    xs = np.asarray(xs, np.float32)
-    fig = go.Figure(go.Heatmap(x=xs, y=xs, z=np.asarray(Q, np.float32), **_colorscale(Q),
-                               colorbar=dict(title="xᵀMx", thickness=14),
-                               hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>xᵀMx = %{z:.3f}<extra></extra>"))
-    if not psd and float(np.min(Q)) < 0:
-        fig.add_trace(builders.level_lines(xs, xs, Q, 0.0, color=NEGATIVE, width=3))
-    rng = [float(xs[0]), float(xs[-1])]
-    fig.update_xaxes(range=rng, title="x₁", constrain="domain")
-    fig.update_yaxes(range=rng, title="x₂", scaleanchor="x", constrain="domain")
-    return base_layout(fig, None, height=main_height(present), present=present)
-
-
-@cached_figure
-def data_map(X, y, highlight, present=None):
-    """The data set with xᵢ and xⱼ ringed (the geometry section's clickable plane)."""
-    return builders.scatter_classes.uncached(X, y, None, height=main_height(present), highlight=highlight,
-                                             labels=("xᵢ", "xⱼ"), present=present)
-
-
-@cached_figure
-def subst_gram_map(K, y, present=None):
-    """The substituted Gaussian's Gram matrix, on a fixed colour range 0 ... 1 (its values for a valid κ), so a σ
-    move shows the matrix sharpening or flattening; a larger range when κ is not PSD and k exceeds 1."""
-    fig = builders.gram_heatmap.uncached(K, y, title=None, present=present, colorscale="Viridis", zmin=0.0,
-                                         zmax=max(1.0, float(np.max(K))))
-    return fig.update_layout(height=main_height(present))
-
-
-ANOVA_RANGE = (-2.5, 2.5)   # fixed f axis of the ANOVA section (and the map's colour range)
-
-
-@cached_figure
-def anova_map(xs, Z, X, y, labels, present=None):
-    """f(x) = f₁(x₁) + f₂(x₂) over the plane with the data: for the class labels the boundary f = 0 and the classes,
-    for the regression target the data as dots and a few level lines."""
-    xs = np.asarray(xs, np.float32)
-    Z = np.asarray(Z, np.float32)
-    lo, hi = ANOVA_RANGE
-    fig = go.Figure(go.Heatmap(x=xs, y=xs, z=Z, colorscale="RdBu", zmin=lo, zmax=hi, opacity=0.8,
-                               colorbar=dict(title="f(x)", thickness=14),
-                               hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>f = %{z:.3f}<extra></extra>"))
-    if labels:
-        fig.add_trace(builders.level_lines(xs, xs, Z, 0.0, color="black", width=3))
-        builders.add_classes(fig, X, y)
-    else:
-        for level in (-1.0, 0.0, 1.0, 2.0):
-            fig.add_trace(builders.level_lines(xs, xs, Z, level, color="black", width=2 if level == 0 else 1,
-                                               dash="solid" if level == 0 else "dot"))
-        fig.add_trace(go.Scatter(x=X[:, 0].astype(np.float32), y=X[:, 1].astype(np.float32), mode="markers",
-                                 name="data", marker=dict(color="black", size=5), hoverinfo="skip"))
-    rng = [float(xs[0]), float(xs[-1])]
-    fig.update_xaxes(range=rng, title="x₁", constrain="domain")
-    fig.update_yaxes(range=rng, title="x₂", scaleanchor="x", constrain="domain")
-    fig = base_layout(fig, None, height=main_height(present), present=present)
-    return fig.update_traces(selector=dict(name="data"), marker_size=7 if present else 5)   # dots, not the classes'
-
-
-@cached_figure
-def anova_parts(xs, parts, truth, X, present=None):
-    """The learned f₁(x₁) and f₂(x₂), one panel each, with the data's coordinates as a rug and (regression target)
-    the true parts sin(x₁) and x₂²/2, dashed, over the data's range. Presenting, the panels stand side by side, so
-    the chart ends on the first screen under the bar, the targets and the formula."""
-    from plotly.subplots import make_subplots
-
-    xs = np.asarray(xs, np.float32)
-    lo, hi = ANOVA_RANGE
-    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.2) if present else \
-        make_subplots(rows=2, cols=1, vertical_spacing=0.2)
-    for j in range(2):
-        row, col = (1, j + 1) if present else (j + 1, 1)
-        fig.add_trace(go.Scatter(x=xs, y=np.asarray(parts[j], np.float32), mode="lines", name=f"learned f{j + 1}",
-                                 line=dict(color="#0072B2", width=3),
-                                 hovertemplate=f"x{j + 1} = %{{x:.2f}}<br>f{j + 1} = %{{y:.3f}}<extra></extra>"),
-                      row=row, col=col)
-        if truth is not None:
-            inside = (xs >= X[:, j].min() - 0.25) & (xs <= X[:, j].max() + 0.25)
-            fig.add_trace(go.Scatter(x=xs[inside], y=np.asarray(truth[j], np.float32)[inside], mode="lines",
-                                     name="truth", line=dict(color="black", width=2, dash="dash"),
-                                     hoverinfo="skip"), row=row, col=col)
-        fig.add_trace(go.Scatter(x=X[:, j].astype(np.float32), y=np.full(len(X), lo + 0.15, np.float32),
-                                 mode="markers", marker=dict(symbol="line-ns-open", size=10, color="#555555"),
-                                 hoverinfo="skip"), row=row, col=col)
-        fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title_text=f"x{'₁₂'[j]}", title_standoff=2,
-                         row=row, col=col)
-        fig.update_yaxes(range=[lo, hi], title_text=f"f{'₁₂'[j]}(x{'₁₂'[j]})", row=row, col=col)
-    return base_layout(fig, None, height=ANOVA_PARTS[bool(present)], present=present)
-
-
-ANOVA_PARTS = {True: 170, False: 360}   # px of the two panels f₁, f₂ beside the map
 
 
 @cached_figure

@@ -5,7 +5,7 @@ import math
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute_geometry, figures
+from pages.kernels import compute_geometry, figures_geometry
 from pages.kernels.display import formula
 from pages.kernels.settings import KEY, PAGE, frame
 from ui import points_click
@@ -55,7 +55,7 @@ def body():
             except ValueError as err:
                 st.error(f"No geometry here: {err}")
     with left:
-        fig = figures.data_map(X, y, (i, j) if n >= 2 else None, present=present)
+        fig = figures_geometry.data_map(X, y, (i, j) if n >= 2 else None, present=present)
         points_click.clickable_chart(fig, PAGE, key=f"{PAGE}_points", config=CHART_CONFIG)
     if s.name == "rbf":
         st.caption("For the Gaussian kernel every φ(x) has norm 1, the squared distance is 2 − 2k and cos θ = k "

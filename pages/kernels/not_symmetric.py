@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute_geometry, figures
+from pages.kernels import compute_geometry, figures, figures_geometry
 from pages.kernels.display import formula
 from pages.kernels.settings import PAGE
 from ui.classroom import presenting
@@ -19,7 +19,7 @@ sc = compute_geometry.sin_cos()
 
 left, right = st.columns(figures.COLUMNS, gap="medium")
 with left:
-    st.plotly_chart(figures.sin_cos_map(sc.xs, sc.Z, present=present), key=f"{PAGE}_sincos", config=CHART_CONFIG)
+    st.plotly_chart(figures_geometry.sin_cos_map(sc.xs, sc.Z, present=present), key=f"{PAGE}_sincos", config=CHART_CONFIG)
 with right:
     st.markdown("**k(x, x′) = sin(x) cos(x′)** for real numbers x, x′")
     formula(r"\begin{aligned}k(0, \tfrac{\pi}{2}) &= \sin 0 \cos\tfrac{\pi}{2} = 0 \\ "

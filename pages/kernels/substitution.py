@@ -4,7 +4,7 @@ eigenvalues and verdict; with κ linear it is the RBF kernel with γ = 1/(2σ²)
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernels import compute, compute_closure, figures
+from pages.kernels import compute, compute_closure, figures, figures_closure
 from pages.kernels.display import formula, verdict_box
 from pages.kernels.settings import KEY, PAGE, frame, reveal_kernel
 from ui.classroom import presenting
@@ -57,7 +57,7 @@ def body():
         return
     ev, v = result.gram.ev, result.gram.verdict
     with left:
-        st.plotly_chart(figures.subst_gram_map(result.gram.K, y, present=present), key=f"{PAGE}_subst_gram",
+        st.plotly_chart(figures_closure.subst_gram_map(result.gram.K, y, present=present), key=f"{PAGE}_subst_gram",
                         config=CHART_CONFIG)
     with right:
         formula(_formula(s, sigma))
