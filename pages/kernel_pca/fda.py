@@ -6,7 +6,7 @@ import numpy as np
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernel_pca import compute, figures
+from pages.kernel_pca import compute_fda, figures, figures_fda
 from pages.kernel_pca.formulas import latex
 from pages.kernel_pca.settings import KEY, PAGE, frame, sidebar_view
 from ui.classroom import explain, presenting
@@ -58,7 +58,7 @@ def body():
                           help="Sugiyama's LFDA: pairs of one class weighted by their affinity, so a class in two "
                                "clusters is not pulled together.")
         try:
-            r = compute.fisher(d.X, d.y, s.kernel, eps, local)
+            r = compute_fda.fisher(d.X, d.y, s.kernel, eps, local)
         except ValueError as err:
             st.error(f"FDA cannot be computed here: {err}")
             return
@@ -75,10 +75,10 @@ def body():
         st.caption(f"{name} on {len(r.train)} points, {len(r.test)} held out (◆) and projected as new points; "
                    "threshold: the midpoint of the two class means of the training projections.")
     with left:
-        st.plotly_chart(figures.fda_figure(d.X, d.y, r.train, r.test, r.xs, r.ys, r.G, r.cut_kernel, r.phi,
+        st.plotly_chart(figures_fda.fda_figure(d.X, d.y, r.train, r.test, r.xs, r.ys, r.G, r.cut_kernel, r.phi,
                                            r.cut_linear, present=present),
                         key=KEY.FDA_CHART, config=figures.CONFIG)
-        st.plotly_chart(figures.fda_strip_figure(d.y, r.train, r.test, r.z, r.cut_linear, r.g, r.cut_kernel,
+        st.plotly_chart(figures_fda.fda_strip_figure(d.y, r.train, r.test, r.z, r.cut_linear, r.g, r.cut_kernel,
                                                  present=present),
                         key=KEY.FDA_STRIP_CHART, config=figures.CONFIG)
 
