@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from pages.svm import figures
+from pages.svm import figures_cv
 
 
 @pytest.mark.parametrize("present", [False, True])
@@ -12,7 +12,7 @@ def test_the_best_cell_is_starred_in_its_corner_clear_of_its_value(present, best
     Cs, gammas = [0.1, 1.0, 10.0, 100.0, 1000.0], [0.01, 0.1, 1.0, 10.0, 100.0]
     scores = np.full((5, 5), 0.8)
     scores[best] = 0.97                               # rows: γ, columns: C
-    fig = figures.cv_figure.uncached(scores, Cs, gammas, (1.0, 1.0), present=present).to_dict()
+    fig = figures_cv.cv_figure.uncached(scores, Cs, gammas, (1.0, 1.0), present=present).to_dict()
     (star,) = [a for a in fig["layout"]["annotations"] if a["text"] == "★"]
     row, col = best
     # a category axis places the k-th category's cell over k - 0.5 .. k + 0.5

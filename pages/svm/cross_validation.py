@@ -3,7 +3,7 @@ the best cell starred and the bar's setting boxed; Apply sets the bar to the bes
 import streamlit as st
 
 import kernel_core as kc
-from pages.svm import compute, figures
+from pages.svm import compute, figures_cv
 from pages.svm.settings import KEY, PAGE, data, frame
 from ui.classroom import explain, presenting
 from ui.code import show_code
@@ -40,7 +40,7 @@ def panel():
         else:
             C_best, g_best, acc = cv.best
             with left:
-                st.plotly_chart(figures.cv_figure(cv.scores, cv.Cs, cv.gammas, (s.C, s.gamma), present=present),
+                st.plotly_chart(figures_cv.cv_figure(cv.scores, cv.Cs, cv.gammas, (s.C, s.gamma), present=present),
                                 key=f"{PAGE}_cv", config=CHART_CONFIG)
             with right:
                 st.metric("Best cell", f"C = {C_best:g}, γ = {g_best:g}", f"CV accuracy {acc:.1%}", delta_color="off")

@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 import kernel_core as kc
-from pages.svm import compute, figures
+from pages.svm import compute, figures_loss
 from pages.svm.settings import KEY, PAGE, data, frame
 from ui.classroom import explain, presenting
 from ui.code import show_code
@@ -35,7 +35,7 @@ def panel():
         cnt = fit.counts
         with left:
             p = float(st.session_state.get(KEY.P, R["lp"][2]))
-            st.plotly_chart(figures.hinge_figure(z_tr, d.y[tr], d.y[te] * fit.f_te, d.y[te], p, present=present),
+            st.plotly_chart(figures_loss.hinge_figure(z_tr, d.y[tr], d.y[te] * fit.f_te, d.y[te], p, present=present),
                             key=f"{PAGE}_hinge", config=CHART_CONFIG)
         with right:
             st.latex(r"\ell(z) = \max\{0,\, 1 - z\},\qquad z = y\,f(\mathbf{x})")

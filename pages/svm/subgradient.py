@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 import kernel_core as kc
-from pages.svm import compute, figures
+from pages.svm import compute, figures, figures_loss
 from pages.svm.settings import KEY, PAGE, data, frame
 from ui.classroom import explain, presenting
 from ui.code import show_code
@@ -76,7 +76,7 @@ def panel():
                                              f"After {t} steps: solid = subgradient, dashed = libsvm", present=present),
                         key=f"{PAGE}_teach_map", config=CHART_CONFIG)
     with right:
-        st.plotly_chart(figures.loss_figure(curve, fit.J, present=present), key=f"{PAGE}_loss", config=CHART_CONFIG)
+        st.plotly_chart(figures_loss.loss_figure(curve, fit.J, present=present), key=f"{PAGE}_loss", config=CHART_CONFIG)
         m = st.columns(2)
         m[0].metric("Steps t", t)
         m[1].metric("J(αₜ)", f"{curve[-1]:.5f}", f"{curve[-1] - fit.J:+.2e} vs libsvm", delta_color="inverse")
