@@ -123,7 +123,7 @@ def test_sources_are_named_by_author(fresh):
 
 
 def test_many_points_are_capped_with_a_note():
-    from pages.kernel_ridge.compute import GP_MAX_POINTS
+    from pages.kernel_ridge.compute_gp import GP_MAX_POINTS
     at = open_page(PAGE)
     at.selectbox(key=KEY.SOURCE).set_value("own").run()
     x = np.linspace(-5, 5, GP_MAX_POINTS + 100)

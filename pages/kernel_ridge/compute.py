@@ -1,5 +1,6 @@
 """Kernel ridge regression: the topic's cached calls into kernel_core.ridge, keyed by plain values (a data key
-("sine", n, noise, seed) or ("own", ((x, y), ...)), a ui.kernel_choice.Single, λ), returning dataclasses."""
+("sine", n, noise, seed) or ("own", ((x, y), ...)), a ui.kernel_choice.Single, λ), returning dataclasses. The
+Gaussian-process sections' calls are in compute_gp.py, the derivation sections' in compute_derivations.py."""
 import warnings
 from dataclasses import dataclass
 
@@ -10,7 +11,7 @@ import kernel_core as kc
 from ui.cache import cache_data
 from ui.controls import log_options
 from ui.ranges import KERNEL_RIDGE as R
-from ui.ranges import KERNEL_RIDGE_POINTS, PARAMS
+from ui.ranges import PARAMS
 
 ENTRIES = 32
 CV_LAMS = tuple(log_options(*R["lam"][:2])[::5])             # the λ of the cross-validation grid (13, log-spaced)
@@ -50,29 +51,6 @@ class SemiParametric:
     y: np.ndarray          # the data with the trend added
     f_rbf: np.ndarray      # c₁ RBF alone
     f_both: np.ndarray     # c₁ RBF + c₂ linear
-
-
-@dataclass(frozen=True)
-class GPView:
-    xs: np.ndarray
-    mean: np.ndarray
-    std: np.ndarray        # of the latent f
-    samples: np.ndarray    # (grid, n_samples)
-    gap: float             # max |m(x) − f_KRR(x)| on the grid, KRR with λ = σ²
-    scale: float           # max |f_KRR(x)|
-
-
-@dataclass(frozen=True)
-class GPPrior:
-    xs: np.ndarray         # the plotting grid
-    prior_std: np.ndarray  # √k(x, x): the prior's standard deviation
-    prior: np.ndarray      # (n_samples, grid): draws from GP(0, k)
-    n: int                 # data points conditioned on (0: the posterior is the prior)
-    mean: np.ndarray       # posterior mean m(x) on the grid (0 without data)
-    std: np.ndarray        # posterior std of the latent f (the prior's without data)
-    samples: np.ndarray    # (n_samples, grid): posterior draws (the prior's without data)
-    probe: tuple | None    # (x*, k(x*, x*), k*ᵀ(K + σ²I)⁻¹k*, m(x*)) at the last data point; None without data
-    left_out: int = 0      # points beyond GP_MAX_POINTS (the earliest ones), not conditioned on
 
 
 @cache_data(max_entries=ENTRIES)
@@ -221,48 +199,6 @@ def semi_parametric(data, gamma, lam, c1, c2, slope):
     both = rbf + c2 * kc.Kernel("linear") if c2 > 0 else rbf
     curves = [_fit_krr(k, lam, X, y).predict(xs) for k in (rbf, both)]
     return SemiParametric(xs[:, 0], y, curves[0], curves[1])
-
-
-@cache_data(max_entries=ENTRIES)
-def gp_view(data, kernel, noise, n_samples, seed):
-    """GP posterior mean, latent std and seeded samples on the grid; KRR with λ = σ² on the same grid."""
-    X, y = dataset(data)
-    xs = _grid(X)
-    gp = kc.GaussianProcessRegressor(kernel.kernel(), noise).fit(X, y)
-    mean, std = gp.predict(xs, return_std=True)
-    samples = gp.sample_y(xs, n_samples, seed) if n_samples else np.empty((len(xs), 0))
-    krr = _fit_krr(kernel.kernel(), noise, X, y).predict(xs)  # kernel ridge with lam = sigma^2
-    return GPView(xs[:, 0], mean, std, samples, float(np.max(np.abs(mean - krr))), float(np.max(np.abs(krr))))
-
-
-GP_MAX_POINTS = 300   # the GP prior section conditions on at most the last 300 points: its solves grow as n³
-WINDOW = (min(KERNEL_RIDGE_POINTS["x"]) - R["margin"], max(KERNEL_RIDGE_POINTS["x"]) + R["margin"])  # x with no data
-
-
-@cache_data(max_entries=ENTRIES)
-def gp_prior(data, kernel, noise, n_samples, seed):
-    """Draws from the prior GP(0, k) on the grid and, given the data's points (none: the prior again), the posterior
-    mean, latent std and draws with noise variance σ²; the two numbers of the variance formula at the last point.
-    Returns (GPPrior, X, y): the points conditioned on (the last GP_MAX_POINTS)."""
-    X, y = (np.empty((0, 1)), np.empty(0)) if data[0] == "own" and not data[1] else dataset(data)
-    left_out = max(len(X) - GP_MAX_POINTS, 0)
-    X, y = X[left_out:], y[left_out:]
-    lo, hi = x_range(X) if len(X) else (np.inf, -np.inf)
-    xs = np.linspace(min(lo, WINDOW[0]), max(hi, WINDOW[1]), R["grid"])[:, None]
-    k = kernel.kernel()
-    gp = kc.GaussianProcessRegressor(k, noise)
-    prior = gp.sample_prior(xs, n_samples, seed)
-    prior_std = np.sqrt(np.clip(k.diag(xs), 0.0, None))
-    if not len(X):
-        return GPPrior(xs[:, 0], prior_std, prior, 0, np.zeros(len(xs)), prior_std, prior, None), X, y
-    gp.fit(X, y)
-    mean, std = gp.predict(xs, return_std=True)
-    x_star = X[-1:]
-    m_star, s_star = gp.predict(x_star, return_std=True)
-    k_star = float(k.diag(x_star)[0])
-    probe = (float(x_star[0, 0]), k_star, k_star - float(s_star[0]) ** 2, float(m_star[0]))
-    return GPPrior(xs[:, 0], prior_std, prior, len(X), mean, std, gp.sample_y(xs, n_samples, seed).T, probe,
-                   left_out), X, y
 
 
 # ---------------------------------------------------------------- the live sweep (ui.sweep)

@@ -3,7 +3,7 @@ ridge curve with λ = σ², and the GP adds error bars (mean ± 2 std) and sampl
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernel_ridge import compute, figures, figures_gp, settings
+from pages.kernel_ridge import compute, compute_gp, figures, figures_gp, settings
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import presenting
@@ -40,7 +40,7 @@ def gp_view():
                       r"\end{aligned}")
     try:
         X, y = compute.dataset(s.data)
-        res = compute.gp_view(s.data, s.kernel, s2, n_samples, int(sample_seed))
+        res = compute_gp.gp_view(s.data, s.kernel, s2, n_samples, int(sample_seed))
     except ValueError as err:
         left.error(("No Gaussian process with this kernel: " if not s.kernel.kernel().is_mercer else
                     "The Gaussian process cannot be computed here: ") + str(err))

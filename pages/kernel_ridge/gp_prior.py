@@ -4,7 +4,7 @@ samples narrow where the data are. A click on the chart adds a point (the topic'
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernel_ridge import compute, figures, figures_gp, points, settings
+from pages.kernel_ridge import compute_gp, figures, figures_gp, points, settings
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
@@ -78,7 +78,7 @@ def gp_prior_view():
         seed = b.number_input("Sample seed", *R["sample_seed"][:3], R["sample_seed"][3], key=KEY.PRIOR_SEED,
                               bind="query-params")
     try:
-        res, X, y = compute.gp_prior(s.data, s.kernel, s2, n_samples, int(seed))
+        res, X, y = compute_gp.gp_prior(s.data, s.kernel, s2, n_samples, int(seed))
     except ValueError as err:
         left.error(("No Gaussian process with this kernel: " if not s.kernel.kernel().is_mercer else
                     "The Gaussian process cannot be computed here: ") + str(err))
