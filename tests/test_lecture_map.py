@@ -50,3 +50,57 @@ def test_home_renders_the_map_with_a_link_per_mapped_item():
     texts = " ".join(m.value for m in at.markdown)
     assert all(f"{item} — *not in the app yet*" in texts for item in missing)
     assert [t.label for t in at.tabs] == AUTHORS
+
+
+# What each text writes, read from the texts themselves (not from the app): the Gaussian's width, the ridge penalty
+# and Φ by rows or by columns, as the app's γ, λ and C must be read in it.
+NOTATION = {
+    "Held": ["the app's γ is Held's γ", "the app's λ is Held's λ", "K = XXᵀ"],
+    "Bishop's notes": ["exp(−‖x − x′‖²/(2σ²))", "γ = 1/(2σ²)", "the app's λ is this λ", "K = ΦΦᵀ"],
+    "Sugiyama": ["exp(−‖x − x′‖²/c²)", "γ = 1/c²"],
+    "Kriege": ["exp(−‖x − x′‖²/h²)", "γ = 1/h²", "exp(−‖x − x′‖₁/h)", "γ = 1/h", "λ is Kriege's nλ", "1/(2nλ)",
+               "K = ΦᵀΦ"],
+    "Nguyen": ["γ = 1/(2σ²)", "the app's λ is this λ", "K = ΦΦᵀ"],
+}
+
+
+def test_each_texts_notation_is_mapped_to_the_apps():
+    assert set(lecture_map.CONVENTIONS) == set(AUTHORS)
+    for author, expected in NOTATION.items():
+        text = " ".join(lecture_map.CONVENTIONS[author])
+        for words in expected:
+            assert words in text, (author, words)
+
+
+def test_the_mapped_numbers_hold():
+    """The examples in the notation lines, computed: σ = 1 is γ = 0.5, c = 2 is γ = 0.25, and Kriege's λ = 0.01 with
+    n = 40 is the app's 0.4 (the same α from scikit-learn's KernelRidge, whose alpha is the app's λ)."""
+    import re
+
+    import numpy as np
+    from sklearn.kernel_ridge import KernelRidge
+
+    from kernel_core import KernelRidge as AppRidge
+
+    NUM = r"(\d+(?:\.\d+)?)"
+    bishop, sugiyama = lecture_map.CONVENTIONS["Bishop's notes"][0], lecture_map.CONVENTIONS["Sugiyama"][0]
+    sigma, gamma = map(float, re.search(rf"σ = {NUM} is γ = {NUM}", bishop).groups())
+    assert gamma == 1 / (2 * sigma ** 2)
+    c, gamma = map(float, re.search(rf"c = {NUM} is γ = {NUM}", sugiyama).groups())
+    assert gamma == 1 / c ** 2
+    n, app, kriege = map(float, re.search(rf"n = {NUM} points the app's λ = {NUM} is Kriege's λ = {NUM}",
+                                          " ".join(lecture_map.CONVENTIONS["Kriege"])).groups())
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(int(n), 2)), rng.normal(size=int(n))
+    K = np.exp(-((X[:, None] - X[None]) ** 2).sum(-1))
+    alpha_kriege = np.linalg.solve(K + n * kriege * np.eye(int(n)), y)      # Kriege's (K + nλI)α = y
+    assert np.allclose(alpha_kriege, KernelRidge(alpha=app, kernel="rbf", gamma=1.0).fit(X, y).dual_coef_)
+    assert np.allclose(alpha_kriege, AppRidge("rbf", lam=app, gamma=1.0).fit(X, y).dual_coef_)
+
+
+def test_home_shows_each_texts_notation():
+    at = open_page("pages/home/overview.py")
+    texts = " ".join(m.value for m in at.markdown)
+    for lines in lecture_map.CONVENTIONS.values():
+        for line in lines:
+            assert line in texts

@@ -114,6 +114,8 @@ st.caption("Teaching from one of the texts? Pick it: its items in the text's ord
 for tab, (author, title, items) in zip(st.tabs([author for author, _, _ in lecture_map.TEXTS]), lecture_map.rows()):
     with tab:
         st.markdown(f"**{author}**, *{title}*")
+        st.markdown("**This text's notation in the app:**\n" + "\n".join(
+            f"- {line}" for line in lecture_map.CONVENTIONS[author]))
         for i, item, where in items:
             if where is None:
                 st.markdown(f"{i}. {item} — *not in the app yet*")
