@@ -70,8 +70,8 @@ CSS = """[class*="st-key-sweep_"] {
 # While a sweep shows a value the section has not computed (sweep.js sets "ks-sweeping" on the main area), the
 # formulas and numbers that still tell the old value are greyed, with a note.
 # The code (ui/sweep.js, ~20 kB) travels once a session: a component element carries its js on every rerun, so the
-# sweeps' own element is a stub that calls the code a one-off element installed on the page (window); it asks for
-# the code again (the component's value {lib}) if it does not find it.
+# sweeps' own element is a stub (ui/sweep_stub.js, a few hundred bytes) that calls the code a one-off element installed
+# on the page (window); it asks for the code again (the component's value {lib}) if it does not find it.
 _CODE = (Path(__file__).parent / "sweep.js").read_text()
 _MOUNT = "export default function (component) {"
 assert _MOUNT in _CODE
@@ -79,23 +79,8 @@ _LIB = st.components.v2.component(
     "kernelscope.sweep_lib", css=CSS, isolate_styles=False,
     js=_CODE.replace(_MOUNT, "function mount(component) {")
     + "\nexport default function () { window.__kernelscopeSweepLib = mount; }\n")
-_STUB = """export default function (component) {
-  let stop = null;
-  const go = () => { const lib = window.__kernelscopeSweepLib; if (lib) stop = lib(component); return !!lib; };
-  if (go()) return stop;
-  const t0 = Date.now();
-  let asked = false;
-  const timer = setInterval(() => {
-    if (go()) clearInterval(timer);
-    else if (!asked && Date.now() - t0 > 1500 && component.data) {
-      asked = true;
-      component.setTriggerValue("value", { slider: component.data.slider, lib: true });
-    }
-  }, 25);
-  return () => { clearInterval(timer); if (stop) stop(); };
-}
-"""
-_SWEEP = st.components.v2.component("kernelscope.sweep", js=_STUB, css=CSS, isolate_styles=False)
+_SWEEP = st.components.v2.component("kernelscope.sweep", js=(Path(__file__).parent / "sweep_stub.js").read_text(),
+                                    css=CSS, isolate_styles=False)
 LEVELS = 256
 
 
