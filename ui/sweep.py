@@ -69,10 +69,17 @@ CSS = """[class*="st-key-sweep_"] {
 }"""  # the component's own element takes no room (it draws into the chart); the sign may stand above the chart.
 # While a sweep shows a value the section has not computed (sweep.js sets "ks-sweeping" on the main area), the
 # formulas and numbers that still tell the old value are greyed, with a note.
-# The code (ui/sweep.js, ~20 kB) travels once a session: a component element carries its js on every rerun, so the
-# sweeps' own element is a stub (ui/sweep_stub.js, a few hundred bytes) that calls the code a one-off element installed
-# on the page (window); it asks for the code again (the component's value {lib}) if it does not find it.
-_CODE = (Path(__file__).parent / "sweep.js").read_text()
+# The code (ui/sweep.js and its parts, ~20 kB) travels once a session: a component element carries its js on every
+# rerun, so the sweeps' own element is a stub (ui/sweep_stub.js, a few hundred bytes) that calls the code a one-off
+# element installed on the page (window); it asks for the code again (the component's value {lib}) if it does not
+# find it. The code is one ES module given as text, where no `import` resolves, so its parts (one job each) are
+# joined into one module in a fixed order: the stores every part reads first (sweep_frames: the window's sweeps,
+# counters and frames), then the overlay, the drawing, the slider handshake and the gestures, and the entry last
+# (sweep: the animation loop, create() and the one `export default`, which _MOUNT renames). As the module loads only
+# declarations run (the stores' set-up among them) and functions are hoisted, so a part may call a later part's
+# functions: the order is a reader's, top down. The parts share one scope: no two may declare one top-level name.
+_PARTS = ("sweep_frames", "sweep_overlay", "sweep_draw", "sweep_slider", "sweep_pointer", "sweep")
+_CODE = "\n".join((Path(__file__).parent / f"{part}.js").read_text() for part in _PARTS)
 _MOUNT = "export default function (component) {"
 assert _MOUNT in _CODE
 _LIB = st.components.v2.component(
