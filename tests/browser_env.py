@@ -16,6 +16,16 @@ INSTALL_HINT = "sudo apt-get update && sudo apt-get install -y " + " ".join(PACK
 # Flags for a closed network: no background requests, no first-run chatter, no sandbox as root.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
+# The app's script runs in each document of a browser context (context.add_init_script): how many started and ended,
+# and when the script state last changed. tests/test_browser.py's settle and open_url wait on these instead of pauses.
+RUN_COUNTER = """(() => { const runs = window.__ksRuns = {doc: Math.random(), started: 0, ended: 0, changed: Date.now()};
+  new MutationObserver(ms => { for (const m of ms) {
+    const state = m.target.getAttribute('data-test-script-state');
+    if (state === m.oldValue) continue;
+    runs.changed = Date.now();
+    if (state === 'running') runs.started++; else if (m.oldValue === 'running') runs.ended++; } })
+  .observe(document, {subtree: true, attributes: true, attributeOldValue: true,
+                      attributeFilter: ['data-test-script-state']}); })()"""
 
 
 @contextlib.contextmanager

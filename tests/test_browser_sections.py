@@ -9,7 +9,7 @@ import pytest
 
 from bench.student import run_async
 from pages import TOPICS, sections, url_path
-from tests.browser_env import ARGS, ensure_chromium
+from tests.browser_env import ARGS, RUN_COUNTER, ensure_chromium
 from tests.conftest import serve_app
 from tests.test_browser import (
     CHARTS_DRAWN,
@@ -19,6 +19,7 @@ from tests.test_browser import (
     assert_margins_reserved,
     assert_section_charts_redraw,
     open_url,
+    runs_so_far,
     settle,
 )
 from ui.theme import PRESENT_FONT_SIZE
@@ -61,6 +62,7 @@ CUT_BY_THE_FOLD = """(start) => [...document.querySelectorAll('[data-testid="stM
 
 def sized(browser, width, height):
     context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(RUN_COUNTER)   # settle and open_url wait on the app's runs, not on pauses
     page = context.new_page()
     page.outside_requests = []
     page.on("request", lambda r: page.outside_requests.append(r.url)
@@ -132,15 +134,18 @@ def test_the_navigation_bar_shows_every_topic_without_a_more_menu(browser, app_u
 def test_next_walks_every_section_in_order_and_prev_comes_back(page, app_url):
     """From Home's first topic, Next at the end of each section opens the next row of TOPICS; Prev goes back."""
     urls = [u for u, _ in SECTIONS]
+    page.context.add_init_script(RUN_COUNTER)   # settle waits for the run each click asks for, not a pause
     open_url(page, f"{app_url}/{urls[0]}")
     for expected in urls[1:]:
+        before = runs_so_far(page)
         page.locator(".st-key-nav_next a").click()
         page.wait_for_url(f"{app_url}/{expected}*", timeout=30000)
-        settle(page)
+        settle(page, since=before)
     assert_healthy(page)
+    before = runs_so_far(page)
     page.locator(".st-key-nav_prev a").click()
     page.wait_for_url(f"{app_url}/{urls[-2]}*", timeout=30000)
-    settle(page)
+    settle(page, since=before)
     assert_healthy(page)
 
 
