@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pages import sections, url_path
-from tests.test_browser import CHARTS_DRAWN, IDLE, assert_healthy, settle
+from tests.test_browser import CHARTS_DRAWN, IDLE, assert_healthy, opened, runs_so_far, settle
 from tests.test_browser_sections import MIN_PLOT_HEIGHT, sized
 from ui.kernel_choice import SECOND_ROW_PX
 
@@ -63,6 +63,14 @@ COVERED = """c => [...document.querySelectorAll("[data-testid='stMain'] .js-plot
                Math.min(r.bottom, c.y + c.height) - Math.max(r.top, c.y) > 2)
   .map(r => [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)])"""
 
+# Every chart of the main area drawn at the width of its box (the charts follow narrower columns one by one, each
+# redrawn by Plotly): its layout, its SVG, and its plotting areas inside the SVG.
+FOLLOWED = """() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")].every(gd => {
+  const box = gd.getBoundingClientRect(), svg = gd.querySelector('.main-svg');
+  if (!gd._fullLayout || !svg) return false;
+  const s = svg.getBoundingClientRect();
+  return Math.abs(gd._fullLayout.width - box.width) <= 1 && Math.abs(s.width - box.width) <= 1 &&
+    [...gd.querySelectorAll('.nsewdrag')].every(d => d.getBoundingClientRect().right <= s.right + 1); })"""
 
 # The widget labels, inputs and sliders of the main area (not of the questions' own panel) that the box `c` overlaps.
 UNDER = """c => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stWidgetLabel'], [data-testid='stMain'] input, " +
@@ -77,10 +85,11 @@ UNDER = """c => [...document.querySelectorAll("[data-testid='stMain'] [data-test
 def open_section(page, url):
     """tests.test_browser.open_url, with room for a cold server's first run of a section on a busy machine."""
     page.goto(url)
-    for _ in range(2):   # tests.test_browser.settle with more room
+    if not opened(page, timeout=180000):   # a page without the run counter: pauses for a further run after the first
+        for _ in range(2):
+            page.wait_for_selector(IDLE, timeout=180000)
+            page.wait_for_timeout(500)
         page.wait_for_selector(IDLE, timeout=180000)
-        page.wait_for_timeout(500)
-    page.wait_for_selector(IDLE, timeout=180000)
     page.wait_for_selector("[data-testid='stMain'] h1, [data-testid='stMain'] h4", timeout=30000)
 
 
@@ -96,14 +105,18 @@ def assert_in_view(page, key, where):
 
 
 def check_answer(page, scope, where):
-    """Choose the first answer in `scope` (any answer reveals), press Check and wait for the verdict."""
+    """Choose the first answer in `scope` (any answer reveals), press Check and wait for the verdict; the app's runs
+    before Check (tests.test_browser.runs_so_far)."""
+    before = runs_so_far(page)
     scope.locator("[role='radiogroup'] label").first.click()
-    settle(page)
+    settle(page, since=before)
     button = scope.get_by_role("button", name="Check")
     assert button.is_enabled(), f"{where}: Check stays disabled after a choice"
+    before = runs_so_far(page)
     button.click()
     page.locator("[data-testid='stMain'] [data-testid='stAlert']").first.wait_for(timeout=60000)
-    settle(page)
+    settle(page, since=before)
+    return before
 
 
 # The settings the main area shows: {widget key: its value as shown} for each slider, select box, toggle, check box,
@@ -166,10 +179,11 @@ def projector_check(page, app_url, url, key, checked):
     assert_in_view(page, key, f"/{url} presenting")
     hidden = page.evaluate(UNDER, corner.bounding_box())
     assert not hidden, f"/{url} presenting: the questions' corner button covers {hidden}"
+    before = runs_so_far(page)
     corner.click()
     panel = main.locator("[class*='st-key-ex_panel_']").first
     panel.wait_for(timeout=30000)
-    settle(page)
+    settle(page, since=before)
     view = page.viewport_size
     for item in [panel, *panel.locator("[role='radiogroup'] label").all(), panel.get_by_role("button", name="Check")]:
         r = item.bounding_box() or {}
@@ -177,16 +191,16 @@ def projector_check(page, app_url, url, key, checked):
             f"/{url} presenting: part of the question off the screen at {r}"
     size = panel.locator("[data-testid='stWidgetLabel'] p").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 20, f"/{url} presenting: the question in {size} px type"
-    page.wait_for_timeout(1000)   # the page makes room for the panel: its charts follow the narrower columns
+    page.wait_for_function(FOLLOWED, timeout=30000)   # the page makes room for the panel: its charts follow
     covered = page.evaluate(COVERED, panel.bounding_box())
     assert not covered, f"/{url} presenting: the open question covers plotting areas {covered}"
-    check_answer(page, panel, f"/{url} presenting")
+    checking = check_answer(page, panel, f"/{url} presenting")
     assert_in_view(page, checked, f"/{url} presenting after Check")
     # the panel is now a card of the verdict alone, on the screen and over no chart's plotting area or setting
     card = main.locator("[class*='st-key-ex_verdict_']").first
     card.wait_for(timeout=30000)
     assert card.locator("[data-testid='stAlert']").count() == 1, f"/{url} presenting: no verdict after Check"
-    settle(page)
+    settle(page, since=checking)
     c = card.bounding_box()
     assert c["y"] >= 0 and c["y"] + c["height"] <= view["height"], f"/{url} presenting: the verdict at {c}"
     # (a chart scrolled up off the screen, its last pixels under the topic menu, is not one the class is looking at)
@@ -195,9 +209,10 @@ def projector_check(page, app_url, url, key, checked):
     hidden = page.evaluate(UNDER, c)   # nor the settings Check has just moved
     assert not hidden, f"/{url} presenting: the verdict card at {c} covers {hidden}"
     brief = card.locator("[data-testid='stAlert']").inner_text().strip()
+    before = runs_so_far(page)
     card.get_by_role("button", name="↩").click()   # the question in full again, the verdict with its explanation
     panel.wait_for(timeout=30000)
-    settle(page)
+    settle(page, since=before)
     full = panel.locator("[data-testid='stAlert']").first.inner_text().strip()
     assert full.startswith(brief) and len(full) > len(brief) + 40, f"/{url} presenting: ↩ shows {full!r}"
     assert_healthy(page)
