@@ -126,5 +126,8 @@ class Forger(Student):
         payload = f'[{{"event": {json.dumps(event)}, "value": {value_json}}}]'
         took = await self.send([(f"{INTERNAL}_{component.id}__events", "json_trigger_value", payload)],
                                fragment_id=component.fragment_id)
-        await self.settle()
+        # send waited for the script_finished that ends what the event asked for (a run stopped by st.rerun finishes
+        # FINISHED_EARLY_FOR_RERUN, and send waits on for the run after it): only the session's "not running", sent
+        # right behind it, is still to come. No pause then; after no answer in time, settle's quiet.
+        await self.settle(quiet=0 if took is not None else 0.2)
         return took
