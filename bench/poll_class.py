@@ -15,7 +15,8 @@ latency's Follower). Per poll (`--polls`, default 5):
   the histogram (median, p90 over every follower and poll);
 - voting does not slow the lecturer: the lecturer's γ reruns (a step every `--every` s) while the class votes,
   against the same steps with the same class following and no poll open, before the first poll (ratio; the same steps
-  in no room are printed too).
+  in no room are printed too). They are a second lecturer window's (the lecturer link), in a process of its own, as
+  the lecturer's browser is a machine of its own (`Mover`).
 With `--replicas 2`: the same through nginx over two replicas sharing a real redis-server, each student with its
 own route cookie (nginx spreads them).
 
@@ -26,7 +27,6 @@ Timings are printed, never asserted. Report the load average with them (a shared
 """
 import argparse
 import asyncio
-import contextlib
 import os
 import random
 import statistics
@@ -142,30 +142,77 @@ async def projector_count(lecturer, want, t_last, timeout=30.0):
 
 async def lecturer_moves(lecturer, slider, changes, every, stop=None):
     """The lecturer moves γ up to `changes` times, one step every `every` s, until `stop` is set (the class has
-    voted): the reruns' latencies (s)."""
+    voted; anything with is_set()): the reruns' latencies (s)."""
     out = []
     for k in range(changes):
         if stop is not None and stop.is_set():
             break
         out.append(await move_bound(lecturer, slider, +1 if k % 8 < 4 else -1))
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for((stop or asyncio.Event()).wait(), every)
+        until = time.perf_counter() + every
+        while time.perf_counter() < until and not (stop is not None and stop.is_set()):
+            await asyncio.sleep(0.02)
     return [t for t in out if t is not None]
+
+
+def _mover(url, code, key, cookie, changes, every, commands, results, stop):
+    """The lecturer's γ, in a process of its own, as the lecturer's browser is a machine of its own: a second window
+    of the lecturer (the lecturer link) moves γ on each command ("alone": in no room; "moves": the class following;
+    "voting": until `stop` is set) and puts the reruns' latencies in `results`. In the bench's own process the
+    lecturer's answers waited behind the thirty students' messages, which the bench decodes on the same event loop."""
+    async def main():
+        stats, session = Stats(), None
+        while (command := await asyncio.to_thread(commands.get)) is not None:
+            if command == "alone":
+                results.put(await lecturer_alone(url, changes, every))
+                continue
+            if session is None:
+                session = await lecturer_session(url, code, key, stats, cookie)
+            results.put(await lecturer_moves(session, session.pick_slider("svm_gamma"), changes, every,
+                                             stop if command == "voting" else None))
+        if session is not None:
+            await session.__aexit__(None, None, None)
+
+    asyncio.run(main())
+
+
+class Mover:
+    """The lecturer's γ window in a process of its own (`_mover`)."""
+
+    def __init__(self, url, code, key, cookie, changes, every):
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        self.commands, self.results, self.stop = ctx.Queue(), ctx.Queue(), ctx.Event()
+        self.process = ctx.Process(target=_mover, daemon=True, args=(url, code, key, cookie, changes, every,
+                                                                     self.commands, self.results, self.stop))
+        self.process.start()
+
+    async def moves(self, command):
+        if command == "voting":
+            self.stop.clear()
+        self.commands.put(command)
+        return await asyncio.to_thread(self.results.get, True, 600)
+
+    def close(self):
+        self.commands.put(None)
+        self.process.join(30)
+        if self.process.is_alive():
+            self.process.kill()
 
 
 async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=None):
     ws = url.replace("http://", "ws://") + "/_stcore/stream"
     stats = Stats()
-    alone = await lecturer_alone(url, changes, every) if not cookies else []   # the lecturer's γ, no room, no poll
+    mover = Mover(url, code, key, await asyncio.to_thread(cookies, url) if cookies else "", changes, every)
+    alone = await mover.moves("alone") if not cookies else []   # the lecturer's γ, no room, no poll
     lecturer = await lecturer_session(url, code, key, stats, await asyncio.to_thread(cookies, url) if cookies else "")
-    watch_widgets(lecturer)
+    watch_widgets(lecturer)          # the projector's window: the count
     voters = await join_all(url, ws, code, n, stats, cookies)
     tasks = [asyncio.create_task(v.run()) for v in voters]
     polls = polls_of(store)
     rows, lecturer_voting = [], []
-    slider = lecturer.pick_slider("svm_gamma")
     await asyncio.sleep(2)
-    following = await lecturer_moves(lecturer, slider, changes, every)   # the same moves, the class following, no poll
+    following = await mover.moves("moves")   # the same moves, the class following, no poll
     await asyncio.sleep(2)
     for r in range(1, polls_n + 1):
         for v in voters:
@@ -177,8 +224,7 @@ async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=N
         final = {i: (c + 1) % OPTIONS if i % 2 else c for i, c in first.items()}
 
         t0 = time.perf_counter()
-        voted = asyncio.Event()
-        moving = asyncio.create_task(lecturer_moves(lecturer, slider, changes, every, voted))   # while the class votes
+        moving = asyncio.create_task(mover.moves("voting"))   # while the class votes
         answered = await asyncio.gather(*(v.vote(r, first[v.i]) for v in voters))
         sent = answered + await asyncio.gather(*(v.vote(r, first[v.i]) for v in voters))   # retries
 
@@ -189,7 +235,7 @@ async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=N
         sent += await asyncio.gather(*(change(v, t or t0, r, final[v.i]) for v, t in zip(voters, answered)
                                        if final[v.i] != first[v.i]))
         t_last = max(t for t in sent if t is not None)
-        voted.set()
+        mover.stop.set()
         lecturer_voting += await moving
         tally = [sum(c == k for c in final.values()) for k in range(OPTIONS)]
         counts = polls.counts(code, QUESTION, r)
@@ -207,6 +253,7 @@ async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=N
         t.cancel()
     for v in voters:
         await v.leave()
+    mover.close()
     runs = (sum(v.panel_runs for v in voters), sum(v.fragment_runs for v in voters), sum(v.wakes for v in voters))
     return (alone, following), lecturer_voting, rows, stats.errors, runs
 

@@ -232,3 +232,16 @@ def test_the_readme_lists_every_section_at_its_address():
     expected = {url_path(t, s) for t, s in sections()}
     assert expected - listed == set(), "sections missing from the README"
     assert listed - expected == set(), "README addresses that are no section"
+
+
+def test_set_up_puts_a_classs_lecturer_first():
+    """After set_up, every script run takes its turn at ui.class_gate's gate (Streamlit's ScriptRunner._run_script
+    wrapped, once: a second set_up does not wrap the wrapper)."""
+    from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
+
+    from ui import runtime as ui
+
+    ui.set_up()
+    first = ScriptRunner._run_script
+    ui.set_up()
+    assert getattr(first, "_gated", False) and ScriptRunner._run_script is first

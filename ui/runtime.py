@@ -89,7 +89,10 @@ def set_up():
     _return_freed_memory_to_the_system()
     _lighter_chart_json()
     _one_wake_up_per_batch_of_messages()
+    from .class_gate import install
     from .server import answer_unknown_fragments, quiet_forged_values
+
+    install()                    # a class's lecturer first (ui.class_gate)
 
     answer_unknown_fragments()   # also here: a server started some other way than through app.py's st.App
     quiet_forged_values()
