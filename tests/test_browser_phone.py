@@ -233,3 +233,14 @@ def test_the_phone_menu_is_named_and_closes_once_a_section_is_chosen(phone, app_
     phone.wait_for_function(f"() => ({SIDEBAR})() === 'true'", timeout=10000)
     box = phone.locator("[data-testid='stSidebar']").bounding_box()
     assert box is None or box["x"] + box["width"] <= 1, f"the menu still over the page at {box}"
+
+
+def test_homes_links_show_their_whole_label_on_a_phone(phone, app_url):
+    """Home's lecture map and path name each section in full on a 390 px phone: a page link's label wraps, where
+    Streamlit cut it at the link's width ("… → Watch the perce")."""
+    open_url(phone, f"{app_url}/")
+    phone.wait_for_selector("[data-testid='stPageLink']", timeout=60000)
+    cut = phone.evaluate("""() => [...document.querySelectorAll("[data-testid='stPageLink-NavLink'] span:has(p)")]
+      .filter(s => s.getBoundingClientRect().width > 0 && s.scrollWidth > s.clientWidth + 1).map(s => s.innerText)""")
+    total = phone.locator("[data-testid='stPageLink']").count()
+    assert total > 20 and cut == [], f"{len(cut)} of {total} labels cut: {cut[:5]}"

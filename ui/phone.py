@@ -18,6 +18,7 @@ BREAK = 640   # px: as ui/phone.js's BREAK, where Streamlit stacks st.columns
 #   that has more, so the cut is visibly a scroll.
 # - Touch targets of at least 24 px (WCAG 2.5.8) for the small buttons Streamlit draws (a help "?" icon, the
 #   segmented control's options).
+# - A page link's label wraps (Streamlit cuts it at the link's width): Home's lecture map names its items in full.
 # - The sidebar is the phone's menu: its open button says "Sections" beside the » (and ui/phone.js closes it once a
 #   section is chosen in it).
 _BAR = ':is(.st-key-topic_bar, [data-testid="stLayoutWrapper"]:has(> .st-key-topic_bar))'   # (a bordered container's wrapper)
@@ -27,6 +28,7 @@ _TWO = (f'[data-testid="stHorizontalBlock"]:is(:has({_SIDE} .st-key-topic_bar), 
         f' :has({_SIDE} [data-testid="stLayoutWrapper"] > .st-key-topic_bar))')   # (no :has inside a :has)
 PHONE_CSS = f"""
 [data-testid="stMain"] .js-plotly-plot .nsewdrag {{ touch-action: pan-y; }}
+[data-testid="stPageLink-NavLink"] :is(span, p) {{ white-space: normal; }}
 [class*="st-key-clickable_"] {{ touch-action: pan-y; }}
 @media (max-width: {BREAK - 0.02}px) {{
   [data-testid="stMainBlockContainer"] {{ padding-left: 0.5rem; padding-right: 0.5rem; }}
