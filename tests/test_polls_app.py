@@ -294,3 +294,17 @@ def test_a_numeric_exercise_is_checked_alone_with_the_slider():
     at.button(key="kernel_ridge_ex_kr_kriege_lam_check").click().run()
     assert not at.exception and at.session_state["kernel_ridge_lam"] == 0.316
     assert any("you set λ = 0.251; the answer is **λ = 0.316**" in w.value for w in at.warning)
+
+
+def test_the_strips_low_histogram_leaves_its_counts_a_line_above_the_bars():
+    """In the strip under two pictures (84 px) a count's line of text is about half the plot's height: the y range
+    leaves as much again as the highest bar above it (the counts were cut at the chart's top on the projector); the
+    panel's taller chart keeps a quarter."""
+    from ui import poll_reveal as pr
+    from ui.room_store.polls import Poll
+
+    poll = Poll("ABC234", QUESTION, 1, "?", ("a", "b", "c"), 1, "svm", False, 0.0)
+    strip = pr.poll_figure(poll, [(1, [0, 3, 1])], present=True, height=pr.STRIP_HEIGHT)
+    panel = pr.poll_figure(poll, [(1, [0, 3, 1])], present=True)
+    top = [f.to_dict()["layout"]["yaxis"]["range"][1] for f in (strip, panel)]   # (the figures as drawn)
+    assert top[0] >= 2 * 3 and top[1] == 3 * 1.25 + 0.5

@@ -65,7 +65,10 @@ def poll_figure(poll, rounds, present=False, height=165):
     top = max([max(c) for _, c in rounds if c] + [1])
     base_layout(fig, height=height, present=present, barmode="group",
                 showlegend=len(rounds) > 1, legend=dict(orientation="h", y=1.12, x=0))
-    fig.update_yaxes(range=[0, top * 1.25 + 0.5], showticklabels=False, showgrid=False, fixedrange=True)
+    # room above the highest bar for its count: a quarter of it, and in the strip's low chart (STRIP_HEIGHT), where a
+    # count's line is half the plot's height, as much again as the bar
+    headroom = 2.0 if height <= STRIP_HEIGHT else 1.25
+    fig.update_yaxes(range=[0, top * headroom + 0.5], showticklabels=False, showgrid=False, fixedrange=True)
     fig.update_xaxes(fixedrange=True, tickfont=dict(color=INK))
     if poll.numeric:   # many bins: a tick every few values, the bars close together, the slider's symbol below
         fig.update_xaxes(type="category", nticks=8, tickangle=0, title=dict(text=poll.symbol, standoff=2))
