@@ -90,6 +90,9 @@ KEY_BOX = """() => { const k = document.querySelector('.ks-chart-key');
 @pytest.mark.parametrize("path, names", [
     ("svm", ("boundary f = 0", "margins f = ±1", "support vector", "misclassified", "inside the margin", "held out")),
     ("svm-subgradient", ("subgradient", "libsvm")),
+    # the two maps' one key, stacked beside them ("mis-classified" may break at its soft hyphen)
+    ("svm-gauss-laplace", ("f = 0", "f = ±1", "support vector", "classified", "inside the margin")),
+    ("svm-hinge-loss", ("hinge (SVM)", "perceptron", "0/1", "ℓp, p = 2", "held out")),
 ])
 def test_presenting_maps_without_a_legend_have_a_key_on_the_first_screen(browser, app_url, path, names):
     with view(browser, f"{app_url}/{path}?present=true", PROJECTOR) as page:

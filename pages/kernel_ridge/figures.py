@@ -237,8 +237,9 @@ def cost_figure(n, p, present=False):
 @cached_figure
 def semi_figure(X, y, xs, f_rbf, f_both, x_data, present=False):
     fig = go.Figure()
+    # the band's name at its foot: the legend stands over its top
     fig.add_vrect(x0=x_data[0], x1=x_data[1], fillcolor="rgba(0,0,0,0.05)", line_width=0,
-                  annotation_text="data", annotation_position="top left")
+                  annotation_text="the data's range", annotation_position="bottom left")
     fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f_rbf), mode="lines", name="c₁ RBF only",
                              line=dict(color=NEGATIVE, width=3, dash="dash")))
     fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f_both), mode="lines", name="c₁ RBF + c₂ linear",

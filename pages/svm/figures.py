@@ -25,30 +25,38 @@ SIDE_HEIGHT = {False: 320, True: 330}   # a chart in the right column (the loss 
 TEACH_HEIGHT = {False: 580, True: 560}  # the teaching map (title and legend under it at normal size)
 
 
+KEY_SIZE = {False: 15, True: PRESENT_FONT_SIZE}   # px of a pair of maps' key: over them, or beside them presenting
+
+
 SV_NAME = "support vector (size ∝ α)"
 SV_MARKER = dict(symbol="circle-open", color="black", line=dict(width=1.5))
 MARKED = {"misclassified": dict(symbol="diamond-open", size=17, color=WRONG, line=dict(width=2.5)),
           "inside the margin": dict(symbol="diamond-open", size=17, color=INSIDE, line=dict(width=2.5))}
 
 
-def key_html(items):
-    """A chart's legend as one block of HTML in presentation type, for beside the chart when presenting (a Plotly
-    legend there would cost the chart a third of its size): each (colour, glyph, name) as the glyph in its colour,
-    then the name."""
-    cells = "".join(f'<span style="white-space:nowrap"><span style="color:{color};font-weight:700">{glyph}</span>'
+def key_html(items, size=PRESENT_FONT_SIZE, stack=False):
+    """A chart's legend as one block of HTML in presentation type (or `size` px), for beside the chart when presenting
+    (a Plotly legend there would cost the chart a third of its size): each (colour, glyph, name) as the glyph in its
+    colour, then the name; in a row that wraps between entries, or `stack`ed one under another (a narrow column:
+    a long name wraps)."""
+    wrap = "normal" if stack else "nowrap"
+    cells = "".join(f'<span style="white-space:{wrap}"><span style="color:{color};font-weight:700">{glyph}</span>'
                     f'\u2009{name}</span>' for color, glyph, name in items)
-    return (f'<div class="ks-chart-key" style="font-size:{PRESENT_FONT_SIZE}px;line-height:1.35;display:flex;'
-            f'flex-wrap:wrap;gap:0.1rem 1.1rem;margin-bottom:0.6rem">{cells}</div>')
+    flow = "flex-direction:column;gap:0.5rem" if stack else "flex-wrap:wrap;gap:0.1rem 1.1rem"
+    return (f'<div class="ks-chart-key" style="font-size:{size}px;line-height:1.35;display:flex;{flow};'
+            f'margin-bottom:0.6rem">{cells}</div>')
 
 
-def map_key(show_test=True):
+def map_key(show_test=True, size=PRESENT_FONT_SIZE, stack=False):
     """The margins map's key (key_html): its lines and the marks on its points."""
-    items = [("black", "━", "boundary f = 0"), ("black", "╌", "margins f = ±1"),
-             (SV_MARKER["color"], "◯", "support vector (size ∝ αᵢ)")]
-    items += [(marker["color"], "◇", name) for name, marker in MARKED.items()]
+    items = [("black", "━", "f = 0" if stack else "boundary f = 0"), ("black", "╌", "f = ±1" if stack else "margins f = ±1"),
+             (SV_MARKER["color"], "◯", "support vector" if stack else "support vector (size ∝ αᵢ)")]
+    # stacked in a narrow column, "misclassified" breaks at a soft hyphen instead of inside a letter
+    items += [(marker["color"], "◇", name.replace("mis", "mis\u00ad") if stack else name)
+              for name, marker in MARKED.items()]
     if show_test:
         items.append(("#555555", "○ ✕", "held out (hollow)"))
-    return key_html(items)
+    return key_html(items, size, stack)
 
 
 TEACH_KEY = key_html([("black", "━", "after t subgradient steps"), (ACCENT, "╌", "libsvm")])   # one row

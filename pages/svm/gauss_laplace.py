@@ -36,7 +36,15 @@ def maps():
     if d.missing:
         st.info(d.missing)
         return
-    for col, (name, gamma, label) in zip(st.columns(2, gap="medium"),
+    # The maps have no Plotly legend (two of them side by side): one key for both, over them; presenting, in a narrow
+    # column beside them, where the square maps leave room (over them it would push their x ticks off the screen).
+    key = figures.map_key(False, figures.KEY_SIZE[present], stack=present)
+    if not present:
+        st.markdown(key, unsafe_allow_html=True)
+    columns = st.columns([1, 1, 0.22], gap="small") if present else st.columns(2, gap="medium")
+    if present:
+        columns[2].markdown(key, unsafe_allow_html=True)
+    for col, (name, gamma, label) in zip(columns,
                                          (("rbf", 1 / h**2, "Gaussian"), ("laplacian", 1 / h, "Laplacian"))):
         kernel = Single.of(name, gamma=gamma)
         with col:
@@ -62,8 +70,8 @@ def maps():
 
 
 panel()
-st.caption("Both maps use the bar's C and the data set of the sidebar; k₁ of the bar is not used here. Black line: "
-           "f = 0, dashed: f = ±1, rings: support vectors.")
+st.caption("Both maps use the bar's C and the data set of the sidebar (its training points; the held-out ones are "
+           "not drawn); k₁ of the bar is not used here.")
 explain("The Gaussian's boundary is smooth; the Laplacian's L1 distance makes it kinked and more local — each "
         "point's influence decays like exp(−|Δx₁|/h − |Δx₂|/h), with a corner at the point itself. Kriege writes both "
         "with a width h; scikit-learn's γ is 1/h² for the Gaussian and 1/h for the Laplacian.")

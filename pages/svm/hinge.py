@@ -38,6 +38,8 @@ def panel():
             st.plotly_chart(figures_loss.hinge_figure(z_tr, d.y[tr], d.y[te] * fit.f_te, d.y[te], p, present=present),
                             key=f"{PAGE}_hinge", config=CHART_CONFIG)
         with right:
+            if present:   # the chart has no legend on the projector: its key stands first here
+                st.markdown(figures_loss.hinge_key(p), unsafe_allow_html=True)
             st.latex(r"\ell(z) = \max\{0,\, 1 - z\},\qquad z = y\,f(\mathbf{x})")
             st.latex(r"J = \tfrac{1}{n}\textstyle\sum_i \ell(z_i) + \lambda\,\boldsymbol\alpha^\top D_y K D_y \boldsymbol\alpha")
             st.latex(rf"= {hinge:.4f} + {fit.J - hinge:.4f} = {fit.J:.4f}")
