@@ -69,6 +69,23 @@ def choose(page, letter):
     settle(page)
 
 
+# The revealed panel on a phone: its height against the screen's, whether its histogram lies wholly inside the
+# panel's visible box (the panel scrolled to its top), and the toolbars (Plotly's, Streamlit's) laid out in it.
+PHONE_REVEAL = """() => { const p = document.querySelector('.st-key-poll_panel');
+  const h = p && p.querySelector('.st-key-poll_histogram .main-svg'); if (!h) return null;
+  const a = p.getBoundingClientRect(), b = h.getBoundingClientRect();
+  return {share: a.height / window.innerHeight, inside: p.scrollTop === 0 && b.top >= a.top && b.bottom <= a.bottom,
+          toolbars: [...p.querySelectorAll('.modebar, [data-testid="stElementToolbar"]')]
+                      .filter(e => e.getBoundingClientRect().width > 0).length}; }"""
+
+
+def assert_the_phones_reveal_leaves_the_picture_room(phone):
+    """On a phone the revealed panel covers at most 40 % of the screen (it covered half), and shows the whole
+    histogram without a scroll, with no toolbar over its counts; the words under it scroll inside the panel."""
+    m = phone.evaluate(PHONE_REVEAL)
+    assert m is not None and m["share"] <= 0.40 and m["inside"] and m["toolbars"] == 0, m
+
+
 def histogram_names(page):
     return page.evaluate("() => { const p = document.querySelector('.st-key-poll_panel .js-plotly-plot'); "
                          "return p && p._fullData ? p._fullData.map(t => t.name) : null; }")
@@ -162,6 +179,7 @@ def test_a_class_answers_a_poll_together(browser, served):
         projector.screenshot(path="/tmp/poll_projector_reveal_1280.png")
         settle(phone)
         phone.screenshot(path="/tmp/poll_phone_reveal.png")
+        assert_the_phones_reveal_leaves_the_picture_room(phone)
         laptop.screenshot(path="/tmp/poll_laptop_reveal_1280.png")
         assert projector.locator(".js-plotly-plot").count() >= 2          # the picture still there, beside it
 

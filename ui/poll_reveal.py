@@ -29,6 +29,13 @@ STRIP_CSS = """<style>
   .st-key-poll_panel:has(.st-key-poll_strip) { left: calc(300px + 1rem); } }
 </style>"""
 STRIP_HEIGHT, STRIP_WIDTH = 84, 300   # px of the strip's histogram
+# px of the revealed panel's histogram: low enough that on a phone the heading, the student's verdict and the whole
+# histogram fit in the panel's 38 % of the screen (poll_view.CSS), the words under it scrolling; the projector's
+# larger counts keep more
+REVEAL_HEIGHT = {False: 120, True: 165}
+# The panels' histograms have no toolbar: in so low a chart Plotly's camera and Streamlit's full-screen button stood
+# over the counts (ui.poll_view.CSS hides Streamlit's)
+POLL_CONFIG = {**CHART_CONFIG, "displayModeBar": False}
 
 
 def letter(i):
@@ -106,8 +113,8 @@ def reveal(poll, present, verdict=None, action=None):
     st.caption(poll.text)
     if verdict:
         verdict()
-    st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present=present),
-                    key="poll_histogram", config=CHART_CONFIG)
+    st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present=present,
+                                height=REVEAL_HEIGHT[present]), key="poll_histogram", config=POLL_CONFIG)
     others = "" if present or poll.numeric else "  \n" + "  \n".join(
         f"{letter(i)}: {o}" for i, o in enumerate(poll.options) if i != poll.answer)   # a projector: the answer only
     st.markdown(right_words(poll) + others)
@@ -142,4 +149,4 @@ def _strip(poll, rounds, present, verdict, action):
         st.caption(answered_words(rounds))
     with chart:
         st.plotly_chart(poll_figure(poll, [(p.round, c) for p, c in rounds], present=present, height=STRIP_HEIGHT),
-                        key="poll_histogram", config=CHART_CONFIG)
+                        key="poll_histogram", config=POLL_CONFIG)

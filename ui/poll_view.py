@@ -17,7 +17,6 @@ import streamlit as st
 from . import live_class as lc
 from . import poll_reveal as pr
 from . import polls
-from .figures.style import CHART_CONFIG
 from .room_wake import polls_woken
 from .scripts import page_script
 from .styles import style
@@ -29,10 +28,12 @@ CSS = """<style>
   !important; max-height: 62vh; overflow-y: auto; background: #fff; border: 2px solid #333; border-radius: .6rem;
   padding: .5rem .8rem; box-shadow: 0 2px 12px rgba(0,0,0,.25); gap: .35rem; }
 .st-key-poll_panel p { margin-bottom: .2rem; }
+.st-key-poll_panel [data-testid="stElementToolbar"] { display: none; }
 .st-key-poll_count p { font-size: 1.25rem; font-weight: 700; margin: 0; }
 .st-key-poll_panel:has(.ks-poll-lecturer) { bottom: 5.2rem; }
 @media (max-width: 640px) { .st-key-poll_panel { left: .5rem; right: .5rem; bottom: .5rem;
-  width: calc(100vw - 1rem) !important; max-height: 48vh; } }
+  width: calc(100vw - 1rem) !important; max-height: 48vh; }
+  .st-key-poll_panel:has(.st-key-poll_histogram) { max-height: 38vh; } }
 </style>"""
 # The student's panel's wake (ui/poll_wake.js), in the panel's fragment: the page's listener calls it when the
 # room's polls moved past those the panel shows, and only the panel reruns.
@@ -209,7 +210,7 @@ def _live(poll, control):
         st.markdown(f"answered {n} of {m}")
     if control:
         st.plotly_chart(pr.poll_figure(poll, [(poll.round, polls.counts(poll))]),
-                        key="poll_live_histogram", config=CHART_CONFIG)
+                        key="poll_live_histogram", config=pr.POLL_CONFIG)
         st.caption("Only on this screen (a control view): " + (
             f"right: {poll.right_text()}" if poll.numeric else
             " · ".join(f"{pr.letter(i)}: {o}" for i, o in enumerate(poll.options))))
