@@ -85,3 +85,28 @@ def test_a_utf16_file_is_read(encoding):
 def test_a_binary_file_is_still_called_binary():
     with pytest.raises(ValueError, match="binary"):
         read_csv(b"PK\x03\x04\x00\x00\x14\x00binary\x00\x01")
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_the_preview_tables_header_downloads_no_formula(payload):
+    """The toolbar's download writes the column names as its first row: a payload in the CSV's header is a cell of the
+    download as well."""
+    quoted = '"' + payload.replace('"', '""') + '"'
+    data = (f"x1,x2,label,{quoted}\n" + "".join(f"{i * 0.5},{-i * 0.25},{'ab'[i % 2]},{i}\n" for i in range(6))).encode()
+    at = upload_form(data)
+    assert not at.exception and not at.error
+    written = at.dataframe[0].value.to_csv(index=False, quoting=csv.QUOTE_ALL)
+    header = next(csv.reader(io.StringIO(written)))
+    assert not any(is_formula(c) for c in header), header
+    assert header == ["x1", "x2", "label", "'" + payload]       # the name is kept, behind a '
+    assert [s.label for s in at.selectbox] == ["Feature x₁", "Feature x₂", "Label"]
+    assert payload in at.selectbox[2].options                   # the choices still name the file's own column
+
+
+def test_header_names_that_meet_once_neutralised_stay_apart():
+    from ui.csv_text import neutralised
+
+    frame = pd.DataFrame({"=a": [1], "'=a": ["=b"], "x": [2]})
+    out = neutralised(frame)
+    assert list(out.columns)[2] == "x" and len(set(out.columns)) == 3
+    assert all(not is_formula(c) for c in out.columns) and out.iloc[0, 1] == "'=b"

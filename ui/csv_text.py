@@ -68,9 +68,15 @@ def neutralised_cell(value):
 
 
 def neutralised(frame):
-    """A copy of `frame` whose text cells are neutralised (neutralised_cell); columns of numbers are unchanged."""
+    """A copy of `frame` whose text cells and column names are neutralised (neutralised_cell): a table's CSV download
+    writes its column names as the first row, so a name from an uploaded file is a cell like any other. Columns of
+    numbers are unchanged; a name that would meet another once neutralised ('=a' beside "'=a") gets its column's
+    number after it, so the names stay apart."""
     out = frame.copy()
     for c in out.columns:
         if not pd.api.types.is_numeric_dtype(out[c]):
             out[c] = out[c].map(neutralised_cell)
+    names = [neutralised_cell(c) for c in out.columns]
+    out.columns = [n if n == c or names.count(n) == 1 else f"{n} ({i + 1})"
+                   for i, (n, c) in enumerate(zip(names, frame.columns))]
     return out

@@ -88,8 +88,9 @@ def _upload_form(data):
         st.error(f"The file has {len(cols)} columns; it needs two feature columns and a label column. "
                  "Your current points are unchanged.")
         return
-    # The preview's own toolbar offers it as a CSV download: text cells that a spreadsheet would run as a formula are
-    # shown (and downloaded) with a leading ' (ui.points_io.neutralised).
+    # The preview's own toolbar offers it as a CSV download: text cells and column names that a spreadsheet would run
+    # as a formula are shown (and downloaded) with a leading ' (ui.csv_text.neutralised); the choices below keep the
+    # file's own names.
     st.dataframe(neutralised(table.frame.head(5)), width="stretch")
     features = table.numeric + [c for c in cols if c not in table.numeric]   # columns of numbers first
     c1, c2, c3 = st.columns(3)
