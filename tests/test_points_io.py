@@ -123,6 +123,16 @@ def test_standardised_points_have_mean_zero_and_unit_spread():
     assert "Standardised" in note and "25" in note   # the mean of column a
 
 
+
+def test_a_constant_column_is_centred_and_its_note_divides_by_nothing():
+    """1 500 identical rows (issue 34: kernel PCA by a CSV of identical points): the column has no spread to divide
+    by; the note says so instead of 'x₁ ← (x₁ − 0.5) / 0', which the points did not undergo."""
+    rows = "".join(f"0.5,{i % 3},{'ab'[i % 2]}\n" for i in range(1500))
+    X, y, note = to_points(frame("x1,x2,label\n" + rows), "x1", "x2", "label", standardise=True)
+    assert np.all(X[:, 0] == 0.0) and len(np.unique(X[:, 1])) == 3
+    assert "(x₁ − 0.5) / 0" not in note and "x₁ ← x₁ − 0.5" in note and "x₁ is 0.5 in every row" in note
+    assert "x₂ ← (x₂ − 1) / 0.816" in note           # the other column as before
+
 # ---------------------------------------------------------------- issue 21: the CSV cases of the bad-input catalogue
 CSV_CASES = ["csv-empty-label", "csv-short-row", "csv-huge-values", "csv-markdown", "csv-size", "csv-label-guess"]
 

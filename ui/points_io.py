@@ -150,7 +150,7 @@ def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_s
     y = np.where(labels.to_numpy() == found[1], 1, -1)
     if standardise:
         X, mean, std = _standardise(X, (x1, x2))
-        note += f"Standardised: x₁ ← (x₁ − {mean[0]:.3g}) / {std[0]:.3g}, x₂ ← (x₂ − {mean[1]:.3g}) / {std[1]:.3g}. "
+        note += "Standardised: " + ", ".join(_scaling(f"x{sub}", m, sd) for sub, m, sd in zip("₁₂", mean, std)) + ". "
     note += class_note(found[0], found[1])
     if names:
         return X, y, note, (found[0], found[1])
@@ -178,6 +178,14 @@ def _standardise(X, names):
                              "some different values would become the same point. Rescale the column (e.g. take its "
                              "logarithm) or turn standardising off.")
     return Z, mean_s * scale, std_s * scale
+
+
+def _scaling(name, mean, std):
+    """The standardising of one column in words: 'x₁ ← (x₁ − 0.5) / 2', or, for a column with one value in every row
+    (nothing to divide by: _standardise leaves it centred), 'x₁ ← x₁ − 0.5 (x₁ is 0.5 in every row)'."""
+    if std > 0:
+        return f"{name} ← ({name} − {mean:.3g}) / {std:.3g}"
+    return f"{name} ← {name} − {mean:.3g} ({name} is {mean:.3g} in every row)"
 
 
 def to_csv(X, y):
