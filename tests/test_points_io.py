@@ -133,6 +133,26 @@ def test_a_constant_column_is_centred_and_its_note_divides_by_nothing():
     assert "(x₁ − 0.5) / 0" not in note and "x₁ ← x₁ − 0.5" in note and "x₁ is 0.5 in every row" in note
     assert "x₂ ← (x₂ − 1) / 0.816" in note           # the other column as before
 
+
+LONG = "z" * 100_000
+
+
+@pytest.mark.parametrize("text, x1, label, names", [
+    (f"x1,x2,label\n{LONG},2,a\n3,4,b\n", "x1", "label", "row 1"),                  # a cell where a number belongs
+    (f"x1,x2,label\n1,2,{LONG}\n3,4,{LONG}\n", "x1", "label", "same label"),         # one class, named
+    (f"x1,x2,label\n1,2,{LONG}a\n3,4,{LONG}b\n5,6,{LONG}c\n", "x1", "label", "3 classes"),   # the classes, named
+    (f"{LONG},x2,label\n1,2,a\nq,4,b\n", LONG, "label", "row 2"),                    # a column's name
+    (f"{LONG},x2,label\n1e999,2,a\n3,4,b\n", LONG, "label", "infinite"),
+])
+def test_a_refusal_quotes_at_most_the_start_of_a_long_cell_or_name(text, x1, label, names):
+    """A 100 000-character cell, label or column name is quoted by its first characters and an ellipsis: the sentence
+    stays a sentence, not a 100 kB error box."""
+    with pytest.raises(ValueError) as err:
+        to_points(frame(text), x1, "x2", label)
+    said = str(err.value)
+    assert names in said and len(said) < 400, said[:500]
+    assert "zzzz" in said and "…" in said
+
 # ---------------------------------------------------------------- issue 21: the CSV cases of the bad-input catalogue
 CSV_CASES = ["csv-empty-label", "csv-short-row", "csv-huge-values", "csv-markdown", "csv-size", "csv-label-guess"]
 

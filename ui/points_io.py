@@ -41,6 +41,16 @@ def finite_number(value):
     return value if math.isfinite(value) else None
 
 
+QUOTED = 40   # characters of a cell, label or column name a sentence quotes
+
+
+def quoted(value):
+    """`value` as a sentence quotes it: its repr, cut to its first QUOTED characters and an ellipsis when longer (a
+    file's 2 MB cell is not echoed whole into an error box)."""
+    text = repr(value)
+    return text if len(text) <= QUOTED else text[:QUOTED] + "…"
+
+
 def file_size(n_bytes):
     """A size rounded up, so that a file over a limit never reads as the limit: 2 000 001 bytes -> '2.1 MB'."""
     if n_bytes >= 1_000_000:
@@ -108,7 +118,8 @@ def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_s
     scales each feature to mean 0 and standard deviation 1 (the note gives the mapping)."""
     for c in (x1, x2, label):
         if c not in frame.columns:
-            raise ValueError(f"There is no column {c!r}; the columns are {', '.join(map(str, frame.columns))}.")
+            raise ValueError(f"There is no column {quoted(c)}; the columns are "
+                             f"{', '.join(map(quoted, frame.columns[:8]))}.")
     if len({x1, x2, label}) < 3:
         raise ValueError("Choose three different columns: two features and the label.")
     for c in (x1, x2):
@@ -116,28 +127,29 @@ def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_s
         bad = values.isna() & frame[c].notna()
         if bad.any():
             row = int(np.flatnonzero(bad.to_numpy())[0])
-            raise ValueError(f"Column {c!r} has text where a number belongs (row {row + 1}: {frame[c].iloc[row]!r}).")
+            raise ValueError(f"Column {quoted(c)} has text where a number belongs (row {row + 1}: "
+                             f"{quoted(frame[c].iloc[row])}).")
         if values.isna().any():
             row = int(np.flatnonzero(values.isna().to_numpy())[0])
-            raise ValueError(f"Column {c!r} has a missing value in row {row + 1}; fill it in or delete the row.")
+            raise ValueError(f"Column {quoted(c)} has a missing value in row {row + 1}; fill it in or delete the row.")
         if not np.isfinite(values.to_numpy(dtype=float)).all():
-            raise ValueError(f"Column {c!r} contains an infinite value; only finite numbers can be drawn.")
+            raise ValueError(f"Column {quoted(c)} contains an infinite value; only finite numbers can be drawn.")
     labels = _labels(frame, label)
     if labels.isna().any():
         row = int(np.flatnonzero(labels.isna().to_numpy())[0])
-        raise ValueError(f"The label column {label!r} has an empty cell in row {row + 1} (or the row is short); "
+        raise ValueError(f"The label column {quoted(label)} has an empty cell in row {row + 1} (or the row is short); "
                          "every point needs a class. Fill it in or delete the row.")
     found = sorted(labels.unique())
     if len(found) < 2:
-        raise ValueError(f"All points have the same label ({found[0]!r}); a classifier needs two classes.")
+        raise ValueError(f"All points have the same label ({quoted(found[0])}); a classifier needs two classes.")
     note = ""
     if len(found) > 2:
         if not classes or len(classes) != 2:
-            raise ValueError(f"The label column has {len(found)} classes ({', '.join(found[:8])}); "
+            raise ValueError(f"The label column has {len(found)} classes ({', '.join(map(quoted, found[:8]))}); "
                              "choose the two to keep.")
         keep = labels.isin(classes)
         frame, labels = frame[keep], labels[keep]
-        note = f"Kept the classes {classes[0]!r} and {classes[1]!r} ({int(keep.sum())} rows). "
+        note = f"Kept the classes {quoted(classes[0])} and {quoted(classes[1])} ({int(keep.sum())} rows). "
         found = sorted(classes)
     if len(frame) > max_rows:
         if subsample_seed is None:
@@ -150,7 +162,7 @@ def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_s
     y = np.where(labels.to_numpy() == found[1], 1, -1)
     if standardise:
         X, mean, std = _standardise(X, (x1, x2))
-        note += "Standardised: " + ", ".join(_scaling(f"x{sub}", m, sd) for sub, m, sd in zip("₁₂", mean, std)) + ". "
+        note += "Standardised: " + ", ".join(_scaling(f"x{i}", m, sd) for i, m, sd in zip("₁₂", mean, std)) + ". "
     note += class_note(found[0], found[1])
     if names:
         return X, y, note, (found[0], found[1])
@@ -159,7 +171,7 @@ def to_points(frame, x1, x2, label, classes=None, max_rows=MAX_ROWS, subsample_s
 
 def class_note(negative, positive):
     """The sentence naming the two classes, as the sidebar shows it after a CSV and after a link that carries them."""
-    return f"Class {negative!r} is drawn as −1, class {positive!r} as +1."
+    return f"Class {quoted(negative)} is drawn as −1, class {quoted(positive)} as +1."
 
 
 def _standardise(X, names):
@@ -174,9 +186,9 @@ def _standardise(X, names):
     for j, name in enumerate(names):
         if len(np.unique(Z[:, j])) < len(np.unique(X[:, j])):
             lo, hi = np.min(np.abs(X[:, j])), np.max(np.abs(X[:, j]))
-            raise ValueError(f"Column {name!r} spans too many orders of magnitude ({lo:.3g} to {hi:.3g}): standardised, "
-                             "some different values would become the same point. Rescale the column (e.g. take its "
-                             "logarithm) or turn standardising off.")
+            raise ValueError(f"Column {quoted(name)} spans too many orders of magnitude ({lo:.3g} to {hi:.3g}): "
+                             "standardised, some different values would become the same point. Rescale the column "
+                             "(e.g. take its logarithm) or turn standardising off.")
     return Z, mean_s * scale, std_s * scale
 
 
