@@ -1,10 +1,12 @@
 """AppTest of RKHS › The reproducing property (pages/rkhs/reproducing.py): the two numbers at x′ (the RKHS inner
 product and f(x′)) against a double loop over scikit-learn's pairwise_kernels, ‖f‖²_H = αᵀKα against sklearn, the
-examples (f through the given values, the wiggly one's larger norm), Undo / Reset, the table's cap and bad rows."""
+examples (f through the given values, the wiggly one's larger norm), Undo / Reset, the table's cap and bad rows, and
+forged table edits refused with a sentence."""
 import numpy as np
 import pandas as pd
 import pytest
 from sklearn.metrics.pairwise import pairwise_kernels
+from streamlit.testing.v1 import AppTest
 
 from pages.rkhs import centres
 from pages.rkhs.settings import KEY
@@ -120,3 +122,46 @@ def test_tiny_kernel_values_are_written_as_powers_of_ten():
     text = latex(at)
     assert rf"{k:.3g}".split("e")[0] + r"\times 10^{-11}" in text
     assert not any(f"e-{d}" in text for d in range(10))
+
+
+# ---------------------------------------------------------------- forged table edits (issue 34: validate and cap tables)
+def _edit_script(edits):
+    import streamlit as st
+
+    from pages.rkhs import centres as c
+    before = c.table().copy()
+    st.session_state[c.editor_key()] = edits
+    c.commit_edits()
+    after = st.session_state[c.STATE]
+    st.write(f"unchanged={after.equals(before)} rows={len(after)} columns={list(after.columns)}")
+    st.write(f"note={st.session_state.get(c.NOTE, '')}")
+
+
+@pytest.mark.parametrize("edits,said", [
+    ({"edited_rows": {0: {"x": "=cmd"}}}, "could not be read"),            # text where a number belongs
+    ({"edited_rows": {9: {"x": 1.0}}}, "could not be read"),               # a row the table does not have
+    ({"edited_rows": {0: {"zzz": 1.0}}}, "could not be read"),             # a column it does not have
+    ({"deleted_rows": [99]}, "could not be read"),
+    ({"added_rows": [{"x": "q", "α": 1.0}]}, "could not be read"),
+    ({"added_rows": [1, 2]}, "could not be read"),                         # rows that are not rows
+    ({"edited_rows": {0: {"α": float("inf")}}}, "infinite"),
+    ({"edited_rows": {0: {"x": 10**400}}}, "could not be read"),           # an integer beyond float range
+    ({"added_rows": [{"x": 0.5, "α": 1.0}] * 10_000}, f"at most {centres.MAX_CENTRES}"),
+])
+def test_a_forged_table_edit_is_refused_with_a_sentence_and_the_table_kept(edits, said):
+    at = AppTest.from_function(_edit_script, args=(edits,), default_timeout=60).run()
+    assert not at.exception, [e.value for e in at.exception]
+    text = " ".join(str(m.value) for m in at.markdown)
+    assert "unchanged=True" in text and said in text and "Your centres are unchanged" in text, text
+
+
+def test_a_good_table_edit_is_taken_and_the_refusal_is_shown_on_the_page():
+    at = AppTest.from_function(_edit_script, args=({"edited_rows": {0: {"α": 0.25}, 1: {"x": None}},
+                                                    "added_rows": [{"x": 2.5}]},), default_timeout=60).run()
+    text = " ".join(str(m.value) for m in at.markdown)
+    assert not at.exception and "unchanged=False" in text and "rows=5" in text and "note=" in text
+    at = open_page(PAGE)
+    at.session_state[centres.NOTE] = "The edit could not be read as numbers. Your centres are unchanged."
+    at.run()
+    assert not page_errors(at)
+    assert any("Your centres are unchanged" in w.value for w in at.warning)

@@ -101,6 +101,8 @@ def body():
         figures.latex(with_numbers(s.choice.name, dict(s.choice.params), aligned=True))
     if note:
         st.warning(note)
+    if st.session_state.get(centres.NOTE):
+        st.warning(st.session_state[centres.NOTE])
     with st.expander(f"✏️ The centres xᵢ and coefficients αᵢ ({len(a)} of at most {centres.MAX_CENTRES})"):
         st.data_editor(centres.table(), key=centres.editor_key(), num_rows="dynamic", on_change=centres.commit_edits,
                        column_config={"x": st.column_config.NumberColumn("xᵢ", format="%.2f", min_value=-3.0,
