@@ -11,7 +11,7 @@ from sklearn.metrics.pairwise import laplacian_kernel, pairwise_kernels
 from sklearn.neighbors import kneighbors_graph
 
 from kernel_core import KernelPCA, add_noise, centring_matrix, laplacian_eigenmap, make_classification, make_manifold
-from kernel_core.kpca import PREIMAGE_TOL
+from kernel_core.kpca import LANCZOS_MIN_N, PREIMAGE_TOL
 
 X, _ = make_classification("moons", 80, noise=0.1, seed=3)
 X_NEW = np.random.default_rng(7).uniform(-1.5, 2.5, size=(9, 2))
@@ -189,3 +189,14 @@ def test_laplacian_eigenmap_warns_on_a_disconnected_graph():
     with pytest.warns(RuntimeWarning, match="disconnected"):
         G, _ = laplacian_eigenmap(two, 2, n_neighbors=3)
     assert np.all(np.isfinite(G))
+
+
+@pytest.mark.parametrize("n", [300, LANCZOS_MIN_N, 2000])
+def test_identical_points_have_no_variance_and_answer_finitely(n):
+    """Points all in one place (issue 34: a link or CSV of identical points): the centred K′ is the zero matrix, every
+    eigenvalue 0. From LANCZOS_MIN_N points on, ARPACK's start vector became zero on it and it raised its own
+    ArpackError ("Starting vector is zero") out of kernel_core."""
+    X = np.full((n, 2), 0.5)
+    model = KernelPCA(2, "rbf", gamma=1.0).fit(X)
+    np.testing.assert_array_equal(model.eigenvalues_, [0.0, 0.0])
+    assert np.all(np.isfinite(model.transform(np.array([[0.5, 0.5], [1.0, -1.0]]))))
