@@ -149,6 +149,26 @@ CATALOGUE = [
      raises(ValueError, "n_neighbors")),
     ("knn-features", "k-NN queried with the wrong number of features",
      lambda: kc.KNNVote(3).fit(X, Y).decision_function(np.ones((2, 3))), raises(ValueError, "feature")),
+    # issue 34: the arguments of fitted models' methods, tolerances, integers beyond float range, overflow, bounded steps
+    ("step-odd", "a perceptron's alpha_at / at_step of None, NaN, '1' or an array",
+     lambda: kc.KernelPerceptron().fit(X, Y).alpha_at(np.nan), raises(ValueError, "step must be an integer")),
+    ("seed-alpha-n", "KernelSVM.seed_alpha(n) for n other than the fitted number of points (5 of 5 raised IndexError)",
+     lambda: kc.KernelSVM("linear").fit(X, Y).seed_alpha(10**9), raises(ValueError, "fitted on 40 points")),
+    ("rtol-odd", "is_psd / verdict with rtol '1', an array or NaN (NaN called an indefinite K PSD)",
+     lambda: kc.is_psd(np.array([[1.0, 2.0], [2.0, 1.0]]), rtol=np.nan), raises(ValueError, "rtol must be finite")),
+    ("generative-sigma-huge", "the generative kernel with sigma = 1e308 (p(x) = 0 everywhere)",
+     lambda: kc.Generative(np.zeros(2), 1e308)(X), raises(ValueError, "so large")),
+    ("int-beyond-float", "n = 10**400 in lam_from_C, C_from_lam, solve_costs (OverflowError)",
+     lambda: kc.C_from_lam(0.01, 10**400), raises(ValueError, "must be at most")),
+    ("subgradient-steps", "SubgradientSVM.step(1e9) (ran for minutes)",
+     lambda: kc.SubgradientSVM("rbf", 0.01, 5).fit(X, Y).step(1e9, None), raises(ValueError, "at most 20,000")),
+    ("objective-overflow", "the representer objective J(w) at w = 1.7e308 (was inf)",
+     lambda: kc.representer_objective(X[:3], np.ones(3), np.full(2, 1.7e308), 0.1, "hinge"),
+     raises(ValueError, "overflowed")),
+    ("power-overflow", "power_features of values near 1e200 (was NaN / inf)",
+     lambda: kc.power_features(np.array([1e200, -1e200, 5.0]), 3), raises(ValueError, "overflowed")),
+    ("kpca-identical", "kernel PCA of 1 000 identical points (ARPACK's 'Starting vector is zero')",
+     lambda: kc.KernelPCA(2).fit(np.full((1000, 2), 0.5)).transform(X[:3]), finite()),
 ]
 
 

@@ -154,7 +154,8 @@ def test_a_refusal_quotes_at_most_the_start_of_a_long_cell_or_name(text, x1, lab
     assert "zzzz" in said and "…" in said
 
 # ---------------------------------------------------------------- issue 21: the CSV cases of the bad-input catalogue
-CSV_CASES = ["csv-empty-label", "csv-short-row", "csv-huge-values", "csv-markdown", "csv-size", "csv-label-guess"]
+CSV_CASES = ["csv-empty-label", "csv-short-row", "csv-huge-values", "csv-markdown", "csv-size", "csv-label-guess",
+             "csv-long-cell", "csv-constant-column"]
 
 
 def test_new_csv_cases_are_in_the_readme_catalogue():
