@@ -37,6 +37,8 @@ class Forger(Student):
         self.hashes = set()      # the hash of every element received (what a browser's cache would hold)
         self.references = 0      # messages received as a reference to the browser's cache (ref_hash)
         self.running, self.idle_since = False, time.monotonic()   # the session's script, as the server reports it
+        self.elements = {}       # a widget's user key -> (its element id, its fragment id), of every run
+        self.alerts = []         # (kind, text) of every st.warning / st.error / st.info received
 
     def _on_message(self, msg):
         kind = msg.WhichOneof("type")
@@ -68,6 +70,11 @@ class Forger(Student):
             self.figures[el.plotly_chart.id] = el.plotly_chart.spec
         elif kind == "exception":
             self.exceptions.append(f"{el.exception.type}: {el.exception.message}")
+        elif kind == "alert":
+            self.alerts.append((el.alert.Format.Name(el.alert.format), el.alert.body))
+        widget_id = getattr(getattr(el, kind), "id", "") if kind else ""
+        if isinstance(widget_id, str) and widget_id.startswith("$$ID-"):   # a widget with a user key
+            self.elements[widget_id.rsplit("-", 1)[-1]] = (widget_id, delta.fragment_id)
 
     def named(self, name):
         """The page's components of this name ("kernelscope.plot_click", "kernelscope.sweep")."""

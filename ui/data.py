@@ -59,11 +59,9 @@ def edit_dialog():
     tab_table, tab_upload, tab_download = st.tabs(["Edit as a table", "Upload a CSV", "Download"])
     with tab_table:
         frame = pd.DataFrame({"x1": s.X[:, 0], "x2": s.X[:, 1], "label": s.y})
-        edited = st.data_editor(frame, num_rows="dynamic", key="data_table", height=320, width="stretch",
-                                column_config={"label": st.column_config.SelectboxColumn("label", options=[-1, 1],
-                                                                                         required=True)})
+        edited, key = _table_editor(frame)
         if st.button("Use this table", key="data_table_apply", type="primary"):
-            _apply(lambda: table_points(edited, len(frame), st.session_state.get("data_table")))
+            _apply(lambda: table_points(edited, len(frame), st.session_state.get(key)))
     with tab_upload:
         cap = st.get_option("server.maxUploadSize")
         st.caption(f"A CSV with two numeric feature columns and a label column with two values; at most "
@@ -75,6 +73,29 @@ def edit_dialog():
     with tab_download:
         st.download_button("Download the points as CSV", to_csv(s.X, s.y), "kernelscope-points.csv",
                            "text/csv", key="data_download")
+
+
+TABLE_VERSION = "data_table_version"   # a new key for the points table, a fresh editor, after a refused edit
+
+
+def _table_editor(frame):
+    """The points table's editor: (the edited frame, the editor's key). st.data_editor applies the browser's change
+    record itself, before the app sees it, and raises on one that names a row or column the table does not have or
+    holds rows that are not rows (IndexError, KeyError, AttributeError: only a hand-built message sends those). Such
+    an edit is refused with a sentence and a fresh editor on the same points, not Streamlit's error box."""
+    def editor():
+        key = f"data_table_{st.session_state.get(TABLE_VERSION, 0)}"
+        return st.data_editor(frame, num_rows="dynamic", key=key, height=320, width="stretch",
+                              column_config={"label": st.column_config.SelectboxColumn("label", options=[-1, 1],
+                                                                                       required=True)}), key
+
+    try:
+        return editor()
+    except (IndexError, KeyError, AttributeError, TypeError):
+        st.session_state[TABLE_VERSION] = st.session_state.get(TABLE_VERSION, 0) + 1
+        st.warning("The table's edit could not be read as rows of this table (x1, x2, label). Your points are "
+                   "unchanged.")
+        return editor()
 
 
 def _upload_form(data):
