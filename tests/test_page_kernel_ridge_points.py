@@ -163,6 +163,9 @@ def _edit_script(edits):
     ({"edited_rows": {"0": {"y": 1e400}}}, "infinite"),
     ({"edited_rows": {"0": {"x": "=cmd"}}}, "could not be read"),
     ({"added_rows": [{"x": float(i), "y": 0.0} for i in range(10_000)]}, f"at most {MAX_ROWS}"),
+    ({"edited_rows": {"0": {"zzz": 1.0}}}, "could not be read"),     # a column the table does not have was added
+    ({"added_rows": [{"zzz": 1.0}]}, "could not be read"),
+    ({"edited_rows": {"1000000": {"x": 1.0}}}, "could not be read"),
 ])
 def test_a_table_edit_a_fit_cannot_take_is_refused_and_the_table_kept(edits, said):
     at = AppTest.from_function(_edit_script, args=(edits,), default_timeout=60).run()

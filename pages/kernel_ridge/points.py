@@ -114,13 +114,19 @@ def editor_key():
 
 
 def apply_edits(df, edits):
-    """Apply a data_editor's change record ({edited_rows, added_rows, deleted_rows}) to a DataFrame."""
+    """Apply a data_editor's change record ({edited_rows, added_rows, deleted_rows}) to a DataFrame; KeyError for a
+    column the table does not have (only a hand-built record names one: it was added to the table)."""
     df = df.copy()
     for row, change in edits.get("edited_rows", {}).items():
         for col, value in change.items():
+            if col not in df.columns:
+                raise KeyError(col)
             df.loc[df.index[int(row)], col] = value
     df = df.drop(df.index[[int(i) for i in edits.get("deleted_rows", [])]])
-    added = pd.DataFrame(edits.get("added_rows", []), columns=df.columns, dtype=float)
+    rows = edits.get("added_rows", [])
+    if any(not set(row) <= set(df.columns) for row in rows):
+        raise KeyError("an added row names a column the table does not have")
+    added = pd.DataFrame(rows, columns=df.columns, dtype=float)
     return pd.concat([df, added], ignore_index=True).astype(float)
 
 
