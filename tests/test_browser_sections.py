@@ -11,6 +11,7 @@ from bench.student import run_async
 from pages import TOPICS, sections, url_path
 from tests.browser_env import ARGS, RUN_COUNTER, ensure_chromium
 from tests.conftest import serve_app
+from tests.focus_walk import assert_every_tab_stop_shows_focus
 from tests.test_browser import (
     CHARTS_DRAWN,
     assert_accessible,
@@ -103,7 +104,8 @@ def test_main_chart_is_on_the_projectors_first_screen(browser, app_url, url, key
 @pytest.mark.parametrize("url,key", SECTIONS)
 def test_main_chart_is_on_the_laptops_first_screen_and_a_slider_redraws_it(browser, app_url, url, key):
     """At 1400x900: the main chart on the first screen, nothing cut, no serious axe violation; then a slider of the
-    main area redraws a chart (tests/test_browser.py, assert_section_charts_redraw)."""
+    main area redraws a chart (tests/test_browser.py, assert_section_charts_redraw), and Tab from the heading shows a
+    whole focus ring on every control of the main area (tests/focus_walk.py)."""
     context, page = sized(browser, 1400, 900)
     try:
         open_url(page, f"{app_url}/{url}")
@@ -113,6 +115,7 @@ def test_main_chart_is_on_the_laptops_first_screen_and_a_slider_redraws_it(brows
         assert page.evaluate(CUT_OFF) == []
         assert_accessible(page, url)
         assert_section_charts_redraw(page)
+        assert_every_tab_stop_shows_focus(page, url)   # keyboard only: every control's focus ring (issue 32)
     finally:
         context.close()
 
