@@ -123,6 +123,32 @@ def test_a_360_px_phone_scrolls_nothing_sideways_and_cuts_nothing(small_phone, a
         assert bar["top"] >= m["area"]["bottom"] - 1, f"/{url}: a colour bar beside the plot: {bar} vs {m['area']}"
 
 
+# What ui/phone.js puts under the plot (a colour bar, a legend, a key of the rows' names) and the titles it reads across
+# the top, against the chart and the element Streamlit holds it in (which scrolls what overflows it).
+UNDER = """(key) => { const box = document.querySelector('.st-key-' + key);
+  const gd = box && box.querySelector('.js-plotly-plot');
+  const rect = (e) => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top,
+                                                                     bottom: r.bottom, height: r.height}; };
+  return {chart: rect(gd), box: rect(box), bars: [...gd.querySelectorAll('.colorbar')].map(rect),
+          parts: [...gd.querySelectorAll('.colorbar, .legend, .annotation')].map(rect).filter(r => r.height)}; }"""
+
+
+@pytest.mark.parametrize("url,key", [(u, k) for u, k in SECTIONS if u in (
+    "mercer-eigen", "kernel-ridge-cross-validation", "graphs-strings", "graphs-walks", "graphs-distributions")])
+def test_what_a_phone_chart_puts_under_its_plot_is_inside_it(phone, app_url, url, key):
+    """The sections made to reach MIN_PLOT_WIDTH with a right axis' title read across, 10ⁿ tick labels or a key of
+    named rows: all of it inside the chart, and the chart inside its element (not scrolled away under what follows);
+    a colour bar laid under the plot is one horizontal bar (Plotly redrawing it in place kept its vertical labels)."""
+    chart_on_phone(phone, app_url, url, key)
+    m = phone.evaluate(UNDER, key)
+    assert m["chart"]["bottom"] <= m["box"]["bottom"] + 1, f"/{url}: the chart runs {m} past its element"
+    for part in m["parts"]:
+        inside = all((m["chart"]["left"] - 1 <= part["left"], part["right"] <= m["chart"]["right"] + 1,
+                      m["chart"]["top"] - 1 <= part["top"], part["bottom"] <= m["chart"]["bottom"] + 1))
+        assert inside, f"/{url}: {part} is not inside the chart {m['chart']}"
+    assert all(bar["height"] <= 80 for bar in m["bars"]), f"/{url}: a colour bar {m['bars']} is not one horizontal bar"
+
+
 # /svm's click mode stands beside the map on a laptop; /kernel-ridge's is further down its right column (not yet
 # moved up on a phone: None, only its bar is checked).
 @pytest.mark.parametrize("url,key,mode_above", [("svm", "svm_map", True), ("kernel-ridge", "kernel_ridge_fit", False)])

@@ -103,7 +103,7 @@ function phoneLayout(gd) {
   const plotW = W - l - r;
   const below = depthBelow(gd, FL.yaxis._offset + FL.yaxis._length) + GAP;
   const titled = barred.some(([tr]) => tr.colorbar && tr.colorbar.title && tr.colorbar.title.text);
-  const barH = barred.length ? BAR + 20 + (titled ? 20 : 0) : 0;
+  const barH = barred.length ? BAR + 24 + (titled ? 28 : 0) : 0;   // the bar, its tick labels, its title over it
   const legendH = legendOut ? legendRows(gd, plotW) * ROW + 6 : 0;
   const b = Math.max(below + barH + legendH, FL.margin.b && !barH && !legendH ? FL.margin.b : 0);
   let plotH = FL.yaxis._length, yRange = null, asked = null;
@@ -155,7 +155,10 @@ function phoneLayout(gd) {
     const bar = { ...cb, orientation: "h", x: 0.5, xanchor: "center", xref: "paper", len: 1, lenmode: "fraction",
                   y: -below / plotH, yanchor: "top", yref: "paper", thickness: BAR, ypad: 0, xpad: 0,
                   title: { ...(cb.title || {}), side: "top" } };
-    return holder === "colorbar" ? { ...tr, colorbar: bar } : { ...tr, marker: { ...tr.marker, colorbar: bar } };
+    // a new uid: Plotly draws the bar afresh (redrawn in place, a bar turned horizontal kept its vertical tick labels
+    // and title, and stood a plot height too low)
+    const uid = `${gd._fullData[i].uid}-phone`;
+    return holder === "colorbar" ? { ...tr, uid, colorbar: bar } : { ...tr, uid, marker: { ...tr.marker, colorbar: bar } };
   });
   return { data, layout: lay, sizes: { height, plotW, plotH, l, t, b, below, barH, legendH } };
 }
@@ -198,10 +201,13 @@ function adapt(gd) {
   gd.ksPhoneTries = 0;
   gd.dataset.phone = JSON.stringify(next.sizes);   // what it was laid out as (the browser tests read it)
   window.__kernelscopePhone.adapted += 1;
-  // Streamlit sizes the chart to its element's measured height once drawn: the element takes the new height too.
+  // Streamlit sizes the chart to its element's measured height once drawn: the element takes the new height too, and
+  // so do the frame and the element around it (Streamlit gives them the figure's height, the element as its flex
+  // basis too, and the element scrolls what overflows it: a taller chart's colour bar was hidden in it).
   gd.querySelectorAll(".ks-sweep-sign").forEach((e) => e.remove());   // ui/sweep.js puts it back, at the new place
-  const box = gd.closest('[data-testid="stPlotlyChart"]');
-  if (box) box.style.height = `${next.layout.height}px`;
+  for (const box of ["stPlotlyChart", "stFullScreenFrame", "stElementContainer"].map((id) => gd.closest(`[data-testid="${id}"]`))) {
+    if (box) { box.style.height = `${next.layout.height}px`; box.style.flexBasis = `${next.layout.height}px`; }
+  }
   update({ data: next.data, layout: next.layout, frames: framesOf(gd) });
 }
 
