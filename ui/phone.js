@@ -17,6 +17,7 @@ const RETRIES = 60;    // times a chart whose React props are not there yet is t
 const WIDEN = 3;       // times the left margin may grow for tick labels a drawing cut (a tighter y range's ticks)
 const TITLE_ROOM = 24;  // px over the plot for a y axis' title read across
 const ASPECT = [0.55, 1.35];   // plot height / width kept within, so a map stays on the first screen
+const NEAR = 3;       // px between the plot and its tick labels on a chart with two y axes
 const done = new WeakSet();   // layouts left as they are (not a 2-D chart, or nothing to change)
 window.__kernelscopePhone = window.__kernelscopePhone || { adapted: 0 };
 
@@ -52,6 +53,28 @@ function depthBelow(gd, bottom) {   // px the x axes' tick labels and titles rea
     if (r.height) reach = Math.max(reach, r.bottom - top - bottom);
   });
   return Math.ceil(reach);
+}
+
+function rightLabels(gd) {   // px between the plot area and a right y axis' tick labels, and px those labels take
+  const FL = gd._fullLayout, left = gd.getBoundingClientRect().left;
+  const plotRight = Math.max(...Object.keys(FL).filter((k) => /^xaxis\d*$/.test(k)).map((k) => FL[k]._offset + FL[k]._length));
+  let near = Infinity, far = 0;
+  gd.querySelectorAll('g[class$="tick"] > text').forEach((t) => {
+    if (!/^y\d*tick$/.test(t.parentNode.getAttribute("class"))) return;   // ytick, y2tick: no colour bar's ycb…tick
+    const r = t.getBoundingClientRect();
+    if (r.width && r.left - left >= plotRight - 2) { near = Math.min(near, r.left - left); far = Math.max(far, r.right - left); }
+  });
+  return far ? { gap: near - plotRight, width: Math.ceil(far - near) } : null;
+}
+
+function leftGap(gd) {   // px between the plot area and the y tick labels left of it
+  const FL = gd._fullLayout, left = gd.getBoundingClientRect().left;
+  let near = -Infinity;
+  gd.querySelectorAll(".ytick text").forEach((t) => {
+    const r = t.getBoundingClientRect();
+    if (r.width && r.right - left <= FL.xaxis._offset + 2) near = Math.max(near, r.right - left);
+  });
+  return Number.isFinite(near) ? FL.xaxis._offset - near : 0;
 }
 
 function depthLeft(gd, titled = true) {   // px left of the plot area for the y tick labels, a 2 px stand-off and the title
@@ -93,13 +116,21 @@ function phoneLayout(gd) {
   const legendOut = legendShown;   // beside the plot, under it or over its data: in rows under it
   const W = FL.width;
   const square = yAxes.some((k) => FL[k].scaleanchor) || Object.keys(FL).some((k) => /^xaxis\d*$/.test(k) && FL[k].scaleanchor);
-  // One y axis with a title: the title goes over the tick labels' column, read across (as phone charts do), under a
-  // chart title if there is one (the top margin grows by its line), so the plot takes its width (about 18 px).
-  const yTitle = yAxes.length === 1 ? text(L.yaxis && L.yaxis.title) : "";
+  // One plot's y axes (the left one, and any drawn over it on the right, as the eigen map's error): each title goes
+  // over its tick labels' column, read across (as phone charts do), the left one from the left edge and a right one
+  // to the right edge, under a chart title if there is one (the top margin grows by its line), so the plot takes
+  // their width (about 18 px each). A right axis keeps the room its tick labels need.
+  const one = yAxes.every((k) => k === "yaxis" || (FL[k].overlaying && FL[k].side === "right"));
+  const yTitle = one ? text(L.yaxis && L.yaxis.title) : "";
+  const rightTitles = one ? yAxes.filter((k) => k !== "yaxis" && FL[k].visible !== false && text(L[k] && L[k].title)) : [];
+  const across = !!yTitle || rightTitles.length > 0;
   const chartTitle = text(FL.title).replace(/<[^>]*>/g, "").trim();
-  const t = yTitle ? (chartTitle ? FL.margin.t + TITLE_ROOM : Math.max(FL.margin.t, TITLE_ROOM)) : FL.margin.t;
-  const l = Math.max(depthLeft(gd, !yTitle) + 4, 10);
-  const r = 8;
+  const t = across ? (chartTitle ? FL.margin.t + TITLE_ROOM : Math.max(FL.margin.t, TITLE_ROOM)) : FL.margin.t;
+  // Two y axes pay twice for a column of tick labels: both columns come NEAR px from the plot (Plotly leaves 9).
+  const onRight = rightLabels(gd);
+  const closer = onRight ? Math.max(0, Math.floor(leftGap(gd) - NEAR)) : 0;   // (a standoff is a whole px)
+  const l = Math.max(depthLeft(gd, !yTitle) + 4 - closer, 10);
+  const r = onRight ? onRight.width + NEAR + 3 : 8;
   const plotW = W - l - r;
   const below = depthBelow(gd, FL.yaxis._offset + FL.yaxis._length) + GAP;
   const titled = barred.some(([tr]) => tr.colorbar && tr.colorbar.title && tr.colorbar.title.text);
@@ -131,12 +162,29 @@ function phoneLayout(gd) {
       lay[k] = { ...ax, title: { ...title, standoff: 2 } };
     }
   }
+  const mine = [];   // the annotations this adds (named, so a layout adapted again does not get them twice)
+  const fontOf = (f) => ({ size: f.size, color: f.color, family: f.family });
   if (yTitle) {   // the title's text stays on the axis for screen readers (ksTitle, ui/accessibility.js)
-    const font = (FL.yaxis.title && FL.yaxis.title.font) || {};
     lay.yaxis = { ...(L.yaxis || {}), title: { text: "" }, ksTitle: yTitle };
-    lay.annotations = [...(L.annotations || []).filter((a) => a.name !== "ksYTitle"), {
-      name: "ksYTitle", text: yTitle, xref: "paper", yref: "paper", x: 0, y: 1, xanchor: "left", yanchor: "bottom",
-      xshift: 4 - l, yshift: 2, showarrow: false, font: { size: font.size, color: font.color, family: font.family } }];
+    mine.push({ name: "ksYTitle", text: yTitle, xref: "paper", yref: "paper", x: 0, y: 1, xanchor: "left",
+                yanchor: "bottom", xshift: 4 - l, yshift: 2, showarrow: false,
+                font: fontOf((FL.yaxis.title && FL.yaxis.title.font) || {}) });
+  }
+  for (const k of rightTitles) {
+    const title = text(L[k].title);
+    lay[k] = { ...(lay[k] || L[k]), title: { text: "" }, ksTitle: title };
+    mine.push({ name: "ksYTitle", text: title, xref: "paper", yref: "paper", x: 1, y: 1, xanchor: "right",
+                yanchor: "bottom", xshift: r - 4, yshift: 2, showarrow: false,
+                font: fontOf((FL[k].title && FL[k].title.font) || {}) });
+  }
+  if (onRight) {
+    for (const k of yAxes) {
+      const nearer = k === "yaxis" ? closer : Math.max(0, Math.floor(onRight.gap - NEAR));
+      lay[k] = { ...(lay[k] || L[k]), ticklabelstandoff: (FL[k].ticklabelstandoff || 0) - nearer };
+    }
+  }
+  if (mine.length) {
+    lay.annotations = [...(L.annotations || []).filter((a) => a.name !== "ksYTitle"), ...mine];
   }
   // The y axis keeps the asked range and gives up a few px of height when the box is taller than the data (Plotly
   // would widen the y range, write it back, and narrow the x axis to it once a wider left margin takes width).
@@ -146,7 +194,7 @@ function phoneLayout(gd) {
                    y: -(below + barH) / plotH, yanchor: "top", yref: "paper" };
   }
   const same = Math.abs(height - FL.height) <= 2 && Math.abs(l - FL.margin.l) <= 2 && Math.abs(r - FL.margin.r) <= 2
-    && Math.abs(b - FL.margin.b) <= 2 && !legendOut && !yTitle && barred.every(([tr]) => tr.colorbar && tr.colorbar.orientation === "h");
+    && Math.abs(b - FL.margin.b) <= 2 && !legendOut && !across && barred.every(([tr]) => tr.colorbar && tr.colorbar.orientation === "h");
   if (same) return null;
   const data = gd.data.map((tr, i) => {
     if (!barred.some(([, j]) => j === i)) return tr;
@@ -160,7 +208,7 @@ function phoneLayout(gd) {
     const uid = `${gd._fullData[i].uid}-phone`;
     return holder === "colorbar" ? { ...tr, uid, colorbar: bar } : { ...tr, uid, marker: { ...tr.marker, colorbar: bar } };
   });
-  return { data, layout: lay, sizes: { height, plotW, plotH, l, t, b, below, barH, legendH } };
+  return { data, layout: lay, sizes: { height, plotW, plotH, l, r, t, b, below, barH, legendH } };
 }
 
 const framesOf = (gd) => (gd._transitionData && gd._transitionData._frames) || [];   // kept through an update
@@ -181,7 +229,8 @@ function widen(gd) {   // after each drawing of an adapted layout (at most WIDEN
   const cut = cutLeft(gd), update = cut > 0 && updater(gd);
   if (!update) return;
   const margin = { ...gd.layout.margin, l: gd.layout.margin.l + cut + 2 };
-  const annotations = (gd.layout.annotations || []).map((a) => (a.name === "ksYTitle" ? { ...a, xshift: 4 - margin.l } : a));
+  const annotations = (gd.layout.annotations || []).map((a) => (a.name === "ksYTitle" && a.xanchor === "left"
+    ? { ...a, xshift: 4 - margin.l } : a));
   update({ data: gd.data, layout: { ...gd.layout, margin, annotations, ksPhoneFit: (gd.layout.ksPhoneFit || 0) + 1 },
            frames: framesOf(gd) });
 }
