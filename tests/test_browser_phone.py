@@ -15,9 +15,8 @@ PHONE = {"width": 390, "height": 844}
 # and an 8 px right margin; ui/phone.js reads the y axes' titles across the top, over the tick labels (a right axis'
 # to the right edge).
 MIN_PLOT_WIDTH = 320
-# Not there yet, each for its left margin: /kernel-ridge-cross-validation's γ grid has long tick labels;
-# /graphs-strings, /graphs-walks and /graphs-distributions are Gram matrices whose named rows take the left margin.
-NARROWER = {"kernel-ridge-cross-validation": 300, "graphs-strings": 240, "graphs-walks": 240, "graphs-distributions": 276}
+# Not there yet, for its left margin: /kernel-ridge-cross-validation's γ grid has long tick labels.
+NARROWER = {"kernel-ridge-cross-validation": 300}
 # The main chart once ui/phone.js has laid it out (data-phone set) or left it as it is; its plotting area (the union
 # of its 2-D subplots' drag layers, else the 3-D scene), its colour bars and legend, and the page's sideways overflow.
 PHONE_CHART = """(key) => { const box = document.querySelector('.st-key-' + key);

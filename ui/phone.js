@@ -18,10 +18,37 @@ const WIDEN = 3;       // times the left margin may grow for tick labels a drawi
 const TITLE_ROOM = 24;  // px over the plot for a y axis' title read across
 const ASPECT = [0.55, 1.35];   // plot height / width kept within, so a map stays on the first screen
 const NEAR = 3;       // px between the plot and its tick labels on a chart with two y axes
+const KEY_GAP = 14;    // px between the two columns of a chart's key
+const KEY_COLUMNS = 2; // at most, so the key reads down its rows (a Gram matrix's two classes side by side)
+const LINE = 1.3;      // Plotly's line height in a multi-line annotation, in font sizes
 const done = new WeakSet();   // layouts left as they are (not a 2-D chart, or nothing to change)
 window.__kernelscopePhone = window.__kernelscopePhone || { adapted: 0 };
 
 const text = (t) => (t && (typeof t === "string" ? t : t.text)) || "";
+
+// A builder's own choices for a phone, in layout.meta.phone (plain data, pages' figure builders): `axes`, axis
+// settings merged over the chart's (shorter tick labels: 10⁻³ for 0.001, s3 for a row named "+ GATTACA ✓"), drawn
+// once before the phone's margins are measured; `key`, the lines drawn under the plot that say what the shorter
+// labels stand for ("s3 + GATTACA ✓").
+const own = (L) => (L && L.meta && typeof L.meta === "object" && L.meta.phone) || null;
+
+function withOwnAxes(L, spec) {
+  const lay = { ...L, ksPhoneAxes: true };
+  for (const [k, v] of Object.entries(spec.axes || {})) lay[k] = { ...(L[k] || {}), ...v };
+  return lay;
+}
+
+const escaped = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function keyColumns(lines, font, width) {   // a key's lines in two columns when they fit across `width` px, else one
+  const ctx = (keyColumns.canvas = keyColumns.canvas || document.createElement("canvas")).getContext("2d");
+  ctx.font = `${font.size}px ${font.family}`;
+  const w = Math.ceil(Math.max(...lines.map((s) => ctx.measureText(s).width)));
+  const n = Math.max(1, Math.min(KEY_COLUMNS, lines.length, Math.floor((width + KEY_GAP) / (w + KEY_GAP))));
+  const per = Math.ceil(lines.length / n);
+  return { columns: Array.from({ length: Math.ceil(lines.length / per) }, (_, i) => lines.slice(i * per, (i + 1) * per)),
+           step: w + KEY_GAP, height: Math.ceil(per * font.size * LINE) + 6 };
+}
 
 function updater(gd) {   // react-plotly's onUpdate of the chart element that owns this graph div
   const key = Object.keys(gd).find((k) => k.startsWith("__reactFiber$"));
@@ -136,7 +163,10 @@ function phoneLayout(gd) {
   const titled = barred.some(([tr]) => tr.colorbar && tr.colorbar.title && tr.colorbar.title.text);
   const barH = barred.length ? BAR + 24 + (titled ? 28 : 0) : 0;   // the bar, its tick labels, its title over it
   const legendH = legendOut ? legendRows(gd, plotW) * ROW + 6 : 0;
-  const b = Math.max(below + barH + legendH, FL.margin.b && !barH && !legendH ? FL.margin.b : 0);
+  const spec = own(L), tickFont = FL.yaxis.tickfont || {};
+  const key = spec && Array.isArray(spec.key) && spec.key.length ? keyColumns(spec.key.map(String), tickFont, W - 8) : null;
+  const keyH = key ? key.height + GAP : 0;
+  const b = Math.max(below + barH + legendH + keyH, FL.margin.b && !barH && !legendH && !keyH ? FL.margin.b : 0);
   let plotH = FL.yaxis._length, yRange = null, asked = null;
   if (square) {   // the data's own aspect: a y range Plotly would widen to fill a tall box shrinks back to the data
     const x = L.xaxis && L.xaxis.range, y = L.yaxis && L.yaxis.range;
@@ -183,8 +213,14 @@ function phoneLayout(gd) {
       lay[k] = { ...(lay[k] || L[k]), ticklabelstandoff: (FL[k].ticklabelstandoff || 0) - nearer };
     }
   }
+  if (key) {   // under the plot, its colour bar and its legend, from the chart's left edge, in the tick labels' type
+    key.columns.forEach((lines, i) => mine.push({
+      name: "ksKey", text: lines.map(escaped).join("<br>"), xref: "paper", yref: "paper", x: 0, xanchor: "left",
+      xshift: 4 - l + i * key.step, y: -(below + barH + legendH + GAP / 2) / plotH, yanchor: "top", align: "left",
+      showarrow: false, font: fontOf(tickFont) }));
+  }
   if (mine.length) {
-    lay.annotations = [...(L.annotations || []).filter((a) => a.name !== "ksYTitle"), ...mine];
+    lay.annotations = [...(L.annotations || []).filter((a) => a.name !== "ksYTitle" && a.name !== "ksKey"), ...mine];
   }
   // The y axis keeps the asked range and gives up a few px of height when the box is taller than the data (Plotly
   // would widen the y range, write it back, and narrow the x axis to it once a wider left margin takes width).
@@ -194,7 +230,7 @@ function phoneLayout(gd) {
                    y: -(below + barH) / plotH, yanchor: "top", yref: "paper" };
   }
   const same = Math.abs(height - FL.height) <= 2 && Math.abs(l - FL.margin.l) <= 2 && Math.abs(r - FL.margin.r) <= 2
-    && Math.abs(b - FL.margin.b) <= 2 && !legendOut && !across && barred.every(([tr]) => tr.colorbar && tr.colorbar.orientation === "h");
+    && Math.abs(b - FL.margin.b) <= 2 && !legendOut && !across && !key && barred.every(([tr]) => tr.colorbar && tr.colorbar.orientation === "h");
   if (same) return null;
   const data = gd.data.map((tr, i) => {
     if (!barred.some(([, j]) => j === i)) return tr;
@@ -208,7 +244,7 @@ function phoneLayout(gd) {
     const uid = `${gd._fullData[i].uid}-phone`;
     return holder === "colorbar" ? { ...tr, uid, colorbar: bar } : { ...tr, uid, marker: { ...tr.marker, colorbar: bar } };
   });
-  return { data, layout: lay, sizes: { height, plotW, plotH, l, r, t, b, below, barH, legendH } };
+  return { data, layout: lay, sizes: { height, plotW, plotH, l, r, t, b, below, barH, legendH, keyH } };
 }
 
 const framesOf = (gd) => (gd._transitionData && gd._transitionData._frames) || [];   // kept through an update
@@ -229,8 +265,8 @@ function widen(gd) {   // after each drawing of an adapted layout (at most WIDEN
   const cut = cutLeft(gd), update = cut > 0 && updater(gd);
   if (!update) return;
   const margin = { ...gd.layout.margin, l: gd.layout.margin.l + cut + 2 };
-  const annotations = (gd.layout.annotations || []).map((a) => (a.name === "ksYTitle" && a.xanchor === "left"
-    ? { ...a, xshift: 4 - margin.l } : a));
+  const annotations = (gd.layout.annotations || []).map((a) => (a.name === "ksKey" ? { ...a, xshift: a.xshift - cut - 2 }
+    : a.name === "ksYTitle" && a.xanchor === "left" ? { ...a, xshift: 4 - margin.l } : a));
   update({ data: gd.data, layout: { ...gd.layout, margin, annotations, ksPhoneFit: (gd.layout.ksPhoneFit || 0) + 1 },
            frames: framesOf(gd) });
 }
@@ -238,8 +274,10 @@ function widen(gd) {   // after each drawing of an adapted layout (at most WIDEN
 function adapt(gd) {
   if (window.innerWidth >= BREAK || !gd._fullLayout || !gd.layout || done.has(gd.layout)) return;
   if (gd.layout.ksPhone) { if ((gd.layout.ksPhoneFit || 0) < WIDEN) widen(gd); return; }
-  const next = phoneLayout(gd);
-  if (!next) { done.add(gd.layout); gd.dataset.phone = "as-is"; return; }
+  const spec = own(gd.layout);
+  const first = !!(spec && spec.axes) && !gd.layout.ksPhoneAxes;   // the builder's own axes, not drawn yet
+  const next = first ? null : phoneLayout(gd);
+  if (!first && !next) { done.add(gd.layout); gd.dataset.phone = "as-is"; return; }
   const update = updater(gd);
   if (!update) {   // React has not given the chart its props yet (a busy page): try again, up to ~9 s, then leave it
     gd.ksPhoneTries = (gd.ksPhoneTries || 0) + 1;
@@ -248,6 +286,10 @@ function adapt(gd) {
     return;
   }
   gd.ksPhoneTries = 0;
+  if (first) {   // first the builder's own axes for a phone (shorter tick labels), drawn, so the margins measure them
+    update({ data: gd.data, layout: withOwnAxes(gd.layout, spec), frames: framesOf(gd) });
+    return;
+  }
   gd.dataset.phone = JSON.stringify(next.sizes);   // what it was laid out as (the browser tests read it)
   window.__kernelscopePhone.adapted += 1;
   // Streamlit sizes the chart to its element's measured height once drawn: the element takes the new height too, and

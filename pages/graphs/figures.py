@@ -130,7 +130,16 @@ def string_gram(K, names, annotate, present=None, x_title="t (line number)", z_t
     fig.update_xaxes(tickvals=list(range(n)), ticktext=[f"s{i + 1}" for i in range(n)], title=x_title)
     fig.update_yaxes(tickvals=list(range(n)), ticktext=list(names), tickfont=dict(family="monospace"),
                      autorange="reversed")
-    return base_layout(fig, None, height=MAIN[bool(present)], present=present)
+    # a phone (ui/phone.js): the names would take a third of the width, so the rows are s₁ … sₙ as the columns, and
+    # a key under the matrix names them (the full name stays in the hover)
+    phone = dict(axes=dict(yaxis=dict(ticktext=[f"s{i + 1}" for i in range(n)])),
+                 key=[f"s{i + 1} {_short(name)}" for i, name in enumerate(names)])
+    return base_layout(fig, None, height=MAIN[bool(present)], present=present, meta=dict(phone=phone))
+
+
+def _short(name, most=30):
+    """A name in at most `most` characters for a phone's key: its middle left out (…), its end (✓ / ✗) kept."""
+    return name if len(name) <= most else name[:most - 3] + "…" + name[-2:]
 
 
 CLOUDS = {True: 300, False: 280}   # px of the small multiples of the samples under the Gram matrix
