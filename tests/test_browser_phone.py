@@ -11,12 +11,11 @@ pytestmark = pytest.mark.timeout(900)
 
 SECTIONS = [(url_path(t, s), s.main_chart) for t, s in sections()]
 PHONE = {"width": 390, "height": 844}
-# px of the main chart's plotting area on a 390 px phone (the issue's 320): the 374 px column less the y tick labels
-# and an 8 px right margin; ui/phone.js reads the y axes' titles across the top, over the tick labels (a right axis'
-# to the right edge).
+# px of the main chart's plotting area on a 390 px phone (the issue's 320), on every section: the 374 px column less
+# the y tick labels and an 8 px right margin. ui/phone.js reads the y axes' titles across the top, over the tick
+# labels (a right axis' to the right edge), and a builder may give shorter tick labels for a phone (layout.meta.phone:
+# the Gram matrices' rows s1 … sn with a key of their names under the matrix, the CV grid's λ as 10⁻³).
 MIN_PLOT_WIDTH = 320
-# Not there yet, for its left margin: /kernel-ridge-cross-validation's γ grid has long tick labels.
-NARROWER = {"kernel-ridge-cross-validation": 300}
 # The main chart once ui/phone.js has laid it out (data-phone set) or left it as it is; its plotting area (the union
 # of its 2-D subplots' drag layers, else the 3-D scene), its colour bars and legend, and the page's sideways overflow.
 PHONE_CHART = """(key) => { const box = document.querySelector('.st-key-' + key);
@@ -84,7 +83,7 @@ def settled_chart(phone, key, calm=3, tries=60):
 def test_main_chart_fills_a_phone(phone, app_url, url, key):
     m = chart_on_phone(phone, app_url, url, key)
     assert m is not None, f"/{url}: main chart {key} not drawn"
-    assert m["area"]["width"] >= NARROWER.get(url, MIN_PLOT_WIDTH), \
+    assert m["area"]["width"] >= MIN_PLOT_WIDTH, \
         f"/{url}: plotting area {m['area']['width']:.0f} px wide of {m['width']} (ui/phone.js: {m['phone']})"
     assert m["cut"] <= 0.5, f"/{url}: a y tick label or the y title is cut {m['cut']:.0f} px at the chart's left edge"
     # (1 px of the main area's width is sub-pixel rounding of a fractional column width, not a scroll)
@@ -113,7 +112,7 @@ def test_a_360_px_phone_scrolls_nothing_sideways_and_cuts_nothing(small_phone, a
     cuts no tick label and the page does not scroll sideways (the plotting area is 30 px narrower than at 390)."""
     m = chart_on_phone(small_phone, app_url, url, key)
     assert m is not None, f"/{url}: main chart {key} not drawn"
-    assert m["area"]["width"] >= NARROWER.get(url, MIN_PLOT_WIDTH) - 30 - 10, \
+    assert m["area"]["width"] >= MIN_PLOT_WIDTH - 30 - 10, \
         f"/{url}: {m['area']['width']:.0f} px of {m['width']} (ui/phone.js: {m['phone']})"
     assert m["cut"] <= 0.5, f"/{url}: a y tick label or the y title is cut {m['cut']:.0f} px at the chart's left edge"
     assert m["sideways"] <= 0 and m["main"] <= 1, f"/{url}: the page scrolls sideways ({m['sideways']}, {m['main']} px)"

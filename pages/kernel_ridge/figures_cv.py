@@ -42,8 +42,22 @@ def cv_heatmap(res, grid_name, current, present=False):
     fig.update_xaxes(range=[-0.5, len(gvals) - 0.5])
     fig.update_yaxes(title="λ (log scale)", tickvals=np.arange(len(res.lams)), ticktext=[f"{v:g}" for v in res.lams],
                      range=[-0.5, len(res.lams) - 0.5])
+    # a phone (ui/phone.js): the grid's decades only, as powers of ten (10⁻⁴ where the laptop writes 0.0001), so the
+    # λ labels leave the map the width
+    phone = dict(axes={f"{axis}axis": dict(zip(("tickvals", "ticktext"), _powers(values)))
+                       for axis, values in (("x", gvals), ("y", res.lams))})
     return base_layout(fig, None, height=height("main", present), present=present, showlegend=not present,
-                       legend=legend(present), meta=dict(chart_width=700))
+                       legend=legend(present), meta=dict(chart_width=700, phone=phone))
+
+
+SUPER = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _powers(values):
+    """(indices, labels) of the decades among a log grid's values, labelled 10ⁿ."""
+    exponents = np.log10(np.asarray(values, float))
+    decades = np.flatnonzero(np.isclose(exponents, np.round(exponents)))
+    return decades.tolist(), ["10" + str(round(exponents[i])).translate(SUPER) for i in decades]
 
 
 @cached_figure
