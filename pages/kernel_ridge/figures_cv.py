@@ -4,7 +4,7 @@ cell starred) and training against held-out error along one setting; in the topi
 import numpy as np
 import plotly.graph_objects as go
 
-from ui.figures import base_layout, cached_figure, log_x_vline
+from ui.figures import base_layout, cached_figure, log_x_vline, power_of_ten
 from ui.theme import ACCENT, NEGATIVE
 
 from .figures import _f32, height, legend
@@ -50,14 +50,11 @@ def cv_heatmap(res, grid_name, current, present=False):
                        legend=legend(present), meta=dict(chart_width=700, phone=phone))
 
 
-SUPER = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
 def _powers(values):
     """(indices, labels) of the decades among a log grid's values, labelled 10ⁿ."""
     exponents = np.log10(np.asarray(values, float))
     decades = np.flatnonzero(np.isclose(exponents, np.round(exponents)))
-    return decades.tolist(), ["10" + str(round(exponents[i])).translate(SUPER) for i in decades]
+    return decades.tolist(), [power_of_ten(round(exponents[i])) for i in decades]
 
 
 @cached_figure

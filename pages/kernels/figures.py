@@ -12,7 +12,7 @@ import ui.sweep
 from ui.cache import cache_data
 from ui.figures import builders
 from ui.figures.caching import cached_figure
-from ui.figures.style import base_layout, under_axis
+from ui.figures.style import base_layout, power_of_ten, under_axis
 from ui.theme import DIVERGING, NEGATIVE, POSITIVE
 
 MAIN = {True: 556, False: 480}      # px of a section's main chart: presentation mode / normal
@@ -85,7 +85,6 @@ def spectrum(ev, title=None, height=None, present=None):
 
 
 DECADES = 6   # a log spectrum's axis spans 6 decades below its top power of ten; smaller |λ| are as good as 0
-SUPER = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def log_bars(ev):
@@ -98,7 +97,7 @@ def log_bars(ev):
     k = int(np.ceil(np.log10(top) - 1e-9))
     h = np.clip(np.log10(np.maximum(np.abs(ev), 1e-300)) - (k - DECADES), 0.0, None)
     h = np.where(ev < -kc.PSD_RTOL * top, -h, h)
-    return h, [f"10{str(k - DECADES + d).translate(SUPER)}" for d in range(0, DECADES + 1, 2)]
+    return h, [power_of_ten(k - DECADES + d) for d in range(0, DECADES + 1, 2)]
 
 
 @cached_figure

@@ -29,9 +29,9 @@ from .margins import (
     reserve_margins,
     to_spec,
 )
-from .style import CHART_CONFIG, LEGEND_ABOVE, LEGEND_INSIDE, base_layout, under_axis
+from .style import CHART_CONFIG, LEGEND_ABOVE, LEGEND_INSIDE, base_layout, power_of_ten, under_axis
 
 __all__ = ["MAX_HEATMAP", "add_classes", "decision_map", "gram_heatmap", "level_lines", "level_points", "log_x_vline", "scatter_classes",
            "slice_line", "spectrum_bars", "surface_heatmap", "FIGURE_CACHE", "cache_with_figures", "cached_figure",
            "CHART_WIDTH", "CHAR", "ENTRY", "FILLED", "GAP", "ROW", "THREE_D", "Spec", "reserve_margins", "to_spec",
-           "CHART_CONFIG", "LEGEND_ABOVE", "LEGEND_INSIDE", "base_layout", "under_axis"]
+           "CHART_CONFIG", "LEGEND_ABOVE", "LEGEND_INSIDE", "base_layout", "power_of_ten", "under_axis"]

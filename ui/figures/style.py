@@ -103,3 +103,11 @@ def _colorscale(Z):
     return dict(colorscale=SEQUENTIAL)
 
 
+
+
+_SUPER = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def power_of_ten(n):
+    """A decade's tick label, 10ⁿ with the exponent n (an integer) in superscript digits: '10⁻⁴'."""
+    return "10" + str(int(n)).translate(_SUPER)
