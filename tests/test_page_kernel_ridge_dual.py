@@ -79,3 +79,15 @@ def test_lambda_zero_is_answered_with_a_sentence():
     at.checkbox(key=KEY.LAM_ZERO).check().run()
     assert not page_errors(at)
     assert any("The dual needs λ > 0" in i.value for i in at.info)
+
+
+def test_nguyens_misprinted_one_over_n_is_said_with_the_factor_it_would_cost(fresh):
+    """Nguyen's (4) prints −1/N where his (2) gives −1/λ: at the optimum a with 1/N is λ/N times a* (default N = 30
+    points, λ = 0.1)."""
+    Phi, t = design(3)
+    w = Ridge(alpha=0.1, fit_intercept=False).fit(Phi, t).coef_
+    a_lam, a_n = -(Phi @ w - t) / 0.1, -(Phi @ w - t) / len(t)
+    ratio = float(np.mean(a_n / a_lam))
+    words = " ".join(c.value for c in fresh.caption)
+    assert "Nguyen's eq. (4) prints aₙ = −(1/N)" in words and "a misprint" in words
+    assert f"= {ratio:.4g} times a*" in words

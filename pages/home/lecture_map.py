@@ -90,6 +90,7 @@ TEXTS = (
     )),
     ("Nguyen", "Kernel method", (
         ("Dual representation: J(w) and its gradient, w = Φᵀa", "kernel-ridge-dual-derivation"),
+        ("aₙ = −(1/λ)(wᵀφ(xₙ) − tₙ): eq. (4)'s 1/N is a misprint", "kernel-ridge-dual-derivation"),
         ("J(a) with K = ΦΦᵀ, a = (K + λI)⁻¹t", "kernel-ridge-dual-derivation"),
         ("The prediction k(x)ᵀ(K + λI)⁻¹t; N × N against M × M", "kernel-ridge-primal-dual"),
         ("Constructing kernels: (xᵀz)² = φ(x)ᵀφ(z)", "mercer"),

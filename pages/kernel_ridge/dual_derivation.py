@@ -76,6 +76,9 @@ def derivation():
                        "beside ΦᵀΦ's spread): J* is from the direct solve.")
         elif k > path.steps[-1]:
             st.caption(f"The descent converged at step {path.steps[-1]:,}: the numbers are the optimum's.")
+        st.caption(f"Nguyen's eq. (4) prints aₙ = −(1/N)(wᵀφ(xₙ) − tₙ): a misprint, his (2) divides by λ. With 1/N "
+                   f"the a at the optimum would be λ/N = {s.lam:.4g}/{d.n} = {s.lam / d.n:.4g} times a*, so Φᵀa ≠ w "
+                   "and a would not solve (8), a = (K + λI)⁻¹t: the factor is 1/λ, as in (2) and Bishop's notes.")
 
 
 derivation()
