@@ -305,3 +305,18 @@ def test_overflowing_points_get_a_sentence_and_are_kept():
 def test_the_overflowing_link_opens_every_section(file):
     at = open_page(file, query={"pts": HUGE})
     assert not page_errors(at), f"{file}: {page_errors(at)}"
+
+
+def test_helds_k_at_least_zero_is_measured_on_the_picture_and_answered():
+    """Held's first slide asks k ≥ 0: the linear kernel with x₀ = (1, 0) runs from −3 to 3 on [−3, 3]² (xᵀx₀ = x₁),
+    and is a kernel all the same; the RBF stays in (0, 1]. Bishop's notes' memory-based methods are said too."""
+    at = open_page(KERNEL)
+    at.selectbox(key=KEY.kernel).set_value("linear").run()
+    at.slider(key=KEY.x0a).set_value(1.0).run()
+    assert not page_errors(at)
+    words = text(at)
+    assert "k(x, y) ≥ 0" in words and "k(x, x₀) runs from -3 to 3, below 0." in words
+    assert "positive semi-definite Gram matrix" in words and "memory-based" in words
+    at.selectbox(key=KEY.kernel).set_value("rbf").run()
+    low = math.exp(-1.0 * ((-3 - 1) ** 2 + 3 ** 2))   # the grid's corner farthest from x₀ = (1, 0), γ = 1
+    assert f"k(x, x₀) runs from {low:.3g} to 1. " in text(at)

@@ -6,6 +6,7 @@ from pages import sections, url_path
 
 TEXTS = (
     ("Held", "Data representations — kernel methods (MSA220/MVE441, lecture 12)", (
+        ("A kernel: symmetric and k(x, y) ≥ 0, a generalised inner product (PSD is what makes one)", "kernels"),
         ("Kernels and their examples: linear, polynomial, RBF, Laplacian, sigmoid", "kernels"),
         ("Mercer (positive definite) kernels and the Gram matrix", "kernels-gram"),
         ("Why PD matters: K = VᵀΛV and the map φ(xₗ) = Λ^½ V⁽:,ˡ⁾", "mercer-eigen"),

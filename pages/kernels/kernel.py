@@ -58,6 +58,15 @@ def body():
                     "shows k(x, x₀) for every x of the plane: **stationary** kernels (RBF, Laplacian) depend only on "
                     "x − x₀, so the bump moves with x₀ and keeps its shape; linear, polynomial and sigmoid kernels "
                     "depend on xᵀx₀, so moving x₀ tilts and rescales the whole surface.")
+        low, high = float(surf.Z.min()), float(surf.Z.max())
+        st.markdown(f"Held's first slide defines a kernel by k(x, y) = k(y, x) **and k(x, y) ≥ 0**. On this picture "
+                    f"k(x, x₀) runs from {low:.3g} to {high:.3g}"
+                    + (", below 0. " if low < 0 else ". ") + "The RBF and Laplacian kernels lie in (0, 1], but the "
+                    "linear kernel xᵀy is negative whenever x and y are more than 90° apart, and it is a kernel all "
+                    "the same: what every kernel satisfies is his next slide's condition, a positive semi-definite "
+                    "Gram matrix (*Gram matrix*), not k ≥ 0. Bishop's notes call kernel methods **memory-based**: a "
+                    "prediction Σᵢ αᵢ k(xᵢ, x) keeps every training point, as k-NN does, so they are quick to train "
+                    "and slow to predict (*Perceptron vs k-NN*).")
     st.markdown("**The same kernel in the lecture notes** (this app writes scikit-learn's γ, r = coef0, m = degree):")
     notations = other_notations(s.name, s.params)
     for col, (source, tex, note) in zip(st.columns(len(notations)), notations):
