@@ -13,7 +13,7 @@ TEXTS = (
         ("Mercer's theorem: k(x, y) = φ(x)ᵀφ(y), q = ∞ allowed", "mercer-theorem"),
         ("Example: (xᵀy + 1)² in 2-D, six features", "mercer"),
         ("Advantages of kernels: the kernel trick, features never built", "mercer-lift"),
-        ("Recall PCA; its limits on non-linear structure", "kernel-pca"),
+        ("Recall PCA: Σ̂ = XᵀX/(n − 1) = VDVᵀ; its limits on non-linear structure", "kernel-pca"),
         ("Kernels and PCA (I–III): Ka = dₙ n a, aᵀKa = 1, the projection", "kernel-pca"),
         ("Centring in feature space: K′ = JKJ", "kernel-pca-centring"),
         ("The general kPCA algorithm, six steps", "kernel-pca"),
