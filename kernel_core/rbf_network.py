@@ -1,10 +1,12 @@
 """Radial basis function networks fit by least squares (Bishop's notes, "Radial Basis Functions"), and the same model
-as kernel ridge regression at lam -> 0.
+as kernel ridge regression at lam -> 0, and the classifying network sign(b + h(x)) of the same notes.
 
     from kernel_core import RBFNetwork, pick_centres, ridge_to_network
     h = RBFNetwork(gamma=1.0).fit(X, y).predict(X_new)          # every training point a centre (M = N)
+    labels = RBFNetwork(1.0, C, bias=True).fit(X, y_pm).classify(X_new)   # sign(b + sum_m w_m ...), y_pm in {-1, +1}
 
     h(x) = sum_m w_m exp(-gamma ||x - c_m||^2),   Phi[n, m] = exp(-gamma ||x_n - c_m||^2),   w = Phi^+ y
+    classification: h(x) = sign(b + sum_m w_m exp(-gamma ||x - c_m||^2)), [b, w] = [1 | Phi]^+ y
 
 Symbols: X (N, d) training inputs x_n, y (N,) targets, c_m the M centres, Phi (N, M) the design matrix, w (M,) the
 weights, gamma the width (gamma = 1 / (2 sigma^2), the app's RBF gamma). With the centres at the N training points
@@ -12,7 +14,17 @@ Phi is the RBF Gram matrix K, and w = K^-1 y interpolates the data: kernel ridge
 """
 import numpy as np
 
-from ._validation import check_array, check_features, check_finite, check_list, check_positive_int, check_real, check_size, check_targets
+from ._validation import (
+    check_array,
+    check_features,
+    check_finite,
+    check_flag,
+    check_list,
+    check_positive_int,
+    check_real,
+    check_size,
+    check_targets,
+)
 from .kernels import rbf_kernel
 
 MAX_CENTRES = 2_000
@@ -45,13 +57,18 @@ class RBFNetwork:
     rather than the normal equations, whose condition number is Phi's squared. `centres` None: every training point
     is a centre (M = N, Phi square: the network interpolates, w = Phi^-1 y when Phi is invertible).
 
-    Learned: centres_ (M, d), weights_ (M,), design_ (N, M) = Phi, rank_ (Phi's numerical rank),
-    train_error_ = sum_n (h(x_n) - y_n)^2.
+    bias True adds an offset b, h(x) = b + sum_m w_m exp(...), fit with w together: [b, w] solves [1 | Phi] [b, w] = y
+    in the least-squares sense. Bishop's notes' classifier fits the labels y in {-1, +1} so and predicts
+    sign(b + sum_m w_m exp(-gamma ||x - c_m||^2)) (`classify`).
+
+    Learned: centres_ (M, d), weights_ (M,), intercept_ (b; 0.0 without bias), design_ (N, M) = Phi, rank_ (the
+    numerical rank of Phi, or of [1 | Phi] with bias), train_error_ = sum_n (h(x_n) - y_n)^2.
     """
 
-    def __init__(self, gamma=1.0, centres=None):
+    def __init__(self, gamma=1.0, centres=None, bias=False):
         self.gamma = gamma
         self.centres = centres
+        self.bias = bias
 
     def _basis(self, X, C):
         check_size(len(X), len(C), "The design matrix Phi")
@@ -63,13 +80,17 @@ class RBFNetwork:
         C = X if self.centres is None else check_features(self.centres, X.shape[1], "centres")
         if len(C) > MAX_CENTRES:
             raise ValueError(f"An RBF network here takes at most {MAX_CENTRES:,} centres; {len(C):,} were given.")
+        self.bias = check_flag(self.bias, "bias")
         self.gamma = gamma
         Phi = self._basis(X, C)
-        # w = argmin ||Phi w - y||^2 (= Phi^+ y), singular values below RCOND * the largest treated as 0
-        w, _, rank, _ = np.linalg.lstsq(Phi, y, rcond=RCOND)
-        self.weights_ = check_finite(w, "The weights w", "use a larger gamma or fewer centres")
+        A = np.c_[np.ones(len(X)), Phi] if self.bias else Phi
+        # [b,] w = argmin ||A [b,] w - y||^2 (= A^+ y), singular values below RCOND * the largest treated as 0
+        coef, _, rank, _ = np.linalg.lstsq(A, y, rcond=RCOND)
+        coef = check_finite(coef, "The weights w", "use a larger gamma or fewer centres")
+        self.intercept_ = float(coef[0]) if self.bias else 0.0
+        self.weights_ = coef[1:] if self.bias else coef
         self.centres_, self.design_, self.rank_ = C, Phi, int(rank)
-        self.train_error_ = float(np.sum((Phi @ w - y) ** 2))
+        self.train_error_ = float(np.sum((A @ coef - y) ** 2))
         return self
 
     def _fitted(self):
@@ -83,10 +104,16 @@ class RBFNetwork:
         return self._basis(X, self.centres_)
 
     def predict(self, X):
-        """h(x) = sum_m w_m exp(-gamma ||x - c_m||^2) for each row x of X."""
+        """h(x) = b + sum_m w_m exp(-gamma ||x - c_m||^2) for each row x of X (b = 0 without bias)."""
         with np.errstate(all="ignore"):
-            h = self.basis(X) @ self.weights_
+            Phi = self.basis(X)   # checks that the network is fitted
+            h = self.intercept_ + Phi @ self.weights_
         return check_finite(h, "The network's output", "use a larger gamma or fewer centres")
+
+    def classify(self, X):
+        """sign(b + sum_m w_m exp(-gamma ||x - c_m||^2)) for each row x of X, in {-1, +1} (h = 0 counts as +1):
+        Bishop's notes' RBF network for classification, meant for a network fit to labels y in {-1, +1}."""
+        return np.where(self.predict(X) >= 0, 1, -1)
 
 
 def ridge_to_network(X, y, gamma, lams, X_eval):

@@ -70,14 +70,18 @@ def case_rbf_network(draw):
     if which == 0:
         centres = draw(st.sampled_from([lambda: None, lambda: matrix(draw, draw(st.integers(1, 5)), d),
                                         lambda: matrix(draw)]))()
-        net = run(lambda: kc.RBFNetwork(real(draw, 0.0, 10.0), centres).fit(X, y))
+        bias = draw(st.sampled_from([False, True, 1, "yes"]))
+        net = run(lambda: kc.RBFNetwork(real(draw, 0.0, 10.0), centres, bias).fit(X, y))
         M = len(net.centres_)
-        finite(net.weights_, (M,)), finite(net.design_, (n, M)), number(net.train_error_)
+        finite(net.weights_, (M,)), finite(net.design_, (n, M)), number(net.train_error_), number(net.intercept_)
         Q = matrix(draw, draw(st.integers(1, 4)), d)
         finite(run(lambda: net.predict(Q)), (len(Q),)), finite(run(lambda: net.basis(Q)), (len(Q), M))
+        labels = run(lambda: net.classify(Q))
+        assert labels.shape == (len(Q),) and set(labels.tolist()) <= {-1, 1}
     elif which == 1:
         idx = run(lambda: kc.pick_centres(X, count(draw, 1, 14)))
-        assert idx.ndim == 1 and len(set(idx.tolist())) == len(idx) and idx.min() >= 0 and idx.max() < n
+        rows = len(np.asarray(X))   # n, or the 100 000 rows of matrix()'s huge case
+        assert idx.ndim == 1 and len(set(idx.tolist())) == len(idx) and idx.min() >= 0 and idx.max() < rows
     else:
         lams = draw(st.sampled_from([lambda: [real(draw, 0.0, 10.0)], lambda: [0.1, 1e-6], lambda: [], lambda: "ab"]))()
         gaps = run(lambda: kc.ridge_to_network(X, y, real(draw, 0.0, 10.0), lams, matrix(draw, 3, d)))

@@ -78,3 +78,28 @@ def test_bad_inputs_are_refused_with_a_sentence():
         kc.ridge_to_network(X, y, 1.0, [0.0], Q)
     with pytest.raises(ValueError, match="feature"):
         kc.RBFNetwork(1.0, np.ones((3, 2))).fit(X, y)
+
+
+@pytest.mark.parametrize("m, gamma", [(1, 1.0), (8, 2.0), (20, 0.5)])
+def test_the_classifying_network_is_least_squares_with_an_intercept(m, gamma):
+    """Bishop's notes' h(x) = sign(b + Σ wₙ exp(−γ‖x − xₙ‖²)): b and w against scikit-learn's LinearRegression with
+    fit_intercept on the RBF design of the moons' labels ±1, and its signs against that regression's."""
+    from sklearn.datasets import make_moons
+    Xc, yc = make_moons(60, noise=0.1, random_state=0)
+    yc = 2 * yc - 1
+    C = Xc[kc.pick_centres(Xc, m)]
+    net = kc.RBFNetwork(gamma, C, bias=True).fit(Xc, yc)
+    lr = LinearRegression().fit(rbf_kernel(Xc, C, gamma=gamma), yc)
+    assert net.intercept_ == pytest.approx(lr.intercept_, rel=1e-8, abs=1e-10)
+    np.testing.assert_allclose(net.weights_, lr.coef_, rtol=1e-7, atol=1e-9)
+    grid = np.random.default_rng(0).uniform(-1.5, 2.5, (200, 2))
+    ref = lr.predict(rbf_kernel(grid, C, gamma=gamma))
+    np.testing.assert_allclose(net.predict(grid), ref, rtol=1e-8, atol=1e-9)
+    assert np.array_equal(net.classify(grid), np.where(ref >= 0, 1, -1))
+    assert net.rank_ == m + 1
+    assert kc.RBFNetwork(gamma, C).fit(Xc, yc).intercept_ == 0.0   # without bias: b = 0, as before
+
+
+def test_bias_must_be_a_flag():
+    with pytest.raises(TypeError, match="bias must be True or False"):
+        kc.RBFNetwork(1.0, bias="yes").fit(X, y)
