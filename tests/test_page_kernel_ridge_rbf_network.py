@@ -87,3 +87,23 @@ def test_the_exercise_check_shows_the_interpolating_network():
     text = latex(at)
     assert rf"\Phi &:\ {len(X)}\times{len(X)},\ \operatorname{{rank}} = {len(X)}" in text
     assert shown(text, "y_n)^2 &") < 1e-12
+
+
+def test_the_classifying_network_on_the_sidebars_points_is_least_squares_with_an_offset():
+    """Bishop's notes' sign(b + Σ wₘ exp(−γ‖x − cₘ‖²)) on the sidebar's default moons (120 points), M = 8 centres
+    spread over the points sorted by x₁, γ = 1: b, max |wₘ| and the training accuracy against scikit-learn's
+    LinearRegression with an intercept on the RBF design, and the centres drawn on the map."""
+    from kernel_core import make_classification
+    at = open_page(FILE)
+    assert not page_errors(at) and not at.error
+    Xc, yc = make_classification("moons", 120, 0.1, 0)
+    order = np.lexsort(Xc.T[::-1])
+    C = Xc[order[np.round(np.linspace(0, len(Xc) - 1, R["rbf_centres"][2])).astype(int)]]
+    lr = LinearRegression().fit(rbf_kernel(Xc, C, gamma=1.0), yc)
+    right = np.mean(np.where(lr.predict(rbf_kernel(Xc, C, gamma=1.0)) >= 0, 1, -1) == yc)
+    text = latex(at)
+    assert rf"b &= {lr.intercept_:.3g},\ \ \max_m |w_m| = {np.abs(lr.coef_).max():.3g}" in text
+    assert rf"&= {100 * right:.1f}\%\ \ (N = 120)" in text
+    tri = next(t for t in chart(at, KEY.RBF_CLASS_CHART)["data"] if t.get("name") == "centres cₘ")
+    np.testing.assert_allclose(np.sort(values(tri["x"])), np.sort(C[:, 0]), rtol=1e-6)
+    assert any(e.label.startswith("Classification (Bishop's notes)") for e in at.expander)

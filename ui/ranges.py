@@ -43,6 +43,8 @@ KERNEL_RIDGE = {
     "cv_seed": 0,
     "margin": 1.5,           # the plots run this far beyond the data, to show extrapolation
     "grid": 200,             # points on the x axis of every curve
+    "rbf_map_grid": 60,      # points per axis of the classifying RBF network's h(x) over the plane
+    "map_margin": 0.5,       # ... which runs this far beyond the points
     "b_lam": (1e-4, 1e2, 1e-3),   # fit B of "Compare A / B" (log slider); B's kernel starts as A's default
     "undo": 30,              # edits of the own points that Undo can take back
     "click_cols": 100,       # a click on the fit plot snaps to a nice step: at most this many steps across ...

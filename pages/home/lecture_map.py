@@ -35,6 +35,7 @@ TEXTS = (
         ("The Gaussian kernel and its σ²", "kernels"),
         ("Generative kernels p(x)p(x′)", "kernels-closure"),
         ("Radial basis function networks fit by least squares", "kernel-ridge-rbf-network"),
+        ("RBF networks for classification: sign(b + Σ wₙ e^(−γ‖x − xₙ‖²))", "kernel-ridge-rbf-network"),
         ("Gaussian processes: a prior over functions", "kernel-ridge-gp-prior"),
         ("The posterior with its uncertainty", "kernel-ridge-gaussian-process"),
     )),

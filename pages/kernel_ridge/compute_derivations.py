@@ -93,3 +93,35 @@ def rbf_network(data, m, gamma, lam):
     gaps = kc.ridge_to_network(X, y, gamma, LAMS, X)
     return Network(xs[:, 0], net.predict(xs), bumps, net.centres_[:, 0], net.weights_, net.rank_, net.train_error_,
                    f, LAMS, gaps, len(y), len(y_all), X, y)
+
+
+@dataclass(frozen=True)
+class Classifier:
+    xs: np.ndarray         # the plane's grid, first axis
+    ys: np.ndarray         # ... second axis
+    Z: np.ndarray          # h(x) = b + Σ wₘ exp(−γ‖x − cₘ‖²) over the grid (len(ys), len(xs)); its sign is the class
+    centres: np.ndarray    # cₘ (M, 2)
+    b: float               # the offset b
+    max_w: float           # max |wₘ|
+    accuracy: float        # the share of the points whose sign(h(xₙ)) is their label
+    n: int                 # points used (cross-validation's cap: a seeded sample above it)
+    n_all: int
+    X: np.ndarray          # the points used (N, 2) and their labels ±1
+    y: np.ndarray
+
+
+@cache_data(max_entries=ENTRIES)
+def rbf_classifier(X, y, m, gamma):
+    """Bishop's notes' RBF network for classification on the sidebar's points: min(m, N) centres (kc.pick_centres),
+    [b, w] = [1 | Φ]⁺y fit to the labels ±1, h(x) = b + Σ wₘ exp(−γ‖x − cₘ‖²) over the plane, sign(h) on the points.
+    N: every point up to cross-validation's cap, else its seeded sample."""
+    n_all = len(X)
+    if n_all == 0:
+        raise ValueError("the data set has no points: add some on a map, or ⟲ Reset to the sidebar preset")
+    X, y = cv_sample(np.asarray(X, float), np.asarray(y))
+    net = kc.RBFNetwork(gamma, X[kc.pick_centres(X, min(m, len(X)))], bias=True).fit(X, y)
+    lo, hi = X.min(axis=0) - R["map_margin"], X.max(axis=0) + R["map_margin"]
+    xs, ys = np.linspace(lo[0], hi[0], R["rbf_map_grid"]), np.linspace(lo[1], hi[1], R["rbf_map_grid"])
+    accuracy = float(np.mean(net.classify(X) == y))
+    return Classifier(xs, ys, kc.decision_surface(net, xs, ys), net.centres_, net.intercept_,
+                      float(np.max(np.abs(net.weights_))), accuracy, len(y), n_all, X, y)

@@ -4,7 +4,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from pages.kernel_ridge.figures import fit_y_range, height, legend
-from ui.figures import base_layout, cached_figure
+from ui.figures import base_layout, cached_figure, decision_map
 from ui.theme import NEGATIVE, POSITIVE
 
 
@@ -132,3 +132,16 @@ def ridge_limit_figure(lams, gaps, lam, present=False):
                      range=[np.log10(max(g.min(), floor)) - 0.5, np.log10(g.max()) + 0.5])
     return base_layout(fig, None, height=height("curves", present), present=present, showlegend=False,
                        meta=dict(chart_width=560))
+
+
+@cached_figure
+def classifier_figure(xs, ys, Z, X, y, centres, present=False):
+    """Bishop's notes' classifying RBF network: h(x) = b + Σ wₘ exp(−γ‖x − cₘ‖²) over the plane (diverging at 0), its
+    boundary h = 0 (sign(h) is the class), the points of both classes and the centres cₘ as triangles."""
+    fig = decision_map(xs, ys, Z, X, y, None, levels=(0.0,), height=440 if present else 360,
+                       zlabel="h(x)", present=present)
+    fig.add_trace(go.Scatter(x=_f64(centres[:, 0]).astype(np.float32), y=_f64(centres[:, 1]).astype(np.float32),
+                             mode="markers", name="centres cₘ",
+                             marker=dict(symbol="triangle-up", size=11, color="#222222", line=dict(color="white", width=1)),
+                             hovertemplate="c = (%{x:.2f}, %{y:.2f})<extra></extra>"))
+    return fig.update_layout(showlegend=False, meta=dict(chart_width=560))

@@ -1,12 +1,14 @@
 """Kernel ridge regression › RBF networks (Bishop's notes, "Radial Basis Functions"): h(x) = Σ wₘ exp(−γ‖x − cₘ‖²)
 with M centres fit by least squares, w = Φ⁺y, its bumps drawn one by one; with every point a centre (M = N) Φ is the
-RBF Gram matrix K and the network is kernel ridge regression at λ → 0 (the curve under the picture)."""
+RBF Gram matrix K and the network is kernel ridge regression at λ → 0 (the curve under the picture). Under the charts,
+the same notes' network for classification, sign(b + Σ wₘ exp(−γ‖x − cₘ‖²)), on the sidebar's points."""
 import numpy as np
 import streamlit as st
 
 import kernel_core as kc
+import ui.data
 from pages.kernel_ridge import compute_derivations, figures, settings
-from pages.kernel_ridge.figures_derivations import network_figure, ridge_limit_figure
+from pages.kernel_ridge.figures_derivations import classifier_figure, network_figure, ridge_limit_figure
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
@@ -53,6 +55,36 @@ def formulas(net, m_asked, gamma, lam):
     st.caption(caption + ".")
 
 
+def classifier(m, gamma):
+    """Bishop's notes' RBF network for classification, on the sidebar's points with this section's M and γ: the map
+    of h(x) = b + Σ wₘ exp(−γ‖x − cₘ‖²) with its boundary h = 0, and the numbers of the least-squares fit."""
+    X, y, describe = ui.data.current_dataset()
+    with st.expander("Classification (Bishop's notes): h(x) = sign(b + Σ wₘ exp(−γ‖x − cₘ‖²)) on the sidebar's "
+                     "points"):
+        try:
+            c = compute_derivations.rbf_classifier(X, y, m, gamma)
+        except ValueError as err:
+            st.error(f"No classifying network on these points: {err}")
+            return
+        left, right = st.columns(2)
+        left.plotly_chart(classifier_figure(c.xs, c.ys, c.Z, c.X, c.y, c.centres, present=present),
+                          key=KEY.RBF_CLASS_CHART, **CHART)
+        with right:
+            M = len(c.centres)
+            figures.latex(rf"\begin{{aligned}}h(\mathbf x) &= \operatorname{{sign}}\Big(b + \textstyle\sum_{{m=1}}^{{{M}}}"
+                          rf" w_m\, e^{{-\gamma\|\mathbf x - \mathbf c_m\|^2}}\Big),\ \gamma = {gamma:.3g}\\ "
+                          r"[\,b,\ \mathbf w\,] &= [\,\mathbf 1\ |\ \Phi\,]^{+}\,\mathbf y,\ \ y_n \in \{-1, +1\}\\ "
+                          rf"b &= {_num(c.b)},\ \ \max_m |w_m| = {_num(c.max_w)}\\ "
+                          rf"\tfrac{{1}}{{N}}\textstyle\sum_n [\operatorname{{sign}} h(\mathbf x_n) = y_n] &= "
+                          rf"{100 * c.accuracy:.1f}\%\ \ (N = {c.n})\end{{aligned}}")
+            st.caption(f"Data: {describe}" + (f" (a seeded random {c.n} of its {c.n_all} points)" if c.n < c.n_all
+                                              else "") +
+                       f". The same least squares as above, with an offset b and the labels ±1 as targets; M = {M} "
+                       "centres spread over the points (the slider above), γ from the bar. The black line is h = 0: "
+                       "sign(h) is the class. Bishop's notes add: RBFs are most used as the SVM's kernel "
+                       "(*Support vector machines*).")
+
+
 @st.fragment
 def network():
     """The bar, M, the network with its bumps and the λ → 0 curve: only this part reruns when one of them moves."""
@@ -79,6 +111,7 @@ def network():
                                          " (the default: pick RBF in the bar to set it)") +
                    f"; Bishop's notes write exp(−γ‖x − xₙ‖²), the app's γ = 1/(2σ²) (Kriege's h: h = 1/√γ = "
                    f"{1 / np.sqrt(s.gamma):.3g}). The bar's kernel is not used: the network's basis is the RBF bump.")
+    classifier(m, s.gamma)
 
 
 network()
