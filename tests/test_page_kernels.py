@@ -318,5 +318,5 @@ def test_helds_k_at_least_zero_is_measured_on_the_picture_and_answered():
     assert "k(x, y) ≥ 0" in words and "k(x, x₀) runs from -3 to 3, below 0." in words
     assert "positive semi-definite Gram matrix" in words and "memory-based" in words
     at.selectbox(key=KEY.kernel).set_value("rbf").run()
-    low = math.exp(-1.0 * ((-3 - 1) ** 2 + 3 ** 2))   # the grid's corner farthest from x₀ = (1, 0), γ = 1
-    assert f"k(x, x₀) runs from {low:.3g} to 1. " in text(at)
+    assert math.exp(-1.0 * ((-3 - 1) ** 2 + 3 ** 2)) == pytest.approx(1.389e-11, rel=1e-3)   # the farthest corner
+    assert "k(x, x₀) runs from 1.39 × 10⁻¹¹ to 1. " in text(at)

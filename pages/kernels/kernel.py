@@ -17,6 +17,15 @@ from ui.sweep import sweep
 
 section_header(__file__)
 present = presenting()
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def plain(v):
+    """A number for a sentence: 0.25, or 1.52 × 10⁻⁸ below 10⁻³ (and from 10⁴ up)."""
+    if v == 0 or 1e-3 <= abs(v) < 1e4:
+        return f"{v:.3g}"
+    mantissa, exponent = f"{v:.2e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(SUPERSCRIPT)}"
 
 
 @st.fragment
@@ -60,7 +69,7 @@ def body():
                     "depend on xᵀx₀, so moving x₀ tilts and rescales the whole surface.")
         low, high = float(surf.Z.min()), float(surf.Z.max())
         st.markdown(f"Held's first slide defines a kernel by k(x, y) = k(y, x) **and k(x, y) ≥ 0**. On this picture "
-                    f"k(x, x₀) runs from {low:.3g} to {high:.3g}"
+                    f"k(x, x₀) runs from {plain(low)} to {plain(high)}"
                     + (", below 0. " if low < 0 else ". ") + "The RBF and Laplacian kernels lie in (0, 1], but the "
                     "linear kernel xᵀy is negative whenever x and y are more than 90° apart, and it is a kernel all "
                     "the same: what every kernel satisfies is his next slide's condition, a positive semi-definite "
