@@ -67,7 +67,7 @@ def test_default_view_shows_sklearn_eigenvalues(first):
     assert rf"\text{{linear PCA: }}\lambda_1 &= {lin[0]:.4g},\ \lambda_2 = {lin[1]:.4g}" in text
     assert "100.0\\%" in text                                          # 2-D data: two components carry everything
     cov = np.linalg.eigvalsh(np.cov(MOONS.T))[::-1]                   # Held's Σ̂ = XᵀX/(n − 1), X centred
-    assert rf"VDV^\top,\ D = \operatorname{{diag}}({cov[0]:.4g},\, {cov[1]:.4g})" in text
+    assert rf"VDV^\top,\\ D &= \operatorname{{diag}}({cov[0]:.4g},\, {cov[1]:.4g})" in text
     assert "= 0.5" not in texts(at.caption)                            # no placeholder numbers in captions
     keys = [c.proto.id.rsplit("-", 1)[-1] for c in at.get("plotly_chart")]
     assert sorted(keys) == sorted([KEY.INPUT_CHART, KEY.KPCA_CHART, KEY.LINEAR_CHART, KEY.SHARES_CHART])

@@ -44,8 +44,8 @@ def numbers(d, kp, lin):
              rf"(\lambda_1+\lambda_2)/\operatorname{{tr}}K' &= {100 * (share[0] + share[1]):.1f}\%\,\\ "
              rf"\text{{linear PCA: }}\lambda_1 &= {lam_lin[0]:.4g},\ \lambda_2 = {lam_lin[1]:.4g}\,\\ "
              rf"(\lambda_1+\lambda_2)/\operatorname{{tr}}K' &= {100 * (share_lin[0] + share_lin[1]):.1f}\%\,\\ "
-             rf"\text{{Held, }}X\text{{ centred: }}\widehat\Sigma = \tfrac{{X^\top X}}{{n-1}} &= VDV^\top,\ D = \operatorname{{diag}}("
-             rf"{lam_lin[0] / (n - 1):.4g},\, {lam_lin[1] / (n - 1):.4g})\,"
+             rf"\text{{Held, }}X\text{{ centred: }}\widehat\Sigma &= \tfrac{{X^\top X}}{{n-1}} = VDV^\top,\\ "
+             rf"D &= \operatorname{{diag}}({lam_lin[0] / (n - 1):.4g},\, {lam_lin[1] / (n - 1):.4g})\,"
              r"\end{aligned}")
 
 
