@@ -263,6 +263,34 @@ def test_apply_best_sets_the_cv_choice_of_sklearn_grid_search():
     assert [ring["x"][0], ring["y"][0]] == pytest.approx([star["x"][0], star["y"][0]])   # ... on the star now
 
 
+def test_the_kernel_itself_is_chosen_by_scikit_learns_grid_search_per_kernel():
+    """Kriege's brute-force choice of the kernel: each kernel's best (λ, γ) and CV error are GridSearchCV's on the
+    same λ and γ grids and folds (the polynomial at degree 2, r = 1), and the smallest error is marked."""
+    at = open_page(SECTION["cross_validation"])
+    assert not page_errors(at)
+    X, y = make_sine(30, 0.25, 0)
+    lams = [float(f"{v:.3g}") for v in np.geomspace(1e-4, 1e2, 13)]
+    gammas = [float(f"{v:.3g}") for v in np.geomspace(1e-2, 1e2, 9)]
+    cv = KFold(5, shuffle=True, random_state=0)
+    expected = {}
+    for name, extra in (("Linear", {}), ("Poly (PSD for r ≥ 0)", {"gamma": gammas}), ("RBF / Gaussian", {"gamma": gammas}),
+                        ("Laplacian", {"gamma": gammas})):
+        kernel = {"Linear": "linear", "Laplacian": "laplacian", "RBF / Gaussian": "rbf"}.get(name, "poly")
+        fixed = {"degree": 2, "coef0": 1.0} if kernel == "poly" else {}
+        search = GridSearchCV(SkKR(kernel=kernel, **fixed), {"alpha": lams, **extra},
+                              scoring="neg_mean_squared_error", cv=cv).fit(X, y)
+        expected[name] = (search.best_params_["alpha"], search.best_params_.get("gamma"), -search.best_score_)
+    table = next(df.value for df in at.dataframe if "CV mean squared error" in df.value.columns)
+    rows = table.set_index("kernel")
+    for name, (lam, gamma, error) in expected.items():
+        assert float(rows.loc[name, "best λ"]) == lam, name
+        assert rows.loc[name, "best γ"] == ("—" if gamma is None else f"{gamma:g}"), name
+        assert float(rows.loc[name, "CV mean squared error"]) == pytest.approx(error, rel=1e-6), name
+    pick = min(expected, key=lambda k: expected[k][2])
+    assert rows.loc[pick, ""] == "★ the search's pick"
+    assert "multiple kernel learning" in " ".join(m.value for m in at.markdown)
+
+
 def test_monte_carlo_splits_give_sklearns_shuffle_split_choice():
     """Kriege's Monte Carlo cross-validation: five random test sets of a fifth (scikit-learn's ShuffleSplit, seed 0)
     instead of five folds; the best setting and its error are GridSearchCV's with that cv, and the page says the

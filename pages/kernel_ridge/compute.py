@@ -10,6 +10,7 @@ from scipy.linalg import LinAlgWarning
 import kernel_core as kc
 from ui.cache import cache_data
 from ui.controls import log_options
+from ui.kernel_choice import Single
 from ui.ranges import KERNEL_RIDGE as R
 from ui.ranges import PARAMS
 
@@ -158,6 +159,32 @@ def cv_grid(data, kernel, lams, grid_name=None, grid_values=(), scheme="kfold"):
         warnings.simplefilter("ignore", LinAlgWarning)
         return kc.cross_validate(X, y, kernel.name, lams, grid, n_folds=min(R["folds"], len(X)), scheme=scheme,
                                  test_size=MC_TEST_SHARE, **fixed)
+
+
+SEARCHED = ("linear", "poly", "rbf", "laplacian")   # the picker's kernels that are kernels (the sigmoid is not PSD)
+
+
+@dataclass(frozen=True)
+class KernelSearch:
+    names: tuple           # the kernels tried (keys of kernel_core.KERNEL_PARAMS)
+    lams: tuple            # each one's best λ on the grid
+    gammas: tuple          # ... and its best γ (None for the linear kernel)
+    errors: tuple          # ... and that setting's CV mean squared error
+    best: int              # the index of the smallest error: the kernel the search picks
+
+
+def kernel_search(data, scheme="kfold"):
+    """Kriege's brute-force choice of the kernel: each kernel of SEARCHED cross-validated over the λ grid (and the γ
+    grid when it has a γ; the polynomial at degree 2 and r = 1), with the same splits as the section's map (one
+    cached cv_grid each); the kernel with the smallest CV error wins."""
+    rows = []
+    for name in SEARCHED:
+        params = {p: PARAMS[p][3] for p in kc.KERNEL_PARAMS[name]}
+        grid_name = "gamma" if "gamma" in params else None
+        res = cv_grid(data, Single.of(name, **params), CV_LAMS, grid_name, CV_GAMMAS if grid_name else (), scheme)
+        rows.append((name, res.best_lam, res.best_params.get("gamma"), res.best_error))
+    names, lams, gammas, errors = zip(*rows)
+    return KernelSearch(names, lams, gammas, errors, int(np.argmin(errors)))
 
 
 def cv_note(n):

@@ -1,5 +1,7 @@
 """Kernel ridge regression › Cross-validation: K-fold CV error over a grid of (λ, γ) (Kriege), the best setting
-starred, and one click to apply it."""
+starred, and one click to apply it; under it, Kriege's brute-force choice of the kernel itself, each kernel's best
+(λ, γ) by the same cross-validation."""
+import pandas as pd
 import streamlit as st
 
 import kernel_core as kc
@@ -9,6 +11,7 @@ from ui import figures as ui_figures
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.controls import labeller
+from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.nav import section_footer, section_header
 from ui.ranges import KERNEL_RIDGE as R
 
@@ -70,6 +73,24 @@ def cross_validation():
             st.rerun()
         st.caption("f₋ₖ is fitted without fold Fₖ, then scored on it; the folds are a seeded shuffle. Star: the best "
                    "setting; ringed in red: the bar's. " + compute.cv_note(s.n))
+    kernel_search(s, scheme)
+
+
+def kernel_search(s, scheme):
+    """Kriege's brute-force choice of the kernel itself: each kernel's best (λ, γ) by the same cross-validation."""
+    search = compute.kernel_search(s.data, scheme)
+    explain("**Choosing the kernel itself (Kriege).** The map chooses a kernel's parameters. For the kernel, "
+            "Kriege names domain knowledge (what the data are), a brute-force or heuristic search scored by "
+            "cross-validation — this table: each kernel on its own (λ, γ) grid, the same splits — and learning "
+            "the kernel (multiple kernel learning, hyperkernels; not in this app).")
+    table = pd.DataFrame({"kernel": [KERNEL_LABELS[n] for n in search.names],
+                          "best λ": [f"{v:g}" for v in search.lams],
+                          "best γ": ["—" if g is None else f"{g:g}" for g in search.gammas],
+                          "CV mean squared error": list(search.errors),
+                          "": ["★ the search's pick" if i == search.best else "" for i in range(len(search.names))]})
+    st.dataframe(table.style.format({"CV mean squared error": "{:.4g}"}), hide_index=True)
+    st.caption("The polynomial kernel at degree m = 2 and r = 1, its γ searched; the sigmoid is left out (not a "
+               "kernel). The pick is the kernel whose best setting predicts the left-out points best.")
 
 
 cross_validation()
