@@ -249,3 +249,14 @@ def test_knn_section_shows_k_chosen_by_cross_validation_as_sklearn_computes_it()
     assert rf"\mathrm{{CV}}({best}) = {err[best]:.3f}" in tex
     at.select_slider(key=KEY.k).set_value(best).run()
     assert rf"\mathrm{{CV}}({best}) = {err[best]:.3f}" in next(l.value for l in at.latex if r"\mathrm{CV}(k)" in l.value)
+
+
+def test_krieges_handwavy_proof_that_w_lies_in_the_span_is_on_the_learning_section():
+    """Kriege's argument for ŵ = Σ αᵢ yᵢ xᵢ: the perceptron's update from w = 0 with its mistake test, and the
+    SVM's shrinking step named beside it."""
+    at = open_page(LEARN)
+    assert not page_errors(at)
+    tex = " ".join(lx.value for lx in at.latex)
+    assert r"\mathbf w_0 = \mathbf 0" in tex and r"\mathbf w_t = \textstyle\sum_{j=1}^{n}\alpha_j\, y_j" in tex
+    words = " ".join(m.value for m in at.markdown)
+    assert "handwavy proof" in words and "(1 − 2ληₜ)w" in words and "representer theorem" in words

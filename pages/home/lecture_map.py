@@ -57,7 +57,7 @@ TEXTS = (
         ("Linear classifiers and the perceptron", "perceptron-knn"),
         ("Non-linear features; monomials in higher dimensions", "mercer-lift"),
         ("The feature explosion, O(dᵏ)", "mercer-explosion"),
-        ("The optimal w lies in the span of the data", "rkhs"),
+        ("The optimal w lies in the span of the data: the SGD steps from w = 0", "perceptron-knn"),
         ("The perceptron in α", "perceptron-knn-rules"),
         ("Kernels are efficient inner products: operation counts", "mercer-explosion"),
         ("Polynomial kernels of fixed degree and up to degree m", "mercer"),
