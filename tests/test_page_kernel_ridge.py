@@ -426,3 +426,20 @@ def test_sources_are_named_by_author():
     assert "seed 00" not in text.lower()
     for author in ("Held", "Bishop's notes", "Kriege"):
         assert author in text
+
+
+def test_bishops_reduce_sigma_squared_is_read_off_the_gamma_curve():
+    """Bishop's notes: underfitting ⇒ reduce σ². The bar's γ = 1 (σ² = 0.5) against the γ of least held-out error at
+    λ = 0.1, from scikit-learn's cross_val_score; then a small γ = 0.01 (σ² = 50) is on the under-fitting side."""
+    at = open_page(SECTION["overfitting"])
+    assert not page_errors(at)
+    X, y = make_sine(30, 0.25, 0)
+    gammas = [float(f"{v:.3g}") for v in np.geomspace(1e-2, 1e2, 9)]
+    best = min(gammas, key=lambda g: sk_cv_mse(X, y, 0.1, g))
+    words = " ".join(c.value for c in at.caption)
+    assert "underfitting ⇒ reduce σ²" in words
+    assert f"the bar's γ = 1 is σ² = 0.5; the held-out error along γ is lowest at γ = {best:g}, " \
+           f"σ² = {1 / (2 * best):.3g}." in words
+    at.select_slider(key=KEY.GAMMA).set_value(0.01).run()
+    assert "σ² = 50;" in " ".join(c.value for c in at.caption)
+    assert "the under-fitting side" in " ".join(c.value for c in at.caption)

@@ -33,6 +33,7 @@ TEXTS = (
         ("Valid iff every Gram matrix is PSD", "kernels-why-psd"),
         ("The ten closure rules", "kernels-closure"),
         ("The Gaussian kernel and its σ²", "kernels"),
+        ("σ² and how much the model generalises: underfitting ⇒ reduce σ²", "kernel-ridge-overfitting"),
         ("Generative kernels p(x)p(x′)", "kernels-closure"),
         ("Radial basis function networks fit by least squares", "kernel-ridge-rbf-network"),
         ("RBF networks for classification: sign(b + Σ wₙ e^(−γ‖x − xₙ‖²))", "kernel-ridge-rbf-network"),

@@ -41,8 +41,19 @@ def curves():
         else:
             st.info(f"The {s.kernel.describe()} kernel has no γ: pick RBF, Laplacian, polynomial or sigmoid in the bar "
                     "to see the error along γ.")
+        if grid and getattr(s.kernel, "name", None) == "rbf":
+            bishop(s.gamma, along_gamma.best_params["gamma"])
         if compute.cv_note(s.n):
             st.caption(compute.cv_note(s.n))
+
+
+def bishop(gamma, best):
+    """Bishop's notes' rule for the Gaussian's σ², read off the γ curve: the bar's σ² against the valley's."""
+    side = ("larger: the under-fitting side, where Bishop's notes reduce σ² (raise γ)" if gamma < best else
+            "smaller: the over-fitting side, where σ² should grow (γ fall)" if gamma > best else "the valley's")
+    st.caption(f"Bishop's notes: σ² says how much the model generalises — underfitting ⇒ reduce σ². With "
+               f"γ = 1/(2σ²), the bar's γ = {gamma:g} is σ² = {1 / (2 * gamma):.3g}; the held-out error along γ is "
+               f"lowest at γ = {best:g}, σ² = {1 / (2 * best):.3g}. The bar's σ² is {side}.")
 
 
 curves()
