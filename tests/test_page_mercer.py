@@ -300,3 +300,16 @@ def test_the_lift_names_its_axes_as_the_planes_equation_does():
     latex = texts(at, "latex")
     assert "z_1" in latex and "z_2" in latex and "z_3" in latex
     assert r"x_2^2) = (z_1, z_2, z_3)" in texts(at, "markdown")
+
+
+def test_krieges_psd_to_kernel_proof_is_the_same_map_with_the_points_as_columns():
+    """Kriege's K = UDUᵀ = ΦᵀΦ with Φ = D^{1/2}Uᵀ: for (xᵀy + 1)² on the 120 default points Φ keeps 6 rows (the
+    positive eigenvalues) of 120 columns, and ΦᵀΦ gives K back to round-off."""
+    at = open_page(EIGEN)
+    assert not page_errors(at)
+    text = latex(at)
+    assert r"= \Phi^\top\Phi\\ \Phi &= D^{1/2}U^\top" in text
+    found = re.search(r"\\Phi:\\ 6\\times120\\ \(\\lambda_i > 0\),.*?\{\\\|\\mathbf K\\\|_F\} = ([^$\n]+)", text)
+    assert found, text
+    assert number(found.group(1).strip()) < 1e-10
+    assert "Kriege's proof" in " ".join(m.value for m in at.markdown)

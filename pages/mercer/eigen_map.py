@@ -25,6 +25,17 @@ def sci(v):
     return rf"{mantissa} \times 10^{{{int(exponent)}}}"
 
 
+def kriege(e, n):
+    """Kriege's proof of PSD ⇒ kernel, the same eigen map in his notation (Φ with the points as columns)."""
+    st.markdown("**Kriege's proof** that a PSD matrix is a kernel, on a finite data space 𝒳 = {1, …, n}: the same map, "
+                "his U and D this V and Λ, his φ(xᵢ) the i-th *column* of Φ (the points as columns, as in *Why K is "
+                "PSD*):")
+    st.latex(r"\begin{aligned}\mathbf K &= UDU^\top = (UD^{1/2})(D^{1/2}U^\top) = \Phi^\top\Phi\\ \Phi &= "
+             r"D^{1/2}U^\top = [\phi(\mathbf x_1), \dots, \phi(\mathbf x_n)]\end{aligned}")
+    st.latex(rf"\Phi:\ {e.rank}\times{n}\ (\lambda_i > 0),\quad \frac{{\|\mathbf K - \Phi^\top\Phi\|_F}}"
+             rf"{{\|\mathbf K\|_F}} = {sci(e.errors[e.rank])}")
+
+
 section_header(__file__)
 
 
@@ -81,6 +92,8 @@ def panel():
         st.caption("Equal when q = rank K. Held writes K = VᵀΛV and φ(x_l) = Λ^{1/2} V^{(:,l)}: Held's V is the "
                    "transpose of this V (numpy/scipy's eigh, eigenvectors in columns), so Held's column l is row l "
                    f"here. Data set (sidebar): {desc}.")
+        if e.features is not None:
+            kriege(e, len(X))
         params = dict(choice.params)
         if choice.name == "poly" and params["degree"] == 2 and params["coef0"] > 0:
             st.caption("Rank 6 for (xᵀy + r)² on 2-D data: the six features of Held's map (first section) — the "
