@@ -176,3 +176,10 @@ def test_the_derivation_shows_sigma_phi_and_the_span_argument_with_this_fits_num
     assert not page_errors(at)
     d1 = np.linalg.eigvalsh(np.cov(MOONS.T, bias=True))[-1]            # Σ̂^φ for φ(x) = x
     assert rf"d_1 = {d1:.4g} \\" in latex(at)
+
+
+def test_sugiyamas_kernel_trick_revisited_lists_the_kernelized_methods(first):
+    words = texts(first.markdown)
+    assert "Sugiyama's *kernel trick revisited*" in words
+    for method in ("LPP (*Kernel LPP*)", "k-means (*Kernel k-means*)", "LFDA (*Kernel FDA vs linear FDA*)"):
+        assert method in words

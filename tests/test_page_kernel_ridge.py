@@ -443,3 +443,9 @@ def test_bishops_reduce_sigma_squared_is_read_off_the_gamma_curve():
     at.select_slider(key=KEY.GAMMA).set_value(0.01).run()
     assert "σ² = 50;" in " ".join(c.value for c in at.caption)
     assert "the under-fitting side" in " ".join(c.value for c in at.caption)
+
+
+def test_krieges_why_we_can_learn_is_on_the_overfitting_section():
+    at = open_page(SECTION["overfitting"])
+    words = " ".join(m.value for m in at.markdown)
+    assert "non-parametric learning" in words and "not the kernelized perceptron" in words

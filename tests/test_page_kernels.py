@@ -320,3 +320,11 @@ def test_helds_k_at_least_zero_is_measured_on_the_picture_and_answered():
     at.selectbox(key=KEY.kernel).set_value("rbf").run()
     assert math.exp(-1.0 * ((-3 - 1) ** 2 + 3 ** 2)) == pytest.approx(1.389e-11, rel=1e-3)   # the farthest corner
     assert "k(x, x₀) runs from 1.39 × 10⁻¹¹ to 1. " in text(at)
+
+
+def test_gram_section_names_sugiyamas_and_krieges_psd_conditions():
+    at = open_page(GRAM)
+    assert not page_errors(at)
+    words = text(at)
+    assert "Sugiyama writes the same two conditions" in words and "⟨Ky, y⟩ ≥ 0" in words
+    assert "every eigenvalue ≥ 0" in words

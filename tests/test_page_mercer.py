@@ -313,3 +313,17 @@ def test_krieges_psd_to_kernel_proof_is_the_same_map_with_the_points_as_columns(
     assert found, text
     assert number(found.group(1).strip()) < 1e-10
     assert "Kriege's proof" in " ".join(m.value for m in at.markdown)
+
+
+def test_bishops_two_ways_to_a_kernel_and_helds_advantages_are_said():
+    """Bishop's notes' feature-map route and direct route on the map section; Held's summary of the advantages of
+    kernels (two steps, φ hard to compute, the kernel trick) on the lift."""
+    at = open_page(MAP)
+    assert not page_errors(at)
+    words = texts(at, "caption")
+    assert "Bishop's notes name the two ways to a kernel" in words and "Σᵢ φᵢ(x)φᵢ(x′)" in words
+    assert "(x₁², √2x₁x₂, x₂²)·(z₁², √2z₁z₂, z₂²)" in words
+    at = open_page(LIFT)
+    assert not page_errors(at)
+    words = texts(at, "markdown")
+    assert "Held's summary of the advantages of kernels" in words and "**kernel trick**" in words

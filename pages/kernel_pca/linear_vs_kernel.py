@@ -161,6 +161,8 @@ explain("On 2-D data linear PCA can only **rotate** the cloud (it has two non-ze
         "most n − 1 non-zero components (J1 = 0 takes one away), ordered by variance, not by class: with a suitable "
         "kernel one of them pulls the classes apart — not always the first (try the circles with components 1 "
         "and 3). Click on the input plot to add or remove "
-        "points and watch both projections change.")
+        "points and watch both projections change. Sugiyama's *kernel trick revisited*: any linear method that "
+        "sees the data only through inner products can be kernelized — PCA here, LPP (*Kernel LPP*), FDA and "
+        "LFDA (*Kernel FDA vs linear FDA*), k-means (*Kernel k-means*) and the perceptron (*Perceptron vs k-NN*).")
 show_code(kc.KernelPCA.fit, kc.KernelPCA.transform)
 section_footer(__file__)

@@ -60,6 +60,9 @@ curves()
 explain("Small λ or large γ: the training error falls towards 0 while the held-out error rises — the curve "
         "**over-fits** the noise. Large λ or small γ: both errors are high — it **under-fits**. "
         "Cross-validation picks the valley of the red curve. Each curve moves one parameter and keeps the bar's "
-        "other one.")
+        "other one. Kriege asks why a kernel's (very) high-dimensional feature space can be learnt at all: the "
+        "parameters are the n dual coefficients, not the dimensions (non-parametric learning), and over-fitting "
+        "does happen with poor parameters — regularisation, built into kernel ridge and the SVM (λαᵀKα) but not "
+        "the kernelized perceptron (*Perceptron vs k-NN › Overfitting without a regulariser*), is the cure.")
 show_code(kc.cross_validate)
 section_footer(__file__)

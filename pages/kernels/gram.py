@@ -100,7 +100,9 @@ with st.container(key="explain_gram"):
     st.markdown("A function k is a kernel (Mercer, positive definite) exactly when **every** Gram matrix it "
                 "makes is symmetric and positive semi-definite (Held, Kriege): then vᵀKv ≥ 0 for every vector "
                 "v, as ‖Σᵢ vᵢ φ(xᵢ)‖² = vᵀKv must be. One clearly negative eigenvalue on one data set is enough "
-                "to show a function is not a kernel.")
+                "to show a function is not a kernel. Sugiyama writes the same two conditions for a reproducing "
+                "kernel: Kᵀ = K and ⟨Ky, y⟩ ≥ 0 for every y. Kriege's two tests of PSD are equivalent: vᵀKv ≥ 0 "
+                "for every v, and every eigenvalue ≥ 0 (the bars on the right).")
     st.caption(f"Round-off rule: an eigenvalue counts as negative only below −{kc.PSD_RTOL:g} × max|λ| "
                "(kernel_core.PSD_RTOL), because a float64 eigen-solver makes errors of about n·10⁻¹⁶ relative.")
 show_code(kc.gram, kc.spectral.verdict)

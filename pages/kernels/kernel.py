@@ -73,7 +73,7 @@ def body():
                     + (", below 0. " if low < 0 else ". ") + "The RBF and Laplacian kernels lie in (0, 1], but the "
                     "linear kernel xᵀy is negative whenever x and y are more than 90° apart, and it is a kernel all "
                     "the same: what every kernel satisfies is his next slide's condition, a positive semi-definite "
-                    "Gram matrix (*Gram matrix*), not k ≥ 0. Bishop's notes call kernel methods **memory-based**: a "
+                    "Gram matrix (*Gram matrix & eigenvalues*), not k ≥ 0. Bishop's notes call kernel methods **memory-based**: a "
                     "prediction Σᵢ αᵢ k(xᵢ, x) keeps every training point, as k-NN does, so they are quick to train "
                     "and slow to predict (*Perceptron vs k-NN*).")
     st.markdown("**The same kernel in the lecture notes** (this app writes scikit-learn's γ, r = coef0, m = degree):")

@@ -52,7 +52,11 @@ def panel():
 panel()
 st.caption("Features in Held's order: by degree, and in each degree the pure powers x₁ʲ, x₂ʲ before the mixed "
            "terms — for m = 2, r = 1 Held's φ(x) = (1, √2x₁, √2x₂, x₁², x₂², √2x₁x₂). Held's example is m = 2, r = 1 "
-           "(six features); Kriege and Nguyen use m = 2, r = 0 (three). γ = 1 throughout, as in Held and Kriege.")
+           "(six features); Kriege, Bishop's notes and Nguyen use m = 2, r = 0 (three). γ = 1 throughout, as in Held and Kriege.")
+st.caption("Bishop's notes name the two ways to a kernel this section joins: choose the basis functions φᵢ and "
+           "sum k(x, x′) = Σᵢ φᵢ(x)φᵢ(x′) (the table's last column, added up), or write k directly and show it is "
+           "an inner product, as (xᵀz)² = x₁²z₁² + 2x₁z₁x₂z₂ + x₂²z₂² = (x₁², √2x₁x₂, x₂²)·(z₁², √2z₁z₂, z₂²) shows "
+           "(r = 0, m = 2; Nguyen and Kriege too). Without a φ in hand, the test is the Gram matrix (*Why K is PSD*).")
 st.caption("The coefficients are square roots of the multinomial coefficients. With α = (α₁, …, α_d) the exponents "
            "of x in a monomial x^α and j = α₁ + … + α_d its degree, (xᵀy + r)^m = Σ m!/(α!(m−j)!) r^(m−j) x^α y^α "
            "(α! = α₁!⋯α_d!; the (m−j)! is the constant's share), so φ_α(x) = √(m!/(α!(m−j)!) · r^(m−j)) x^α. For "

@@ -58,6 +58,10 @@ explain("Two concentric circles (generated for this section, not the sidebar dat
         "Mapped by the degree-2 map of (xᵀy)² (Kriege, Nguyen), $\\phi(\\mathbf{x}) = (x_1^2, \\sqrt{2}x_1x_2, "
         "x_2^2)$, they can: a **linear** classifier (scikit-learn's LogisticRegression) finds a plane in 3-D. Drag "
         "the 3-D plot to rotate it; the camera starts nearly along the √2·x₁x₂ axis, where the plane is seen "
-        "edge-on between the inner circle (small x₁², x₂²) and the outer one.")
+        "edge-on between the inner circle (small x₁², x₂²) and the outer one. Held's summary of the advantages of "
+        "kernels: a positive definite kernel is (1) a map φ into a q-dimensional space followed by (2) the Euclidean "
+        "scalar product there; φ may be hard to compute, so the **kernel trick** replaces each scalar product by "
+        "a kernel evaluation. Here φ has three features and can be built; *The feature explosion* counts when it "
+        "cannot.")
 show_code(fm.LiftedLinearClassifier)
 section_footer(__file__)

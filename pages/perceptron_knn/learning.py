@@ -143,8 +143,8 @@ st.latex(r"y_i \sum_{j=1}^{n} \alpha_j\, y_j\, k(\mathbf{x}_j, \mathbf{x}_i) \le
          r"\alpha_i \leftarrow \alpha_i + 1")
 st.markdown("**Why w lies in the span of the data** (Kriege's “handwavy proof”): gradient steps from w = 0 only ever "
             "add multiples of data points, so w stays Σⱼ αⱼ yⱼ φ(xⱼ), αⱼ counting the steps on point j. The SVM's "
-            "step w ← (1 − 2ληₜ)w + ηₜ yᵢ φ(xᵢ) [yᵢ wᵀφ(xᵢ) < 1] rescales every α and adds to one (*SVM › "
-            "subgradient descent*); the representer theorem proves it for every optimum (*RKHS*).")
+            "step w ← (1 − 2ληₜ)w + ηₜ yᵢ φ(xᵢ) [yᵢ wᵀφ(xᵢ) < 1] rescales every α and adds to one (*SVM › Kriege's "
+            "objective, step by step*); the representer theorem proves it for every optimum (*RKHS*).")
 st.latex(r"\mathbf w_0 = \mathbf 0,\quad \mathbf w_{t+1} = \mathbf w_t + \eta_t\, y_i\,\phi(\mathbf x_i)\,"
          r"[y_i\mathbf w_t^\top\phi(\mathbf x_i) \le 0] \;\Longrightarrow\; \mathbf w_t = \textstyle\sum_{j=1}^{n}"
          r"\alpha_j\, y_j\, \phi(\mathbf x_j)")
