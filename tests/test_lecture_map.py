@@ -104,3 +104,24 @@ def test_home_shows_each_texts_notation():
     for lines in lecture_map.CONVENTIONS.values():
         for line in lines:
             assert line in texts
+
+
+# Sections that show a text's item through a shared helper which names the author (ui.formulas.other_notations
+# writes each text's notation of the kernel, Nguyen's among them).
+NAMED_ELSEWHERE = {("Nguyen", "kernels"): "ui/formulas.py"}
+
+
+def test_every_mapped_section_names_the_text_it_shows():
+    """A lecturer following one text lands on sections that say which of its formulas they show: the section's
+    module (or the shared helper it draws the item with) names the text's author."""
+    missing = []
+    for author, _, items in lecture_map.TEXTS:
+        name = author.removesuffix("'s notes")
+        for item, where in items:
+            if where is None:
+                continue
+            _, section = lecture_map.by_address()[where]
+            source = open(NAMED_ELSEWHERE.get((author, where), section.module), encoding="utf-8").read()
+            if name not in source:
+                missing.append((author, item, where))
+    assert not missing, missing
