@@ -87,10 +87,12 @@ class RBFNetwork:
         # [b,] w = argmin ||A [b,] w - y||^2 (= A^+ y), singular values below RCOND * the largest treated as 0
         coef, _, rank, _ = np.linalg.lstsq(A, y, rcond=RCOND)
         coef = check_finite(coef, "The weights w", "use a larger gamma or fewer centres")
+        with np.errstate(over="ignore", invalid="ignore"):
+            error = float(np.sum((A @ coef - y) ** 2))
+        self.train_error_ = float(check_finite(error, "The training error sum_n (h(x_n) - y_n)^2", "rescale y"))
         self.intercept_ = float(coef[0]) if self.bias else 0.0
         self.weights_ = coef[1:] if self.bias else coef
         self.centres_, self.design_, self.rank_ = C, Phi, int(rank)
-        self.train_error_ = float(np.sum((A @ coef - y) ** 2))
         return self
 
     def _fitted(self):

@@ -103,3 +103,10 @@ def test_the_classifying_network_is_least_squares_with_an_intercept(m, gamma):
 def test_bias_must_be_a_flag():
     with pytest.raises(TypeError, match="bias must be True or False"):
         kc.RBFNetwork(1.0, bias="yes").fit(X, y)
+
+
+def test_an_overflowing_training_error_is_refused_with_a_sentence():
+    """Targets near the float limit: the weights fit, but Σ (h(xₙ) − yₙ)² overflows; a sentence, not inf."""
+    Xo = np.random.default_rng(0).normal(size=(7, 3))
+    with pytest.raises(ValueError, match="training error .* overflowed"):
+        kc.RBFNetwork(3.8).fit(Xo, np.full(7, 1e308))
