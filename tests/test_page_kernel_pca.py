@@ -183,3 +183,7 @@ def test_sugiyamas_kernel_trick_revisited_lists_the_kernelized_methods(first):
     assert "Sugiyama's *kernel trick revisited*" in words
     for method in ("LPP (*Kernel LPP*)", "k-means (*Kernel k-means*)", "LFDA (*Kernel FDA vs linear FDA*)"):
         assert method in words
+
+
+def test_helds_rayleigh_quotient_is_named_in_the_derivation(first):
+    assert "Rayleigh quotient problem for K′" in texts(first.markdown)

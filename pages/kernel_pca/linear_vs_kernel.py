@@ -148,6 +148,8 @@ def derivation(d, kp):
         latex(rf"\begin{{aligned}} n &= {d.n},\quad \lambda_1 = d_1 n = {lam[0]:.4g},\quad d_1 = {lam[0] / d.n:.4g} \\ "
               rf"\mathbf a_1^\top K'\mathbf a_1 &= {norms[0]:.6f},\quad \mathbf a_2^\top K'\mathbf a_2 = "
               rf"{norms[1]:.6f} \end{{aligned}}")
+        st.markdown("Held calls this the Rayleigh quotient problem for K′: maximise aᵀK′K′a / aᵀK′a, with both "
+                    "aᵢ and dᵢ unknown — an eigenproblem, solved for all i at once by step 4.")
         st.markdown("So the eigenvalues λᵢ of K′ are n dᵢ, n times the variances along the axes, and the "
                     "coefficients are scaled so that each axis has length 1 (step 5). The span argument is the same "
                     "one as Kriege's for the perceptron and the representer theorem (*RKHS*).")
