@@ -18,6 +18,7 @@ from pages.kernel_ridge import points
 from pages.kernel_ridge.settings import KEY
 from tests.app_pages import ROOT, open_page, page_errors
 from tests.click_catcher import click_catcher
+from ui import table_edits
 
 SECTION = {name: f"pages/kernel_ridge/{name}.py" for name in
            ("fit", "primal_dual", "extrapolation", "cross_validation", "overfitting", "gaussian_process", "large_n")}
@@ -342,8 +343,8 @@ def test_gp_mean_is_the_krr_curve(fresh):
 
 def test_apply_edits_folds_in_a_change_record():
     df = pd.DataFrame({"x": [0.0, 1.0, 2.0], "y": [5.0, 6.0, 7.0]})
-    out = points.apply_edits(df, {"edited_rows": {0: {"y": -1.0}}, "added_rows": [{"x": 9.0, "y": 9.5}],
-                                  "deleted_rows": [1]})
+    out = table_edits.apply_edits(df, {"edited_rows": {0: {"y": -1.0}}, "added_rows": [{"x": 9.0, "y": 9.5}],
+                                       "deleted_rows": [1]})
     assert out.to_dict("list") == {"x": [0.0, 2.0, 9.0], "y": [-1.0, 7.0, 9.5]}
 
 

@@ -10,6 +10,7 @@ from ui.points_io import MAX_ROWS
 from ui.points_link import MAX_URL_POINTS
 from ui.ranges import KERNEL_RIDGE as R
 from ui.ranges import KERNEL_RIDGE_POINTS
+from ui.table_edits import fold_edits
 
 POINTS, VERSION = "kernel_ridge_points", "kernel_ridge_points_version"
 UNDO, PENDING, SOURCE = "kernel_ridge_points_undo", "kernel_ridge_pending_source", "kernel_ridge_source"
@@ -113,23 +114,6 @@ def editor_key():
     return f"kernel_ridge_editor_{st.session_state[VERSION]}"
 
 
-def apply_edits(df, edits):
-    """Apply a data_editor's change record ({edited_rows, added_rows, deleted_rows}) to a DataFrame; KeyError for a
-    column the table does not have (only a hand-built record names one: it was added to the table)."""
-    df = df.copy()
-    for row, change in edits.get("edited_rows", {}).items():
-        for col, value in change.items():
-            if col not in df.columns:
-                raise KeyError(col)
-            df.loc[df.index[int(row)], col] = value
-    df = df.drop(df.index[[int(i) for i in edits.get("deleted_rows", [])]])
-    rows = edits.get("added_rows", [])
-    if any(not set(row) <= set(df.columns) for row in rows):
-        raise KeyError("an added row names a column the table does not have")
-    added = pd.DataFrame(rows, columns=df.columns, dtype=float)
-    return pd.concat([df, added], ignore_index=True).astype(float)
-
-
 def _set_points(df):
     """Replace the table (undoable: the old table and data source go on the undo stack)."""
     ss = st.session_state
@@ -163,17 +147,8 @@ def commit_edits():
     would leave a bad table (check: an infinite or too large number, too many rows; or text where a number belongs,
     which only a hand-built message can send) is refused with a sentence, and the table stays as it was."""
     ss = st.session_state
-    edits = ss.get(editor_key(), {})
-    added = edits.get("added_rows", []) if isinstance(edits, dict) else []
-    if len(added) > MAX_ROWS:
-        problem = f"{len(added)} rows were added; at most {MAX_ROWS} points are accepted."
-    else:
-        try:
-            table = apply_edits(ss[POINTS], edits)
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-            table, problem = None, "The edit could not be read as numbers x and y."
-        else:
-            problem = check(table)
+    table, problem = fold_edits(ss[POINTS], ss.get(editor_key(), {}), MAX_ROWS, check,
+                                "The edit could not be read as numbers x and y.", "points")
     if problem:
         ss[NOTE] = f"{problem} Your points are unchanged."
         ss[VERSION] += 1      # a fresh editor shows the table as it is

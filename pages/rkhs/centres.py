@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from pages.rkhs.settings import KEY
-from ui.points_io import finite_number
+from ui.table_edits import fold_edits
 
 STATE, VERSION, UNDO = "rkhs_centres", "rkhs_centres_version", "rkhs_centres_undo_stack"
 NOTE = "rkhs_centres_note"   # why the last table edit was refused (shown on the page until the table next changes)
@@ -77,47 +77,6 @@ def add(x, a):
     return True
 
 
-def _cell(value):
-    """A table cell from the editor's change record: a number (an infinity kept, for check to name), NaN for a cell
-    emptied; ValueError for anything else, which only a hand-built message sends (text, a list, a bool, an integer
-    beyond float range)."""
-    if value is None:
-        return np.nan
-    if type(value) is float and np.isinf(value):
-        return value
-    number = finite_number(value)
-    if number is None:
-        raise ValueError(f"not a number: {type(value).__name__}")
-    return number
-
-
-def _row(df, index):
-    i = int(index)
-    if not 0 <= i < len(df):
-        raise IndexError(f"row {i} of {len(df)}")
-    return df.index[i]
-
-
-def apply_edits(df, edits):
-    """The table `df` with the data_editor's change record ({edited_rows, added_rows, deleted_rows}) applied; a
-    ValueError / TypeError / KeyError / IndexError / AttributeError for a record that is not one of `df`'s edits."""
-    df = df.copy()
-    columns = list(df.columns)
-    for row, change in edits.get("edited_rows", {}).items():
-        at = _row(df, row)
-        for col, value in change.items():
-            if col not in columns:
-                raise KeyError(col)
-            df.loc[at, col] = _cell(value)
-    df = df.drop([_row(df, i) for i in edits.get("deleted_rows", [])])
-    added = []
-    for row in edits.get("added_rows", []):
-        if not set(row) <= set(columns):
-            raise KeyError(sorted(map(str, set(row) - set(columns))))
-        added.append({c: _cell(row.get(c)) for c in columns})
-    return pd.concat([df, pd.DataFrame(added, columns=columns, dtype=float)], ignore_index=True)
-
-
 def check(df):
     """None when the table can be drawn (at most MAX_CENTRES rows, no infinite cell), else a sentence. Empty cells and
     centres off the axis are allowed: usable leaves them out with a note."""
@@ -134,17 +93,8 @@ def commit_edits():
     a bad table (check), or that is no edit of this table (text where a number belongs, a row or column it does not
     have: only a hand-built message sends those), is refused with a sentence (NOTE) and the table stays as it was."""
     ss = st.session_state
-    edits = ss.get(editor_key(), {})
-    added = edits.get("added_rows", []) if isinstance(edits, dict) else []
-    if isinstance(added, list) and len(table()) + len(added) > MAX_CENTRES:
-        problem = f"The table would have {len(table()) + len(added)} rows; at most {MAX_CENTRES} centres are drawn."
-    else:
-        try:
-            df = apply_edits(table(), edits)
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-            df, problem = None, "The edit could not be read as numbers xᵢ and αᵢ of the table's rows."
-        else:
-            problem = check(df)
+    df, problem = fold_edits(table(), ss.get(editor_key(), {}), MAX_CENTRES, check,
+                             "The edit could not be read as numbers xᵢ and αᵢ of the table's rows.", "centres")
     if problem:
         ss[NOTE] = f"{problem} Your centres are unchanged."
         ss[VERSION] = ss.get(VERSION, 0) + 1      # a fresh editor shows the table as it is
