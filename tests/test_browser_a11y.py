@@ -207,3 +207,26 @@ def test_focus_is_not_dropped_by_a_rerun(page, app_url):
     page.wait_for_function("p => location.pathname.endsWith(p)", arg="/" + target, timeout=60000)
     settle(page)
     assert heading_focused()
+
+
+LABEL_COLOURS = """() => Object.fromEntries([...document.querySelectorAll('[data-testid=stMain] [data-testid=stWidgetLabel] p')]
+  .map(p => [p.innerText.trim(), getComputedStyle(p).color]))"""
+
+
+def label_colours(page, last):
+    """The colour of each label of the main area, once the label `last` is drawn."""
+    page.wait_for_function(f"() => ({LABEL_COLOURS})()[{last!r}] !== undefined", timeout=30000)
+    return page.evaluate(LABEL_COLOURS)
+
+
+def test_only_a_disabled_controls_label_is_grey(page, app_url):
+    """A disabled control's label is a distinct grey (#6b7280, 4.8:1): /kernel-ridge-large-n's landmarks slider while
+    the exact method needs none. A number input at the end of its range, whose − is disabled, is no disabled control:
+    /kernels-geometry's "Point i" (at 0) keeps the dark label of every other control."""
+    open_url(page, f"{app_url}/kernel-ridge-large-n")
+    colours = label_colours(page, "Landmarks m / random features D")
+    assert colours["Landmarks m / random features D"] == "rgb(107, 114, 128)", colours
+    assert colours["Points n"] == "rgb(17, 17, 17)", colours
+    open_url(page, f"{app_url}/kernels-geometry")
+    colours = label_colours(page, "Point j")
+    assert colours["Point i"] == colours["Point j"] == "rgb(17, 17, 17)", colours

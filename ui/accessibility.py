@@ -33,8 +33,10 @@ ACCESSIBLE_CSS = """
 /* room under the page's last control (Prev / Next, "Show the code") for its ring */
 [data-testid="stMainBlockContainer"] { padding-bottom: max(2rem, 24px); }
 [data-testid="stButtonGroup"] button:focus-visible { outline-offset: -5px; box-shadow: none !important; }
-/* a disabled control's label: still a distinct grey, but 4.8:1 (Streamlit's is 2.3:1) */
-[data-testid="stElementContainer"]:has(:disabled, [aria-disabled="true"]) [data-testid="stWidgetLabel"] p {
+/* a disabled control's label: still a distinct grey, but 4.8:1 (Streamlit's is 2.3:1); a number input whose − or + is
+   disabled at its end of the range is not a disabled control */
+[data-testid="stElementContainer"]:has(input:disabled, textarea:disabled, [aria-disabled="true"]:not(button))
+  [data-testid="stWidgetLabel"] p {
   color: #6b7280 !important; }
 .kernelscope-crosshair { width: 24px; height: 24px; pointer-events: none; z-index: 999990; border-radius: 50%;
   border: 3px solid #000; box-shadow: 0 0 0 2px #fff, inset 0 0 0 2px #fff;
