@@ -12,8 +12,9 @@ box that clips cuts the ring off. Used by tests/test_browser_sections.py on ever
 FOCUSED = """async () => { const a = document.activeElement;
   if (!a || a === document.body) return null;
   // a focus style that fades in (a heading's link shows on focus) is measured once its transition is over
-  await Promise.race([Promise.all(document.getAnimations().map(t => t.finished.catch(() => null))),
-                      new Promise(done => setTimeout(done, 1000))]);
+  const chain = []; for (let e = a; e && chain.length < 9; e = e.parentElement) chain.push(e);
+  const fading = chain.flatMap(e => e.getAnimations()).map(t => t.finished.catch(() => null));
+  if (fading.length) await Promise.race([Promise.all(fading), new Promise(done => setTimeout(done, 1000))]);
   const grown = e => { const s = getComputedStyle(e); return parseFloat(s.outlineWidth) + (parseFloat(s.outlineOffset) || 0); };
   const ring = e => { const s = getComputedStyle(e), r = e.getBoundingClientRect(), g = 2 * grown(e);
     return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 && s.opacity !== '0' &&

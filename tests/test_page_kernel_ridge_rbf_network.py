@@ -95,6 +95,8 @@ def test_the_classifying_network_on_the_sidebars_points_is_least_squares_with_an
     LinearRegression with an intercept on the RBF design, and the centres drawn on the map."""
     from kernel_core import make_classification
     at = open_page(FILE)
+    assert not any(KEY.RBF_CLASS_CHART in c.proto.id for c in at.get("plotly_chart"))   # off until asked for
+    at.toggle(key=KEY.RBF_CLASS).set_value(True).run()
     assert not page_errors(at) and not at.error
     Xc, yc = make_classification("moons", 120, 0.1, 0)
     order = np.lexsort(Xc.T[::-1])
@@ -106,4 +108,4 @@ def test_the_classifying_network_on_the_sidebars_points_is_least_squares_with_an
     assert rf"&= {100 * right:.1f}\%\ \ (N = 120)" in text
     tri = next(t for t in chart(at, KEY.RBF_CLASS_CHART)["data"] if t.get("name") == "centres cₘ")
     np.testing.assert_allclose(np.sort(values(tri["x"])), np.sort(C[:, 0]), rtol=1e-6)
-    assert any(e.label.startswith("Classification (Bishop's notes)") for e in at.expander)
+    assert at.toggle(key=KEY.RBF_CLASS).label.startswith("Classification (Bishop's notes)")

@@ -18,10 +18,12 @@ ACCESSIBLE_CSS = """
   outline: 3px solid #0072B2 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important;
 }
 /* A control whose focused element sits inside a box that clips it (a select's or a number input's text field, a
-   text area, a table's grid; a toggle's, a check box's or a radio button's input, clipped to nothing) rings the whole
-   control instead, inside its edge where the control's own box clips (a
-   select, a text area); the buttons of a segmented control, clipped by their group, ring themselves inside theirs. */
-[data-testid="stNumberInputContainer"]:has(input:focus-visible), [data-testid="stDataFrame"]:has(:focus-visible),
+   text area, a table's grid; a toggle's, a check box's or a radio button's input, clipped to nothing) rings the
+   whole control instead, inside its edge where the control's own box clips (a select, a text area); a table's
+   toolbar buttons ring themselves, and the buttons of a segmented control, clipped by their group, ring themselves
+   inside their own edge. */
+[data-testid="stNumberInputContainer"]:has(input:focus-visible),
+[data-testid="stDataFrame"]:has(.stDataFrameGlideDataEditor :focus-visible),
 [data-testid="stCheckbox"] label:has(input:focus-visible), [data-testid="stRadio"] label:has(input:focus-visible) {
   outline: 3px solid #0072B2 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important; }
 [data-testid="stSelectbox"] div:has(> input:focus-visible), [data-testid="stMultiSelect"] div:has(> input:focus-visible),
@@ -29,7 +31,7 @@ ACCESSIBLE_CSS = """
   outline: 3px solid #0072B2 !important; outline-offset: -3px; }
 [data-testid="stSelectbox"] input:focus-visible, [data-testid="stMultiSelect"] input:focus-visible,
 [data-testid="stNumberInputContainer"] input:focus-visible, [data-testid="stTextAreaRootElement"] textarea:focus-visible,
-[data-testid="stDataFrame"] :focus-visible { outline: none !important; box-shadow: none !important; }
+.stDataFrameGlideDataEditor :focus-visible { outline: none !important; box-shadow: none !important; }
 /* room under the page's last control (Prev / Next, "Show the code") for its ring */
 [data-testid="stMainBlockContainer"] { padding-bottom: max(2rem, 24px); }
 [data-testid="stButtonGroup"] button:focus-visible { outline-offset: -5px; box-shadow: none !important; }

@@ -122,14 +122,14 @@ function depthLeft(gd, titled = true) {   // px left of the plot area for the y 
 }
 
 function legendRows(gd, width) {   // rows a horizontal legend of the current entries needs across `width` px
-  let rows = 1, used = 0;
-  gd.querySelectorAll(".legend .traces").forEach((e) => {
+  const widths = [...gd.querySelectorAll(".legend .traces")].map((e) => {
     const t = e.querySelector("text.legendtext");
-    const w = (t ? t.getBBox().width : 40) + ENTRY;
-    if (used && used + w > width) { rows += 1; used = 0; }
-    used += w;
+    return (t ? t.getBBox().width : 40) + ENTRY;
   });
-  return rows;
+  if (widths.reduce((a, w) => a + w, 0) <= width) return 1;
+  // Plotly lays a legend too wide for one row out in columns as wide as its widest entry (9 entries of /svm's map in
+  // 2 columns: 5 rows, where filling each row would have said 4)
+  return Math.ceil(widths.length / Math.max(1, Math.floor(width / Math.max(...widths))));
 }
 
 // The layout for a phone, from the drawn chart; null when the chart is not a cartesian 2-D one or needs no change.

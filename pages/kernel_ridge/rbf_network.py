@@ -58,9 +58,12 @@ def formulas(net, m_asked, gamma, lam):
 def classifier(m, gamma):
     """Bishop's notes' RBF network for classification, on the sidebar's points with this section's M and γ: the map
     of h(x) = b + Σ wₘ exp(−γ‖x − cₘ‖²) with its boundary h = 0, and the numbers of the least-squares fit."""
+    # a toggle, not an expander: a chart drawn in a closed expander has no size, and every run would send it
+    if not st.toggle("Classification (Bishop's notes): h(x) = sign(b + Σ wₘ exp(−γ‖x − cₘ‖²)) on the sidebar's "
+                     "points", key=KEY.RBF_CLASS, bind="query-params"):
+        return
     X, y, describe = ui.data.current_dataset()
-    with st.expander("Classification (Bishop's notes): h(x) = sign(b + Σ wₘ exp(−γ‖x − cₘ‖²)) on the sidebar's "
-                     "points"):
+    with st.container():
         try:
             c = compute_derivations.rbf_classifier(X, y, m, gamma)
         except ValueError as err:

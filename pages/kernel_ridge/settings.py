@@ -47,7 +47,7 @@ class KEY:
     WB_N, WB_P, WB_CHART = "kernel_ridge_woodbury_n", "kernel_ridge_woodbury_p", "kernel_ridge_woodbury"
     # RBF networks
     RBF_M, RBF_CHART, RBF_LIMIT_CHART = "kernel_ridge_rbf_m", "kernel_ridge_rbf_net", "kernel_ridge_rbf_limit"
-    RBF_CLASS_CHART = "kernel_ridge_rbf_classifier"
+    RBF_CLASS_CHART, RBF_CLASS = "kernel_ridge_rbf_classifier", "kernel_ridge_rbf_classify"
     # RBF + linear
     C1, C2, SLOPE, SEMI_CHART = "kernel_ridge_c1", "kernel_ridge_c2", "kernel_ridge_slope", "kernel_ridge_semi"
     # cross-validation, over- and under-fitting

@@ -30,8 +30,9 @@ def kriege(e, n):
     st.markdown("**Kriege's proof** that a PSD matrix is a kernel, on a finite data space 𝒳 = {1, …, n}: the same map, "
                 "his U and D this V and Λ, his φ(xᵢ) the i-th *column* of Φ (the points as columns, as in *Why K is "
                 "PSD*):")
-    st.latex(r"\begin{aligned}\mathbf K &= UDU^\top = (UD^{1/2})(D^{1/2}U^\top) = \Phi^\top\Phi\\ \Phi &= "
-             r"D^{1/2}U^\top = [\phi(\mathbf x_1), \dots, \phi(\mathbf x_n)]\end{aligned}")
+    # the space after the block: KaTeX lets an aligned block overhang its box by ~2 px, which made the box scroll
+    st.latex(r"\begin{aligned}\mathbf K &= UDU^\top\\ &= (UD^{1/2})(D^{1/2}U^\top) = \Phi^\top\Phi\\ "
+             r"\Phi &= D^{1/2}U^\top\\ &= [\phi(\mathbf x_1), \dots, \phi(\mathbf x_n)]\end{aligned}\;")
     st.latex(rf"\Phi:\ {e.rank}\times{n}\ (\lambda_i > 0),\quad \frac{{\|\mathbf K - \Phi^\top\Phi\|_F}}"
              rf"{{\|\mathbf K\|_F}} = {sci(e.errors[e.rank])}")
 
