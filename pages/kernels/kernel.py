@@ -9,7 +9,7 @@ from pages.kernels.settings import KEY, PAGE, frame, reveal_kernel
 from ui.classroom import presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
-from ui.figures import CHART_CONFIG
+from ui.figures import CHART_CONFIG, power_of_ten
 from ui.formulas import other_notations, with_numbers
 from ui.nav import section_footer, section_header
 from ui.ranges import PLANE
@@ -17,7 +17,6 @@ from ui.sweep import sweep
 
 section_header(__file__)
 present = presenting()
-SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def plain(v):
@@ -25,7 +24,7 @@ def plain(v):
     if v == 0 or 1e-3 <= abs(v) < 1e4:
         return f"{v:.3g}"
     mantissa, exponent = f"{v:.2e}".split("e")
-    return f"{mantissa} × 10{str(int(exponent)).translate(SUPERSCRIPT)}"
+    return f"{mantissa} × {power_of_ten(int(exponent))}"
 
 
 @st.fragment
