@@ -10,11 +10,12 @@ from ui.theme import ACCENT, CLASS_STYLE, POSITIVE
 
 from .figures import CHART_HEIGHT, INSIDE, SIDE_HEIGHT, WRONG, _legend, key_html
 
-# The hinge chart's losses: (name, line style, the glyph of the projector's key; hinge_key)
-HINGE_LINES = (("hinge max(0, 1 − z) — SVM", dict(color="black", width=3), "━"),
-               ("perceptron max(0, −z)", dict(color="#777777", width=2, dash="dash"), "╌"),
-               ("0/1 loss [z < 0]", dict(color="#777777", width=2, dash="dot"), "┈"),
-               ("ℓp |1 − z|<sup>p</sup>", dict(color="#2a7ab0", width=2, dash="dashdot"), "−·−"))
+# The hinge chart's losses: (legend name, line style, the glyph and the short name of the projector's key: hinge_key;
+# "p" in the ℓp loss' names stands for its power)
+HINGE_LINES = (("hinge max(0, 1 − z) — SVM", dict(color="black", width=3), "━", "hinge (SVM)"),
+               ("perceptron max(0, −z)", dict(color="#777777", width=2, dash="dash"), "╌", "perceptron"),
+               ("0/1 loss [z < 0]", dict(color="#777777", width=2, dash="dot"), "┈", "0/1"),
+               ("ℓp |1 − z|<sup>p</sup>", dict(color="#2a7ab0", width=2, dash="dashdot"), "−·−", "ℓp, p = p"))
 
 
 @cached_figure
@@ -47,7 +48,7 @@ def hinge_figure(z_tr, y_tr, z_te, y_te, p=2.0, present=False):
     fig.add_vrect(x0=0, x1=1, fillcolor=INSIDE, opacity=0.12, line_width=0, annotation_text="inside margin",
                   annotation_position="top left")
     losses = (np.maximum(0, 1 - z), np.maximum(0, -z), (z < 0).astype(np.float32), np.abs(1 - z) ** p)
-    for (name, style, _), loss in zip(HINGE_LINES, losses):
+    for (name, style, _, _), loss in zip(HINGE_LINES, losses):
         name = name.replace("<sup>p</sup>", f"<sup>{p:g}</sup>" + (" — squared" if p == 2 else ""))
         fig.add_trace(go.Scatter(x=z, y=loss, mode="lines", name=name, line=style, hoverinfo="skip"))
     for zs, ys_, held in ((z_tr, y_tr, False), (z_te, y_te, True)):
@@ -67,7 +68,5 @@ def hinge_figure(z_tr, y_tr, z_te, y_te, p=2.0, present=False):
 
 def hinge_key(p):
     """The hinge chart's lines as a key in the projector's type (its legend is off there), p the ℓp loss' power."""
-    names = {"hinge max(0, 1 − z) — SVM": "hinge (SVM)", "perceptron max(0, −z)": "perceptron",
-             "0/1 loss [z < 0]": "0/1", "ℓp |1 − z|<sup>p</sup>": f"ℓp, p = {p:g}"}
-    return key_html([(style["color"], glyph, names[name]) for name, style, glyph in HINGE_LINES]
+    return key_html([(style["color"], glyph, short.replace("= p", f"= {p:g}")) for _, style, glyph, short in HINGE_LINES]
                     + [("#555555", "○ ✕", "held out (hollow)")])
