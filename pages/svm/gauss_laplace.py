@@ -39,11 +39,12 @@ def maps():
     # The maps have no Plotly legend (two of them side by side): one key for both, over them; presenting, in a narrow
     # column beside them, where the square maps leave room (over them it would push their x ticks off the screen).
     key = figures.map_key(False, figures.KEY_SIZE[present], stack=present)
-    if not present:
-        st.markdown(key, unsafe_allow_html=True)
-    columns = st.columns([1, 1, 0.22], gap="small") if present else st.columns(2, gap="medium")
     if present:
+        columns = st.columns([1, 1, 0.22], gap="small")
         columns[2].markdown(key, unsafe_allow_html=True)
+    else:
+        st.markdown(key, unsafe_allow_html=True)
+        columns = st.columns(2, gap="medium")
     for col, (name, gamma, label) in zip(columns,
                                          (("rbf", 1 / h**2, "Gaussian"), ("laplacian", 1 / h, "Laplacian"))):
         kernel = Single.of(name, gamma=gamma)
