@@ -91,3 +91,16 @@ def test_nguyens_misprinted_one_over_n_is_said_with_the_factor_it_would_cost(fre
     words = " ".join(c.value for c in fresh.caption)
     assert "Nguyen's eq. (4) prints aₙ = −(1/N)" in words and "a misprint" in words
     assert f"= {ratio:.4g} times a*" in words
+
+
+def test_the_prediction_at_a_new_x_is_the_same_from_w_and_from_a(fresh):
+    """Bishop's notes' and Nguyen's y(x) = wᵀφ(x) = k(x)ᵀ(K + λI)⁻¹t at the section's new point u = 0.5, against
+    scikit-learn's Ridge on the explicit features (M × M) and a direct N × N solve."""
+    at = fresh
+    Phi, t = design(3)
+    phi = np.array([0.5, 0.25, 0.125])                     # φ(x) = (u, u², u³) at u = 0.5
+    primal = Ridge(alpha=0.1, fit_intercept=False).fit(Phi, t).predict(phi[None])[0]
+    dual = (Phi @ phi) @ np.linalg.solve(Phi @ Phi.T + 0.1 * np.eye(len(t)), t)
+    assert primal == pytest.approx(dual, rel=1e-9)
+    assert shown(at, r"\boldsymbol\phi(\mathbf x)") == pytest.approx(primal, rel=1e-8)
+    assert shown(at, r"\mathbf k(\mathbf x)^\top\mathbf a^*") == pytest.approx(primal, rel=1e-8)

@@ -22,6 +22,12 @@ class Derivation:
     p: int                 # features M: φ(x) = (u, u², …, uᵖ), u = x / max|x|
     scale: float           # max|x|, the u scale
     n_all: int             # points in the data set (N of them, a seeded sample, when there are more: cv_sample)
+    x_new: float           # a new input x (u = x / max|x| = NEW_U) for the prediction y(x)
+    y_primal: float        # y(x) = w*ᵀφ(x), w* from the M × M solve
+    y_dual: float          # y(x) = k(x)ᵀ(K + λI)⁻¹t, kₙ(x) = k(xₙ, x) = φ(xₙ)ᵀφ(x): the same number from the N × N solve
+
+
+NEW_U = 0.5   # the new point of Bishop's and Nguyen's prediction, halfway between the centre and the edge of the data
 
 
 def power_design(data, p):
@@ -39,7 +45,10 @@ def dual_derivation(data, p, lam, record):
     """J(w) and J(a) along gradient descent on J(w), with the explicit map φ(x) = (u, …, uᵖ)."""
     Phi, t, scale, n_all = power_design(data, p)
     path = kc.dual_derivation(Phi, t, lam, record=record)
-    return Derivation(path, path.a @ Phi, Phi.T @ path.a_star, len(t), p, scale, n_all)
+    phi_new = kc.power_features(np.array([NEW_U]), p)[0]
+    k_new = Phi @ phi_new                     # k(x) = Φφ(x): the kernel of this φ between each xₙ and the new x
+    return Derivation(path, path.a @ Phi, Phi.T @ path.a_star, len(t), p, scale, n_all, NEW_U * scale,
+                      float(path.w_star @ phi_new), float(k_new @ path.a_star))
 
 
 @dataclass(frozen=True)
