@@ -52,6 +52,8 @@ class SemiParametric:
     y: np.ndarray          # the data with the trend added
     f_rbf: np.ndarray      # c₁ RBF alone
     f_both: np.ndarray     # c₁ RBF + c₂ linear
+    f1: np.ndarray         # Kriege's f₁(x) = Σ αᵢ exp(−γ‖xᵢ − x‖²) with the α of f_both (so f_both = c₁f₁ + c₂f₂)
+    f2: np.ndarray         # f₂(x) = Σ αᵢ xᵢᵀx, the same α
 
 
 @cache_data(max_entries=ENTRIES)
@@ -224,8 +226,10 @@ def semi_parametric(data, gamma, lam, c1, c2, slope):
     xs = _grid(X, 2 * R["margin"])
     rbf = c1 * kc.Kernel("rbf", gamma=gamma)
     both = rbf + c2 * kc.Kernel("linear") if c2 > 0 else rbf
-    curves = [_fit_krr(k, lam, X, y).predict(xs) for k in (rbf, both)]
-    return SemiParametric(xs[:, 0], y, curves[0], curves[1])
+    fits = [_fit_krr(k, lam, X, y) for k in (rbf, both)]
+    alpha = fits[1].dual_coef_        # the two parts of the sum share its α: f = c₁f₁ + c₂f₂
+    f1, f2 = (kc.Kernel(name, **params)(xs, X) @ alpha for name, params in (("rbf", {"gamma": gamma}), ("linear", {})))
+    return SemiParametric(xs[:, 0], y, fits[0].predict(xs), fits[1].predict(xs), f1, f2)
 
 
 # ---------------------------------------------------------------- the live sweep (ui.sweep)

@@ -19,6 +19,12 @@ section_header(__file__)
 present = presenting()
 
 
+def tex(v):
+    """A number for LaTeX with 4 significant figures: 3.12 or 1.567 \\times 10^{-6}."""
+    mant, exp = f"{v:.4g}".partition("e")[::2]
+    return rf"{mant}\times 10^{{{int(exp)}}}" if exp else mant
+
+
 @st.fragment
 def semi_parametric():
     """The bar, c₁, c₂ and the trend, and the two fits: only this part reruns when one of them moves."""
@@ -42,8 +48,18 @@ def semi_parametric():
         except ValueError as err:
             st.error(f"This kernel cannot be fitted: {err}")
             return
+        parts = (c1 * res.f1, c2 * res.f2) if c2 > 0 else None
         st.plotly_chart(figures.semi_figure(X, res.y, res.xs, res.f_rbf, res.f_both, compute.x_range(X, 0),
-                                            present=present), key=KEY.SEMI_CHART, **CHART)
+                                            parts=parts, present=present), key=KEY.SEMI_CHART, **CHART)
+    if c2 > 0:
+        # Kriege's split of the learned function: one α, two parts, each a function of its own kernel
+        far = -1   # the grid's right end, beyond the data
+        figures.latex(r"\begin{aligned}f(\mathbf x) &= \textstyle\sum_i\alpha_i k(\mathbf x_i, \mathbf x) = c_1 f_1(\mathbf x) + "
+                      r"c_2 f_2(\mathbf x)\\ f_1(\mathbf x) &= \textstyle\sum_i\alpha_i\exp(-\|\mathbf x_i - \mathbf x\|^2/h^2),"
+                      r"\ \ f_2(\mathbf x) = \textstyle\sum_i\alpha_i\mathbf x_i^\top\mathbf x\\ "
+                      rf"x = {res.xs[far]:.3g}:\ \ {c1:g}\cdot{tex(res.f1[far])} + {c2:g}\cdot{tex(res.f2[far])} &= "
+                      rf"{tex(c1 * res.f1[far] + c2 * res.f2[far])}\\ f(x)\ \text{{(the fit)}} &= {tex(res.f_both[far])}"
+                      r"\end{aligned}", right)
 
 
 semi_parametric()

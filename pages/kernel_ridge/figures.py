@@ -235,7 +235,8 @@ def cost_figure(n, p, present=False):
 
 
 @cached_figure
-def semi_figure(X, y, xs, f_rbf, f_both, x_data, present=False):
+def semi_figure(X, y, xs, f_rbf, f_both, x_data, parts=None, present=False):
+    """The RBF-only fit, the RBF + linear fit and, with parts = (c₁f₁, c₂f₂), the sum's two parts (dotted)."""
     fig = go.Figure()
     # the band's name at its foot: the legend stands over its top
     fig.add_vrect(x0=x_data[0], x1=x_data[1], fillcolor="rgba(0,0,0,0.05)", line_width=0,
@@ -244,6 +245,10 @@ def semi_figure(X, y, xs, f_rbf, f_both, x_data, present=False):
                              line=dict(color=NEGATIVE, width=3, dash="dash")))
     fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f_both), mode="lines", name="c₁ RBF + c₂ linear",
                              line=dict(color=POSITIVE, width=3)))
+    for part, name, colour in zip(parts or (), ("c₁ f₁ (its RBF part)", "c₂ f₂ (its linear part)"),
+                                  (POSITIVE, ACCENT)):
+        fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(part), mode="lines", name=name,
+                                 line=dict(color=colour, width=2, dash="dot")))
     fig.add_trace(_data_trace(X, y))
     fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
     fig.update_yaxes(title="y", range=_y_range(y, f_both))
