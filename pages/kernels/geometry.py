@@ -58,8 +58,11 @@ def body():
         fig = figures_geometry.data_map(X, y, (i, j) if n >= 2 else None, present=present)
         points_click.clickable_chart(fig, PAGE, key=f"{PAGE}_points", config=CHART_CONFIG)
     if s.name == "rbf":
+        c = 1 / math.sqrt(s.params["gamma"])   # Sugiyama's width: exp(−‖x − x′‖²/c²) is exp(−γ‖x − x′‖²) with γ = 1/c²
         st.caption("For the Gaussian kernel every φ(x) has norm 1, the squared distance is 2 − 2k and cos θ = k "
-                   "(Sugiyama). Sugiyama prints the norm line as ‖f‖² = √K; the square root gives ‖f‖ itself.")
+                   "(Sugiyama). Sugiyama prints the norm line as ‖f‖² = √K; the square root gives ‖f‖ itself. He "
+                   f"writes the Gaussian K(x, x′) = exp(−‖x − x′‖²/c²), c > 0: the bar's γ = {s.params['gamma']:g} is "
+                   f"γ = 1/c², c = {c:.3g}.")
 
 
 body()
