@@ -179,6 +179,7 @@ class Eigenmap:
     gammas: np.ndarray     # γ₂, γ₃ (generalized eigenvalues, ascending)
     k: int                 # neighbours used (at most n − 1)
     warning: "str | None"  # the disconnected-graph warning, if any
+    nonzero: int           # non-zero entries of W (Sugiyama: a sparse W makes L and D sparse)
 
 
 @cache_data(max_entries=ENTRIES)
@@ -188,7 +189,7 @@ def laplacian(X, n_neighbors):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", RuntimeWarning)
         G, gam = kc.laplacian_eigenmap(X, 2, k)
-    return Eigenmap(G, gam, k, str(caught[0].message) if caught else None)
+    return Eigenmap(G, gam, k, str(caught[0].message) if caught else None, int(np.count_nonzero(kc.knn_graph(X, k))))
 
 
 # ---------------------------------------------------------------- kernel LPP

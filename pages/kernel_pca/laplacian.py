@@ -41,6 +41,11 @@ def body():
                                                  height=figures.SIDE[present], present=present),
                         key=KEY.LAP_KPCA_CHART, config=figures.CONFIG)
         latex(rf"\gamma_1 = 0,\ \ \gamma_2 = {lap.gammas[0]:.4g},\ \ \gamma_3 = {lap.gammas[1]:.4g}\ \ (k = {lap.k})")
+        n = len(d.X)
+        st.caption(f"W has {lap.nonzero:,} non-zero entries of n² = {n * n:,} ({lap.nonzero / (n * n):.1%}): each row "
+                   f"has at least k = {lap.k} ones ({lap.nonzero / n:.1f} on average), however large n is. “When W "
+                   "is sparse, L and D are also sparse” (Sugiyama): D is diagonal and L = D − W adds only those n "
+                   "entries to W's.")
         if used(d, "The eigenmap"):
             st.info(used(d, "The eigenmap"))
     left.plotly_chart(figures.embedding_figure(lap.G, d.y, d.t, axes=("φ₂", "φ₃"), present=present),
