@@ -62,7 +62,8 @@ def body():
         st.warning(s.not_psd_why)
     with st.container(key="explain_kernel_notations"):
         st.markdown("A **kernel** measures the similarity of two points as an inner product in a feature space, "
-                    "$k(\\mathbf{x},\\mathbf{y}) = \\phi(\\mathbf{x})^\\top\\phi(\\mathbf{y})$. The picture "
+                    "$k(\\mathbf{x},\\mathbf{y}) = \\phi(\\mathbf{x})^\\top\\phi(\\mathbf{y})$; the identity map "
+                    "φ(x) = x gives the linear kernel xᵀy (Bishop's notes). The picture "
                     "shows k(x, x₀) for every x of the plane: **stationary** kernels (RBF, Laplacian) depend only on "
                     "x − x₀, so the bump moves with x₀ and keeps its shape; linear, polynomial and sigmoid kernels "
                     "depend on xᵀx₀, so moving x₀ tilts and rescales the whole surface.")
