@@ -62,6 +62,10 @@ panel()
 explain("Kriege: the perceptron's loss max{0, −z} only punishes mistakes; the SVM's hinge also charges "
         "points that are right but **closer than 1** to the boundary, which is what pushes the margin open. His "
         "summary lists the losses a model may use: squared, ℓp, 0/1, perceptron and hinge — all five are on the "
-        "picture, the squared loss as ℓp with p = 2 (for y = ±1, (y − f)² = (1 − z)²).")
+        "picture, the squared loss as ℓp with p = 2 (for y = ±1, (y − f)² = (1 − z)²). The same table of his "
+        "adds the ℓ₂ regulariser, three methods — the exact solution (kernel ridge's α = (K + nλI)⁻¹y, *Kernel "
+        "ridge*), gradient descent (*The dual, derived*) and (minibatch) SGD (*Kriege's objective, step by step*) — "
+        "and two evaluation metrics, the empirical risk as mean squared error (*Choosing λ and γ by "
+        "cross-validation*) and accuracy (the cross-validation accuracy of *Choosing C and γ*).")
 show_code(kc.kriege_objective)
 section_footer(__file__)
