@@ -101,7 +101,9 @@ explain("Gradient descent on J(w) from w = 0 (step 1/L, L the largest eigenvalue
         "the two meet at J*, and a = (K + λI)⁻¹t, the n × n solve of kernel ridge. φ is explicit here "
         "(M powers of u), so both sides can be computed; the dual needs only K, which is why any kernel can take "
         "ΦΦᵀ's place. Bishop's notes and Nguyen write Φ with rows φ(xₙ)ᵀ, so K = ΦΦᵀ (Kriege: K = ΦᵀΦ with "
-        "columns, the same matrix).")
+        "columns, the same matrix). Nguyen opens with why it matters: many linear models for regression and "
+        "classification can be rewritten in such a dual form, where the kernel arises naturally — the support vector "
+        "machine is the next one (*Support vector machines*).")
 st.caption("The bar's kernel is not used here: the derivation needs an explicit φ, and K = ΦΦᵀ is the kernel of "
            "this φ, k(x, x′) = Σₘ uᵐu′ᵐ. λ is the bar's (Held's and Bishop's, α = (K + λI)⁻¹y). The descent's "
            "iterates are computed in closed form, w_k = w* − (I − ηH)ᵏw*, the same numbers as k steps of "
