@@ -9,6 +9,7 @@ from sklearn.gaussian_process import GaussianProcessRegressor as SkGP
 from sklearn.gaussian_process.kernels import RBF, WhiteKernel
 
 import kernel_core as kc
+from tests.app_pages import open_page
 
 ROOT = Path(__file__).resolve().parents[1]
 SIGMA2 = 0.063
@@ -72,3 +73,16 @@ def test_kernel_pca_has_at_most_n_minus_1_components():
     assert np.sum(lam > 1e-10 * lam.max()) == n - 1
     text = page("pages/kernel_pca/linear_vs_kernel.py")
     assert "at most n − 1" in text and "up to n." not in text and "up to \"\n        \"n components" not in text
+
+
+@pytest.mark.parametrize("page, statement", [
+    ("pages/kernel_ridge/gp_prior.py", "0.059 for 1 point, 0.0125 for 5 and 0.003 for 20"),     # E2, the numbers above
+    ("pages/mercer/feature_map.py", "3!/(1!·2!) = 3"),                                         # E3
+    ("pages/kernel_pca/linear_vs_kernel.py", "Kernel PCA has at most n − 1 non-zero components"),  # E4
+    ("pages/kernel_ridge/gaussian_process.py", "6.67 is the predictive variance of a new target t"),  # E1
+    ("pages/kernel_ridge/gp_prior.py", "6.67 is the predictive variance of a new target t"),
+])
+def test_the_corrected_statements_are_what_the_sections_render(page, statement):
+    """The statements the tests above check in the source, as AppTest renders them (markdown, LaTeX, captions)."""
+    at = open_page(page)
+    assert statement in "\n".join(el.value for el in (*at.markdown, *at.latex, *at.caption))
