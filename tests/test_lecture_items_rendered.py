@@ -26,6 +26,7 @@ ITEMS = {
         ("Held", "recall: PCA", "Σ̂ = XᵀX/(n − 1) = VDVᵀ"),
     ],
     "pages/kernels/kernel.py": [
+        ("Held", "a generalised inner product", "generalised inner product without bilinearity"),
         ("Bishop's notes", "the linear kernel from the identity map", "the identity map φ(x) = x gives the linear kernel"),
     ],
     "pages/kernel_ridge/dual_derivation.py": [

@@ -68,7 +68,9 @@ def body():
                     "x − x₀, so the bump moves with x₀ and keeps its shape; linear, polynomial and sigmoid kernels "
                     "depend on xᵀx₀, so moving x₀ tilts and rescales the whole surface.")
         low, high = float(surf.Z.min()), float(surf.Z.max())
-        st.markdown(f"Held's first slide defines a kernel by k(x, y) = k(y, x) **and k(x, y) ≥ 0**. On this picture "
+        st.markdown(f"Held's first slide defines a kernel by k(x, y) = k(y, x) **and k(x, y) ≥ 0**, a (possibly "
+                    "non-linear) **generalised inner product without bilinearity** that measures the similarity of "
+                    "feature vectors: k(x, ·) need not be linear in x, as xᵀy is. On this picture "
                     f"k(x, x₀) runs from {plain(low)} to {plain(high)}"
                     + (", below 0. " if low < 0 else ". ") + "The RBF and Laplacian kernels lie in (0, 1], but the "
                     "linear kernel xᵀy is negative whenever x and y are more than 90° apart, and it is a kernel all "
