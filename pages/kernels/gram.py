@@ -102,7 +102,9 @@ with st.container(key="explain_gram"):
                 "v, as ‖Σᵢ vᵢ φ(xᵢ)‖² = vᵀKv must be. One clearly negative eigenvalue on one data set is enough "
                 "to show a function is not a kernel. Sugiyama writes the same two conditions for a reproducing "
                 "kernel: Kᵀ = K and ⟨Ky, y⟩ ≥ 0 for every y. Kriege's two tests of PSD are equivalent: vᵀKv ≥ 0 "
-                "for every v, and every eigenvalue ≥ 0 (the bars on the right).")
+                "for every v, and every eigenvalue ≥ 0 (the bars on the right). Held notes that of his five "
+                "examples all but the sigmoid are positive definite: choose Sigmoid in the bar to find a negative "
+                "eigenvalue.")
     st.caption(f"Round-off rule: an eigenvalue counts as negative only below −{kc.PSD_RTOL:g} × max|λ| "
                "(kernel_core.PSD_RTOL), because a float64 eigen-solver makes errors of about n·10⁻¹⁶ relative.")
 show_code(kc.gram, kc.spectral.verdict)
