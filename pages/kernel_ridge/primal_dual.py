@@ -64,7 +64,9 @@ def primal_dual():
                                        "difference": np.abs(res.beta_primal - res.beta_dual)},
                                       index=[f"β{j + 1} (u^{j + 1})" for j in range(p)]).style.format("{:.3e}"))
             st.caption(f"Linear kernel K = XXᵀ on these {p} features, λ = {s.lam:.4g}: the two columns agree to "
-                       "round-off.")
+                       "round-off. Held names them: β are the **primal variables**, α = (K + λI)⁻¹y the **dual "
+                       "variables**, and β = Xᵀα = Σₗ αₗxₗ weights the observations by them; with any other kernel in "
+                       "K's place, that is kernel ridge regression.")
             objective_line(res, n, s.lam)
         lam_conventions(s, n)
     with left:
