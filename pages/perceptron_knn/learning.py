@@ -141,6 +141,10 @@ st.markdown("**Training** (Kriege): start with α = 0; visit the training points
             "the visited point's α:")
 st.latex(r"y_i \sum_{j=1}^{n} \alpha_j\, y_j\, k(\mathbf{x}_j, \mathbf{x}_i) \le 0 \;\Longrightarrow\; "
          r"\alpha_i \leftarrow \alpha_i + 1")
+st.markdown("Kriege starts from the linear classifier ŷ = sign(wᵀx), trained by stochastic gradient descent on the "
+            "perceptron's loss:")
+st.latex(r"\hat{\mathbf w} = \arg\min_{\mathbf w}\tfrac1n\textstyle\sum_{i=1}^{n}\max(0,\,-y_i\mathbf w^\top\mathbf x_i),"
+         r"\qquad \hat y = \operatorname{sign}(\mathbf w^\top\mathbf x)")
 st.markdown("**Why w lies in the span of the data** (Kriege's “handwavy proof”): gradient steps from w = 0 only ever "
             "add multiples of data points, so w stays Σⱼ αⱼ yⱼ φ(xⱼ), αⱼ counting the steps on point j. The SVM's "
             "step w ← (1 − 2ληₜ)w + ηₜ yᵢ φ(xᵢ) [yᵢ wᵀφ(xᵢ) < 1] rescales every α and adds to one (*SVM › Kriege's "
