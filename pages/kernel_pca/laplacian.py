@@ -62,6 +62,7 @@ body()
 st.caption("Sugiyama sorts γ descending and keeps φₙ₋ₘ … φₙ₋₁; here γ is ascending, so the same vectors are φ₂, φ₃ (the "
            "smallest non-zero γ). This γ is an eigenvalue, not the kernel's γ. Kernel PCA keeps the directions of "
            "largest variance of all points; the eigenmap only keeps neighbours close, which unrolls manifolds such as "
-           "the S-curve (Sugiyama uses k = 10).")
+           "the S-curve (Sugiyama uses k = 10). His homework 1 is this section: unfold the 3-D S-curve (Data: S-curve "
+           "(3-D)), then try the eigenmap on other data of your own, such as the Swiss roll or the points you draw.")
 show_code(kc.laplacian_eigenmap)
 section_footer(__file__)
