@@ -46,6 +46,7 @@ ITEMS = {
         ("Sugiyama", "its c from the bar's γ = 1", "is γ = 1/c², c = 1."),
     ],
     "pages/kernel_pca/laplacian.py": [
+        ("Sugiyama", "homework 1: the S-curve", "His homework 1 is this section: unfold the 3-D S-curve"),
         ("Sugiyama", "a sparse W", "When W is sparse, L and D are also sparse"),
     ],
     "pages/svm/subgradient.py": [
@@ -59,6 +60,16 @@ ITEMS = {
     "pages/kernel_ridge/extrapolation.py": [
         ("Kriege", "f = c₁f₁ + c₂f₂", r"= c_1 f_1(\mathbf x) + c_2 f_2(\mathbf x)"),
         ("Kriege", "f₂ the linear part", r"f_2(\mathbf x) = \textstyle\sum_i\alpha_i\mathbf x_i^\top\mathbf x"),
+    ],
+    "pages/kernels/gram.py": [
+        ("Held", "all but the sigmoid are positive definite", "all but the sigmoid are positive definite"),
+    ],
+    "pages/kernel_ridge/primal_dual.py": [
+        ("Held", "primal and dual variables", "β are the **primal variables**, α = (K + λI)⁻¹y the **dual variables**"),
+    ],
+    "pages/perceptron_knn/learning.py": [
+        ("Kriege", "the linear classifier", r"\hat y = \operatorname{sign}(\mathbf w^\top\mathbf x)"),
+        ("Kriege", "the perceptron problem", r"\max(0,\,-y_i\mathbf w^\top\mathbf x_i)"),
     ],
     "pages/svm/hinge.py": [
         ("Kriege", "summary: methods", "three methods — the exact solution"),
