@@ -116,11 +116,9 @@ def body():
                     key=KEY.LINEAR_CHART, config=figures.CONFIG)
     c2.plotly_chart(figures.shares_figure(kp.shares, lin.shares, f"Variance shares, {KERNEL_LABELS[s.name]}",
                                           present=present), key=KEY.SHARES_CHART, config=figures.CONFIG)
-    st.caption(f"Data: {d.describe}. Held's recall of PCA: Σ̂ = XᵀX/(n − 1) = VDVᵀ for centred X (n × p), the "
-               "columns of V the directions of largest variance, D their variances. Linear PCA is kernel PCA with "
-               "k(x, y) = xᵀy (its λᵢ are n − 1 times the covariance eigenvalues): it has only d non-zero "
-               "components, kernel PCA at most n − 1 (centring makes K′1 = JKJ1 = 0, so 1 is an eigenvector with "
-               "eigenvalue 0)." + swept)
+    st.caption(f"Data: {d.describe}. Linear PCA is kernel PCA with k(x, y) = xᵀy (its λᵢ are n − 1 times the "
+               "covariance eigenvalues): it has only d non-zero components, kernel PCA at most n − 1 (centring makes "
+               "K′1 = JKJ1 = 0, so 1 is an eigenvector with eigenvalue 0)." + swept)
     derivation(d, kp)
     st.markdown("**The six steps (Held)** — this app's convention, the same as scikit-learn's:")
     latex(r"\begin{aligned}&\textbf{1–2}\;\; K_{lm} = k(\mathbf{x}_l,\mathbf{x}_m),\quad k(\mathbf{x},\mathbf{y}) = "
