@@ -22,9 +22,6 @@ ITEMS = {
         ("Held", "the expansion is K′'s entry", r"\tfrac{1}{n^2}\sum_{j,m} K_{jm} = K'_{il}"),
         ("Held", "the centring matrix", r"K' = JKJ,\quad J = I_n - \tfrac1n\mathbf{1}\mathbf{1}^\top"),
     ],
-    "pages/kernel_pca/linear_vs_kernel.py": [
-        ("Held", "recall: PCA", "Σ̂ = XᵀX/(n − 1) = VDVᵀ"),
-    ],
     "pages/kernels/kernel.py": [
         ("Held", "a generalised inner product", "generalised inner product without bilinearity"),
         ("Bishop's notes", "the linear kernel from the identity map", "the identity map φ(x) = x gives the linear kernel"),
