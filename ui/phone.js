@@ -11,8 +11,7 @@ const BREAK = 640;     // px: Streamlit stacks its columns below this width too
 const WAIT_MS = 120;
 const GAP = 8;         // px between the x axis' labels and the colour bar / legend under it
 const BAR = 12;        // px thickness of a horizontal colour bar
-const ROW = 22;        // px height of a legend row
-const ENTRY = 40;      // px of a legend entry besides its text (symbol and gaps)
+const ITEM_GAP = 5;     // px: Plotly's legend itemGap (between entries, and around the legend's entries)
 const RETRIES = 60;    // times a chart whose React props are not there yet is tried again, 150 ms apart (~9 s)
 const WIDEN = 3;       // times the left margin may grow for tick labels a drawing cut (a tighter y range's ticks)
 const TITLE_ROOM = 24;  // px over the plot for a y axis' title read across
@@ -121,15 +120,39 @@ function depthLeft(gd, titled = true) {   // px left of the plot area for the y 
   return ticks + (title && titled ? 2 + title : 0);
 }
 
-function legendRows(gd, width) {   // rows a horizontal legend of the current entries needs across `width` px
-  const widths = [...gd.querySelectorAll(".legend .traces")].map((e) => {
-    const t = e.querySelector("text.legendtext");
-    return (t ? t.getBBox().width : 40) + ENTRY;
-  });
-  if (widths.reduce((a, w) => a + w, 0) <= width) return 1;
-  // Plotly lays a legend too wide for one row out in columns as wide as its widest entry (9 entries of /svm's map in
-  // 2 columns: 5 rows, where filling each row would have said 4)
-  return Math.ceil(widths.length / Math.max(1, Math.floor(width / Math.max(...widths))));
+// px a horizontal legend of the drawn entries takes when its plot is `width` px wide, laid out as Plotly does
+// (src/components/legend/draw.js, computeLegendDimensions) from the size Plotly measured for each entry (its datum):
+// entries in one row when all fit, else in columns as wide as the widest entry (/svm-hinge-loss: 8 rows of one), and a
+// grouped legend (a legendgroup makes it so) a row of groups, each its entries stacked, rows tracegroupgap apart.
+function legendHeight(gd, width) {
+  const lg = gd._fullLayout.legend, bw = lg.borderwidth || 0;
+  const symbol = (lg.indentation || 0) + (lg.itemwidth || 30) + 2 * ITEM_GAP;
+  const size = (e) => { const d = e.__data__ && e.__data__[0];
+    return d ? [(d.trace && d.trace.legendwidth) || d.width + symbol, d.height] : [symbol, 0]; };
+  const maxW = Math.max(width, 2 * symbol), pad = 2 * (bw + ITEM_GAP);
+  if ((lg.traceorder || "").includes("grouped")) {
+    let x = 0, top = 0, rowH = 0;
+    gd.querySelectorAll(".legend .groups").forEach((g) => {
+      const entries = [...g.querySelectorAll(".traces")].map(size);
+      if (!entries.length) return;
+      const w = Math.max(...entries.map(([ew]) => ew)) + ITEM_GAP, h = entries.reduce((a, [, eh]) => a + eh, 0);
+      if (x > 0 && w + bw + x > maxW) { top += rowH + (lg.tracegroupgap || 0); rowH = h; x = 0; } else rowH = Math.max(rowH, h);
+      x += w;
+    });
+    return Math.ceil(top + rowH + pad);
+  }
+  const entries = [...gd.querySelectorAll(".legend .traces")].map(size);
+  if (!entries.length) return 0;
+  const total = entries.reduce((a, [w]) => a + w, 0) + 2 * bw + (entries.length - 1) * ITEM_GAP;
+  if (total < maxW) return Math.ceil(Math.max(...entries.map(([, h]) => h)) + pad);
+  const column = Math.max(...entries.map(([w]) => w));
+  let x = 0, top = 0, rowH = 0;
+  for (const [, h] of entries) {
+    if (column + bw + x >= maxW) { top += rowH; rowH = 0; x = 0; }
+    x += column + ITEM_GAP;
+    rowH = Math.max(rowH, h);
+  }
+  return Math.ceil(top + rowH + pad);
 }
 
 // The layout for a phone, from the drawn chart; null when the chart is not a cartesian 2-D one or needs no change.
@@ -162,7 +185,7 @@ function phoneLayout(gd) {
   const below = depthBelow(gd, FL.yaxis._offset + FL.yaxis._length) + GAP;
   const titled = barred.some(([tr]) => tr.colorbar && tr.colorbar.title && tr.colorbar.title.text);
   const barH = barred.length ? BAR + 24 + (titled ? 28 : 0) : 0;   // the bar, its tick labels, its title over it
-  const legendH = legendOut ? legendRows(gd, plotW) * ROW + 6 : 0;
+  const legendH = legendOut ? legendHeight(gd, plotW) : 0;
   const spec = own(L), tickFont = FL.yaxis.tickfont || {};
   const key = spec && Array.isArray(spec.key) && spec.key.length ? keyColumns(spec.key.map(String), tickFont, W - 8) : null;
   const keyH = key ? key.height + GAP : 0;
@@ -183,7 +206,9 @@ function phoneLayout(gd) {
   const height = Math.round(t + plotH + b);
   // The margins exactly as computed (no automatic growth), so the plot's height is known and the colour bar and the
   // legend can be placed under the x axis' labels in plot heights (paper coordinates): the colour bar, then the legend.
-  const lay = { ...L, ksPhone: true, height, margin: { ...(L.margin || {}), l, r, t, b, autoexpand: false } };
+  // (ksHeight: the height it was given; Streamlit writes the element's height, still the old one, into the layout's
+  // until it has measured the element again)
+  const lay = { ...L, ksPhone: true, height, ksHeight: height, margin: { ...(L.margin || {}), l, r, t, b, autoexpand: false } };
   // the y axes' titles close to their tick labels (Plotly's default stand-off is 10 px or more)
   for (const k of yAxes) {
     const ax = L[k] || {};
@@ -228,6 +253,7 @@ function phoneLayout(gd) {
   if (legendOut) {
     lay.legend = { ...(L.legend || {}), orientation: "h", x: 0, xanchor: "left", xref: "paper",
                    y: -(below + barH) / plotH, yanchor: "top", yref: "paper" };
+    lay.ksLegendH = legendH;   // px it was given (widen: a narrower plot may need more)
   }
   const same = Math.abs(height - FL.height) <= 2 && Math.abs(l - FL.margin.l) <= 2 && Math.abs(r - FL.margin.r) <= 2
     && Math.abs(b - FL.margin.b) <= 2 && !legendOut && !across && !key && barred.every(([tr]) => tr.colorbar && tr.colorbar.orientation === "h");
@@ -261,14 +287,31 @@ function cutLeft(gd) {
   return Math.ceil(most);
 }
 
-function widen(gd) {   // after each drawing of an adapted layout (at most WIDEN times): room for cut tick labels
+// Streamlit sizes the chart to its element's measured height once drawn: the element takes a new height too, and so do
+// the frame and the element around it (Streamlit gives them the figure's height, the element as its flex basis too,
+// and the element scrolls what overflows it: a taller chart's colour bar was hidden in it).
+function holdHeight(gd, height) {
+  for (const box of ["stPlotlyChart", "stFullScreenFrame", "stElementContainer"].map((id) => gd.closest(`[data-testid="${id}"]`))) {
+    if (box) { box.style.height = `${height}px`; box.style.flexBasis = `${height}px`; }
+  }
+}
+
+// After each drawing of an adapted layout (at most WIDEN times): room for cut tick labels. The plot is narrower by
+// what the left margin grows, so a legend under it may take more rows: the chart grows under it by as many px.
+function widen(gd) {
   const cut = cutLeft(gd), update = cut > 0 && updater(gd);
   if (!update) return;
-  const margin = { ...gd.layout.margin, l: gd.layout.margin.l + cut + 2 };
-  const annotations = (gd.layout.annotations || []).map((a) => (a.name === "ksKey" ? { ...a, xshift: a.xshift - cut - 2 }
+  const L = gd.layout, FL = gd._fullLayout;
+  const margin = { ...L.margin, l: L.margin.l + cut + 2 };
+  const legendH = L.ksLegendH ? legendHeight(gd, FL.width - margin.l - margin.r) : 0;
+  const more = legendH ? legendH - L.ksLegendH : 0, plotH = L.ksHeight - L.margin.t - L.margin.b;
+  margin.b += more;
+  const annotations = (L.annotations || []).map((a) => (a.name === "ksKey" ? { ...a, xshift: a.xshift - cut - 2, y: a.y - more / plotH }
     : a.name === "ksYTitle" && a.xanchor === "left" ? { ...a, xshift: 4 - margin.l } : a));
-  update({ data: gd.data, layout: { ...gd.layout, margin, annotations, ksPhoneFit: (gd.layout.ksPhoneFit || 0) + 1 },
-           frames: framesOf(gd) });
+  const lay = { ...L, margin, annotations, ksPhoneFit: (L.ksPhoneFit || 0) + 1, height: L.ksHeight + more,
+                ksHeight: L.ksHeight + more, ksLegendH: legendH || L.ksLegendH };
+  if (more) holdHeight(gd, lay.height);
+  update({ data: gd.data, layout: lay, frames: framesOf(gd) });
 }
 
 function adapt(gd) {
@@ -292,13 +335,8 @@ function adapt(gd) {
   }
   gd.dataset.phone = JSON.stringify(next.sizes);   // what it was laid out as (the browser tests read it)
   window.__kernelscopePhone.adapted += 1;
-  // Streamlit sizes the chart to its element's measured height once drawn: the element takes the new height too, and
-  // so do the frame and the element around it (Streamlit gives them the figure's height, the element as its flex
-  // basis too, and the element scrolls what overflows it: a taller chart's colour bar was hidden in it).
   gd.querySelectorAll(".ks-sweep-sign").forEach((e) => e.remove());   // ui/sweep.js puts it back, at the new place
-  for (const box of ["stPlotlyChart", "stFullScreenFrame", "stElementContainer"].map((id) => gd.closest(`[data-testid="${id}"]`))) {
-    if (box) { box.style.height = `${next.layout.height}px`; box.style.flexBasis = `${next.layout.height}px`; }
-  }
+  holdHeight(gd, next.layout.height);
   update({ data: next.data, layout: next.layout, frames: framesOf(gd) });
 }
 
