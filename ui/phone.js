@@ -183,7 +183,7 @@ function phoneLayout(gd) {
   const r = onRight ? onRight.width + NEAR + 3 : 8;
   const plotW = W - l - r;
   const below = depthBelow(gd, FL.yaxis._offset + FL.yaxis._length) + GAP;
-  const titled = barred.some(([tr]) => tr.colorbar && tr.colorbar.title && tr.colorbar.title.text);
+  const titled = barred.some(([tr]) => text(((tr.marker && tr.marker.colorbar) || tr.colorbar || {}).title));
   const barH = barred.length ? BAR + 24 + (titled ? 28 : 0) : 0;   // the bar, its tick labels, its title over it
   const legendH = legendOut ? legendHeight(gd, plotW) : 0;
   const spec = own(L), tickFont = FL.yaxis.tickfont || {};
