@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from pages import sections, url_path
-from tests.test_browser import CHARTS_DRAWN, IDLE, assert_healthy, opened, runs_so_far, settle
+from tests.support.app_runs import IDLE, opened
+from tests.test_browser import CHARTS_DRAWN, assert_healthy, runs_so_far, settle
 from tests.test_browser_sections import MIN_PLOT_HEIGHT, sized
 from ui.kernel_choice import SECOND_ROW_PX
 

@@ -5,7 +5,8 @@ key moved a slider, and on Home opens the first section."""
 import pytest
 
 from pages import TOPICS, sections, url_path
-from tests.test_browser import IDLE, assert_healthy, drawn_chart, ready_value, to_pixels
+from tests.support.app_runs import IDLE
+from tests.test_browser import assert_healthy, drawn_chart, ready_value, to_pixels
 
 pytestmark = pytest.mark.timeout(600)
 PATIENCE = 180000   # ms: a freshly opened /svm draws its maps and sweeps; on a loaded machine the tab is busy a while
