@@ -15,6 +15,9 @@ class Section:
     title: str
     module: str         # file of the section's script, relative to the project folder
     main_chart: str = ""  # key of the section's main chart (browser tests check it is on the first screen)
+    data: str = "classes"  # what it needs of the shared 2-D data set: "classes" (two classes), "points" (points,
+                           # one class is enough) or "own" (none: its own data, or none at all). The tests read it:
+                           # a section that needs the shared data says what is wrong with degenerate data.
 
 
 @dataclass(frozen=True)
@@ -29,32 +32,32 @@ class Topic:
 
 def _topic(slug, title, short, icon, summary, package, *rows):
     return Topic(slug, title, short, icon, summary,
-                 tuple(Section(s, t, f"pages/{package}/{m}.py", chart) for s, t, m, chart in rows))
+                 tuple(Section(s, t, f"pages/{package}/{m}.py", *rest) for s, t, m, *rest in rows))
 
 
 TOPICS = (
     _topic("kernels", "Kernels & Gram matrices", "Kernels", "🧮",
            "What a kernel is, when a matrix is a valid Gram matrix (symmetric, PSD), how kernels combine, geometry "
            "in feature space, and two functions that are not kernels.", "kernels",
-           ("kernel", "The kernel k(x, x₀)", "kernel", "kernels_surface"),
-           ("stationary", "Stationary and radial kernels", "stationary", "kernels_stationary"),
-           ("gram", "Gram matrix & eigenvalues", "gram", "kernels_gram"),
-           ("why-psd", "Why K is PSD: vᵀKv", "why_psd", "kernels_vkv"),
-           ("closure", "Closure rules", "closure", "kernels_compose_spectrum"),
-           ("substitution", "Kernels inside the Gaussian", "substitution", "kernels_subst_gram"),
-           ("anova", "The ANOVA kernel", "anova", "kernels_anova_fit"),
-           ("geometry", "Geometry in feature space", "geometry", "kernels_points"),
-           ("not-symmetric", "Not a kernel: not symmetric", "not_symmetric", "kernels_sincos"),
-           ("bilinear", "xᵀMx′: a kernel iff M is PSD", "bilinear", "kernels_bilinear")),
+           ("kernel", "The kernel k(x, x₀)", "kernel", "kernels_surface", "own"),
+           ("stationary", "Stationary and radial kernels", "stationary", "kernels_stationary", "own"),
+           ("gram", "Gram matrix & eigenvalues", "gram", "kernels_gram", "points"),
+           ("why-psd", "Why K is PSD: vᵀKv", "why_psd", "kernels_vkv", "points"),
+           ("closure", "Closure rules", "closure", "kernels_compose_spectrum", "points"),
+           ("substitution", "Kernels inside the Gaussian", "substitution", "kernels_subst_gram", "points"),
+           ("anova", "The ANOVA kernel", "anova", "kernels_anova_fit", "points"),
+           ("geometry", "Geometry in feature space", "geometry", "kernels_points", "points"),
+           ("not-symmetric", "Not a kernel: not symmetric", "not_symmetric", "kernels_sincos", "own"),
+           ("bilinear", "xᵀMx′: a kernel iff M is PSD", "bilinear", "kernels_bilinear", "own")),
     _topic("mercer", "Mercer feature maps", "Mercer", "🧩",
            "The explicit φ behind a kernel, the lift of the circles to 3-D, the feature explosion, the eigen map of K, "
            "random Fourier features and Nyström.", "mercer",
-           ("map", "The map φ", "feature_map", "mercer_bars"),
-           ("lift", "The lift to 3-D", "lift", "mercer_lift3d"),
-           ("explosion", "The feature explosion", "explosion", "mercer_explosion"),
-           ("eigen", "The eigen map of K", "eigen_map", "mercer_eig_spectrum"),
-           ("theorem", "Mercer's theorem: k = Σ λᵢφᵢφᵢ", "theorem", "mercer_theorem"),
-           ("approx", "Finite maps for RBF", "approximations", "mercer_approx_curve")),
+           ("map", "The map φ", "feature_map", "mercer_bars", "own"),
+           ("lift", "The lift to 3-D", "lift", "mercer_lift3d", "own"),
+           ("explosion", "The feature explosion", "explosion", "mercer_explosion", "own"),
+           ("eigen", "The eigen map of K", "eigen_map", "mercer_eig_spectrum", "points"),
+           ("theorem", "Mercer's theorem: k = Σ λᵢφᵢφᵢ", "theorem", "mercer_theorem", "own"),
+           ("approx", "Finite maps for RBF", "approximations", "mercer_approx_curve", "points")),
     _topic("kernel-pca", "Kernel PCA", "Kernel PCA", "🌀",
            "Linear vs kernel PCA, centring K′ = JKJ, projecting a new point, denoising by pre-images, and the "
            "Laplacian eigenmap.", "kernel_pca",
@@ -66,21 +69,21 @@ TOPICS = (
            ("kernel-lpp", "Kernel LPP", "kernel_lpp", "kernel_pca_klpp_fig"),
            ("fda", "Kernel FDA vs linear FDA", "fda", "kernel_pca_fda_fig"),
            ("kmeans", "Kernel k-means", "kmeans", "kernel_pca_kmeans_fig"),
-           ("large-n", "Large n", "large_n", "kernel_pca_large_fig")),
+           ("large-n", "Large n", "large_n", "kernel_pca_large_fig", "own")),
     _topic("kernel-ridge", "Kernel ridge regression", "Kernel ridge", "📈",
            "Dual coefficients, primal vs dual, RBF + linear, cross-validation, and the Gaussian-process view with "
            "error bars.", "kernel_ridge",
-           ("fit", "The fit and its dual coefficients", "fit", "kernel_ridge_fit"),
-           ("dual-derivation", "The dual, derived: J(w) = J(a)", "dual_derivation", "kernel_ridge_dual"),
-           ("woodbury", "The Woodbury identity, step by step", "woodbury", "kernel_ridge_woodbury"),
-           ("primal-dual", "Primal or dual, and Kriege's λ", "primal_dual", "kernel_ridge_costs"),
-           ("rbf-network", "RBF networks: kernel ridge at λ → 0", "rbf_network", "kernel_ridge_rbf_net"),
-           ("extrapolation", "RBF + linear: extrapolation", "extrapolation", "kernel_ridge_semi"),
-           ("cross-validation", "Choosing λ and γ by cross-validation", "cross_validation", "kernel_ridge_cv"),
-           ("overfitting", "Over- and under-fitting", "overfitting", "kernel_ridge_along_lam"),
-           ("gaussian-process", "The Gaussian-process view", "gaussian_process", "kernel_ridge_gp"),
-           ("gp-prior", "GP prior → posterior", "gp_prior", "kernel_ridge_gp_prior"),
-           ("large-n", "Large n: Nyström and random features", "large_n", "kernel_ridge_large_fig")),
+           ("fit", "The fit and its dual coefficients", "fit", "kernel_ridge_fit", "own"),
+           ("dual-derivation", "The dual, derived: J(w) = J(a)", "dual_derivation", "kernel_ridge_dual", "own"),
+           ("woodbury", "The Woodbury identity, step by step", "woodbury", "kernel_ridge_woodbury", "own"),
+           ("primal-dual", "Primal or dual, and Kriege's λ", "primal_dual", "kernel_ridge_costs", "own"),
+           ("rbf-network", "RBF networks: kernel ridge at λ → 0", "rbf_network", "kernel_ridge_rbf_net", "own"),
+           ("extrapolation", "RBF + linear: extrapolation", "extrapolation", "kernel_ridge_semi", "own"),
+           ("cross-validation", "Choosing λ and γ by cross-validation", "cross_validation", "kernel_ridge_cv", "own"),
+           ("overfitting", "Over- and under-fitting", "overfitting", "kernel_ridge_along_lam", "own"),
+           ("gaussian-process", "The Gaussian-process view", "gaussian_process", "kernel_ridge_gp", "own"),
+           ("gp-prior", "GP prior → posterior", "gp_prior", "kernel_ridge_gp_prior", "own"),
+           ("large-n", "Large n: Nyström and random features", "large_n", "kernel_ridge_large_fig", "own")),
     _topic("perceptron-knn", "Perceptron vs k-NN", "Perceptron", "🧠",
            "Watch the kernelized perceptron learn mistake by mistake beside k-NN; the two prediction rules; "
            "overfitting without a regulariser.", "perceptron_knn",
@@ -99,16 +102,16 @@ TOPICS = (
     _topic("rkhs", "RKHS & the representer theorem", "RKHS", "🎯",
            "The functions a kernel builds, f = Σ αᵢ k(xᵢ, ·): the reproducing property ⟨f, k(x, ·)⟩ = f(x), the "
            "norm ‖f‖² = αᵀKα, and why the best f lies in the span of the data (the representer theorem).", "rkhs",
-           ("representer", "The representer theorem", "representer", "rkhs_representer"),
-           ("reproducing", "The reproducing property", "reproducing", "rkhs_reproducing")),
+           ("representer", "The representer theorem", "representer", "rkhs_representer", "own"),
+           ("reproducing", "The reproducing property", "reproducing", "rkhs_reproducing", "own")),
     _topic("graphs", "Beyond vectors: graphs & independence", "Graphs", "🕸️",
            "Kernels on the nodes of a graph (diffusion, K = exp(−βL)), a kernel measure of independence that "
            "sees what correlation misses, and kernels between strings, samples and whole graphs.", "graphs",
-           ("diffusion", "Diffusion kernel on a graph", "diffusion", "graphs_heat"),
-           ("independence", "A kernel measure of independence", "independence", "graphs_hsic"),
-           ("strings", "Sequence kernels: k-spectrum", "strings", "graphs_strings_gram"),
-           ("distributions", "Kernels on distributions", "distributions", "graphs_bags_gram"),
-           ("walks", "Graph kernels by random walks", "walks", "graphs_walks_gram")),
+           ("diffusion", "Diffusion kernel on a graph", "diffusion", "graphs_heat", "points"),
+           ("independence", "A kernel measure of independence", "independence", "graphs_hsic", "own"),
+           ("strings", "Sequence kernels: k-spectrum", "strings", "graphs_strings_gram", "own"),
+           ("distributions", "Kernels on distributions", "distributions", "graphs_bags_gram", "own"),
+           ("walks", "Graph kernels by random walks", "walks", "graphs_walks_gram", "own")),
 )
 HOME = "pages/home/overview.py"
 

@@ -3,6 +3,7 @@ sentence, never a traceback (bad-input catalogue: page-empty, page-one-point, pa
 import numpy as np
 import pytest
 
+from pages import sections
 from tests.app_pages import navigation, open_page, page_errors
 from ui.points import KEY, Points
 from ui.ranges import DATA, DEFAULT_DATASET
@@ -13,6 +14,7 @@ CASES = {
     "page-one-point": (np.array([[0.5, 0.5]]), np.array([1])),
     "page-one-class": (np.random.default_rng(0).normal(size=(30, 2)), np.ones(30, int)),
 }
+NEEDS = {s.module: s.data for _, s in sections()}
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -23,21 +25,9 @@ def test_degenerate_data_gets_a_sentence(file, case):
     at.session_state[KEY] = Points(X, y, PRESET, edited=True)
     at.run()
     assert not page_errors(at), f"{file} with {case}: {page_errors(at)}"
-    quiet = ("pages/home/overview.py",)
-    # Kernels: the kernel k(x, x₀) and the two counterexamples use no shared data (xᵀMx′ only reports on it); the
-    # Gram matrix, closure, geometry, substitution and ANOVA sections need two points (and say so), not two classes
-    quiet += tuple(f"pages/kernels/{m}.py" for m in ("kernel", "stationary", "not_symmetric", "bilinear") +
-                   (("gram", "closure", "geometry", "substitution", "anova") if case == "page-one-class" else ()))
-    # Mercer: the map, the lift, the explosion and the theorem (a kernel on an interval) use no shared data; the eigen
-    # map and the RBF approximations need two points (and say so), not two classes
-    quiet += tuple(f"pages/mercer/{m}.py" for m in ("feature_map", "lift", "explosion", "theorem") +
-                   (("eigen_map", "approximations") if case == "page-one-class" else ()))
-    quiet += ("pages/kernel_pca/large_n.py",)  # kernel PCA's large-n section generates its own data
-    quiet += tuple(f"pages/graphs/{m}.py" for m in ("independence", "strings", "distributions", "walks"))  # own data
-    quiet += ("pages/rkhs/representer.py", "pages/rkhs/reproducing.py")  # their own 1-D points and centres
-    # the diffusion kernel's graph and the vᵀKv section need points, not two classes
-    quiet += ("pages/graphs/diffusion.py", "pages/kernels/why_psd.py") if case == "page-one-class" else ()
-    if file not in quiet and not file.startswith("pages/kernel_ridge/"):  # pages that use the shared 2-D data say
-        # what is wrong with it (kernel ridge has 1-D data of its own)
+    # what the section needs of the shared data, from its TOPICS row (Home needs none): a section that needs two
+    # classes says what is wrong with all three cases, one that needs points with the empty and the one-point data
+    needs = NEEDS.get(file, "own")
+    if needs == "classes" or (needs == "points" and case != "page-one-class"):
         said = [e.value for e in (*at.error, *at.warning, *at.info) if "point" in e.value or "class" in e.value]
         assert said, f"{file} says something about the {case} data"
