@@ -21,7 +21,7 @@ def line_and_label(fig, text):
 @pytest.mark.parametrize("current", [0.1, 1e-4, 3.0, 100.0])
 def test_the_current_value_and_its_label_stand_together_on_the_error_curves(current):
     values = np.logspace(-5, 3, 9)
-    layout, line, label = line_and_label(figures_cv.error_curves(values, values + 1.0, values + 2.0, current, "λ"),
+    layout, line, label = line_and_label(figures_cv.error_curves(values, values + 1.0, values + 2.0, current, "λ", present=False),
                                          "current")
     assert layout["xaxis"]["type"] == "log"
     assert line["x0"] == line["x1"] == current
@@ -45,7 +45,7 @@ def test_the_feature_error_curves_write_every_tick_and_keep_their_bars_on_the_ch
 
     sizes = [2, 10, 100]
     rff, nystroem = (sizes, [0.5, 0.1, 0.02], [0.6, 0.05, 0.01]), (sizes, [0.3, 1e-9, 1e-12], [0.1, 2e-9, 0.0])
-    fig = mercer.error_vs_features(rff, nystroem, 10, "t")
+    fig = mercer.error_vs_features(rff, nystroem, 10, "t", present=False)
     layout = (fig if isinstance(fig, dict) else fig.to_dict())["layout"]
     assert layout["xaxis"]["ticktext"] == [str(v) for v in layout["xaxis"]["tickvals"]]
     assert len(set(layout["xaxis"]["ticktext"])) == len(layout["xaxis"]["ticktext"])
@@ -63,7 +63,7 @@ def test_the_dual_derivations_steps_are_labelled_by_decade_with_step_0_at_the_le
 
     steps = np.arange(last + 1)
     J = 1.0 + 1.0 / (1.0 + steps)
-    fig = figures_derivations.objectives_figure(steps, J, J + 0.5, 1.0, min(10, last))
+    fig = figures_derivations.objectives_figure(steps, J, J + 0.5, 1.0, min(10, last), present=False)
     axis = (fig if isinstance(fig, dict) else fig.to_dict())["layout"]["xaxis"]
     assert axis["tickvals"][0] == 0.5 and axis["ticktext"][0] == "0"        # step 0 drawn at k = 0.5
     decades = axis["tickvals"][1:]

@@ -112,9 +112,9 @@ def test_a_3d_scene_keeps_its_own_margins():
 
 
 def test_cached_figures_are_sent_with_reserved_margins():
-    fig = figures.spectrum_bars(np.array([3.0, 2.0, 1.0]))
+    fig = figures.spectrum_bars(np.array([3.0, 2.0, 1.0]), present=False)
     assert fig.to_dict()["layout"]["margin"] == figures.reserve_margins(figures.to_spec(
-        figures.spectrum_bars.uncached(np.array([3.0, 2.0, 1.0]))))["layout"]["margin"]
+        figures.spectrum_bars.uncached(np.array([3.0, 2.0, 1.0]), present=False)))["layout"]["margin"]
     assert fig.to_dict()["layout"]["margin"]["l"] > 10
 
 

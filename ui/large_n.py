@@ -89,7 +89,7 @@ def _span(a, pad=0.08):
 
 
 @figures.cached_figure
-def kpca_figure(E, y, title=None, present=None):
+def kpca_figure(E, y, title=None, present=False):
     fig = figures.add_classes(go.Figure(), E, y, size=5)
     fig.update_xaxes(range=_span(E[:, 0]), title="η⁽¹⁾", zeroline=True)
     fig.update_yaxes(range=_span(E[:, 1]), title="η⁽²⁾", zeroline=True)
@@ -98,7 +98,7 @@ def kpca_figure(E, y, title=None, present=None):
 
 
 @figures.cached_figure
-def krr_figure(x, y, grid, f, title=None, present=None):
+def krr_figure(x, y, grid, f, title=None, present=False):
     fig = go.Figure([
         go.Scatter(x=x, y=y, mode="markers", name="data (drawn)", marker=dict(color=DATA_COLOR, size=4),
                    hoverinfo="skip"),

@@ -209,7 +209,8 @@ def _live(poll, control):
     with st.container(key="poll_count"):
         st.markdown(f"answered {n} of {m}")
     if control:
-        st.plotly_chart(pr.poll_figure(poll, [(poll.round, polls.counts(poll))]),
+        # the control view is the lecturer's own screen: laptop type (presentation mode styles the projector)
+        st.plotly_chart(pr.poll_figure(poll, [(poll.round, polls.counts(poll))], present=False),
                         key="poll_live_histogram", config=pr.POLL_CONFIG)
         st.caption("Only on this screen (a control view): " + (
             f"right: {poll.right_text()}" if poll.numeric else

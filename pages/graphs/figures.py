@@ -20,7 +20,7 @@ def _range(v, pad=0.12):
 
 
 @cached_figure
-def graph_figure(pos, A, values, node, predicted=None, labelled=None, present=None):
+def graph_figure(pos, A, values, node, predicted=None, labelled=None, present=False):
     """The graph's nodes at `pos`, edges in grey, coloured by `values`: the heat K[:, node] (predicted None), or
     the kernel ridge output f with each node's predicted class as its marker (circle +1, x −1) and the labelled
     nodes boxed. The source node is ringed and numbered. No drag (a click picks a node)."""
@@ -63,7 +63,7 @@ def graph_figure(pos, A, values, node, predicted=None, labelled=None, present=No
 
 
 @cached_figure
-def kernel_map(K, y, beta, present=None):
+def kernel_map(K, y, beta, present=False):
     """The diffusion kernel K = exp(−βL) as a heatmap, the nodes ordered by class (the data's classes, a path's
     halves, the two clusters): blocks where heat stays inside a class."""
     fig = gram_heatmap.uncached(K, y, title=f"K = exp(−βL) at β = {beta:g}", present=present,
@@ -77,7 +77,7 @@ NULL_BINS = 30
 
 
 @cached_figure
-def pairs_scatter(x, y, axis, present=None):
+def pairs_scatter(x, y, axis, present=False):
     """The sample (xᵢ, yᵢ), standardised, on the fixed square [−axis, axis]²."""
     fig = go.Figure(go.Scatter(x=np.asarray(x, np.float32), y=np.asarray(y, np.float32), mode="markers",
                                marker=dict(color=CLASS_STYLE[1]["color"], opacity=0.75, line=dict(width=0)),
@@ -89,7 +89,7 @@ def pairs_scatter(x, y, axis, present=None):
 
 
 @cached_figure
-def null_histogram(null, statistic, p, present=None):
+def null_histogram(null, statistic, p, present=False):
     """The permutation null of HSIC as a histogram on a log axis (the observed value is often far to the right of
     every shuffle), the observed HSIC as a red line labelled with its p-value."""
     values = np.asarray(null, float)
@@ -115,7 +115,7 @@ def null_histogram(null, statistic, p, present=None):
 
 # ---------------------------------------------------------------- the k-spectrum kernel on strings
 @cached_figure
-def string_gram(K, names, annotate, present=None, x_title="t (line number)", z_title="k(s, t)"):
+def string_gram(K, names, annotate, present=False, x_title="t (line number)", z_title="k(s, t)"):
     """The strings' Gram matrix as a heatmap, each row and column named by its string (class sign, the string, and
     ✓ / ✗ for the leave-one-out label when there is one, in `names`); the values written in the cells when
     `annotate`. The kernel between samples draws its Gram matrix with it too (x_title, z_title: its axis names)."""
@@ -146,7 +146,7 @@ CLOUDS = {True: 300, False: 280}   # px of the small multiples of the samples un
 
 
 @cached_figure
-def clouds(samples, labels, present=None):
+def clouds(samples, labels, present=False):
     """Each sample as a small scatter, blobs (class +1) in the top row and rings (−1) under them, on one scale."""
     from plotly.subplots import make_subplots
 
@@ -164,7 +164,7 @@ def clouds(samples, labels, present=None):
 
 
 @cached_figure
-def small_graphs(names, graphs, labels, present=None):
+def small_graphs(names, graphs, labels, present=False):
     """Each graph drawn on a circle (node i at angle 2πi/n), with a cycle (class +1) in the top row and the trees
     (−1) under them."""
     from plotly.subplots import make_subplots

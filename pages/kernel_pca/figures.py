@@ -62,7 +62,7 @@ def _star(fig, p, label="new x"):
 
 
 @cached_figure
-def data_figure(X, y, t, title=None, point=None, height=None, present=None):
+def data_figure(X, y, t, title=None, point=None, height=None, present=False):
     """The input data: 2-D scatter by class, or a rotatable 3-D scatter coloured by t; optionally the new point."""
     height = height or SIDE[bool(present)]
     if X.shape[1] == 3:
@@ -89,7 +89,7 @@ def data_figure(X, y, t, title=None, point=None, height=None, present=None):
 
 
 @cached_figure
-def embedding_figure(E, y, t, title=None, axes=("η⁽¹⁾", "η⁽²⁾"), point=None, height=None, present=None, fixed=None):
+def embedding_figure(E, y, t, title=None, axes=("η⁽¹⁾", "η⁽²⁾"), point=None, height=None, present=False, fixed=None):
     """Projections onto two components (or any 2-D embedding), optionally with a new point's projection. fixed:
     one (low, high) for both axes instead of ranges around the points (a sweep's frames keep the axes)."""
     fig = _coloured(go.Figure(), E, y, t)
@@ -104,7 +104,7 @@ def embedding_figure(E, y, t, title=None, axes=("η⁽¹⁾", "η⁽²⁾"), poi
 
 
 @cached_figure
-def shares_figure(kernel_shares, linear_shares, title, present=None):
+def shares_figure(kernel_shares, linear_shares, title, present=False):
     """Variance shares λᵢ / tr K′ of kernel PCA and of linear PCA, component by component (negative λ of an
     indefinite kernel in red)."""
     ks = np.asarray(kernel_shares, np.float32) * 100
@@ -124,7 +124,7 @@ def shares_figure(kernel_shares, linear_shares, title, present=None):
 
 
 @cached_figure
-def gram_figure(K, y, title=None, height=None, present=None, **heatmap):
+def gram_figure(K, y, title=None, height=None, present=False, **heatmap):
     """The shared Gram heatmap (ordered by class); manifold data (no classes) are ordered by t instead."""
     fig = figures.gram_heatmap.uncached(K, y if y is not None else np.ones(len(K)), title, present=present, **heatmap)
     if y is None:
@@ -133,7 +133,7 @@ def gram_figure(K, y, title=None, height=None, present=None, **heatmap):
 
 
 @cached_figure
-def denoise_figure(X, noisy, Z, title=None, present=None):
+def denoise_figure(X, noisy, Z, title=None, present=False):
     """Original points (grey), noisy points (hollow) and their pre-images (filled), joined by thin lines."""
     d = X.shape[1]
     seg = np.full((3 * len(X), d), np.nan, dtype=np.float32)
@@ -165,7 +165,7 @@ def denoise_figure(X, noisy, Z, title=None, present=None):
 
 
 @cached_figure
-def error_curve(errors, baseline, q, title=None, present=None):
+def error_curve(errors, baseline, q, title=None, present=False):
     """Mean distance of the pre-images to the originals against q, the chosen q ringed, the noisy points' distance
     dashed."""
     qs = np.arange(1, len(errors) + 1, dtype=np.int32)
@@ -182,7 +182,7 @@ def error_curve(errors, baseline, q, title=None, present=None):
 
 
 @cached_figure
-def klpp_figure(G, y, t, Phi, G_new, y_new, t_new, present=None):
+def klpp_figure(G, y, t, Phi, G_new, y_new, t_new, present=False):
     """Kernel LPP of the training points (filled, by class or t), the Laplacian eigenmap of the same points as black
     rings (on the dots when K is invertible), and the held-out points embedded by g(x) = Aᵀk(x) as diamonds."""
     fig = _coloured(go.Figure(), G, y, t)

@@ -39,7 +39,7 @@ def _fda_points(fig, X, y, train, test, size, legend=True, values=None, row=None
 
 
 @cached_figure
-def fda_figure(X, y, train, test, xs, ys, G, cut_kernel, phi, cut_linear, present=None):
+def fda_figure(X, y, train, test, xs, ys, G, cut_kernel, phi, cut_linear, present=False):
     """Kernel FDA beside linear FDA on the plane: g(x) = αᵀk(x) − threshold (blue above, orange below; the threshold
     the midpoint of the training class means), kernel FDA's threshold g(x) = threshold as a solid line, linear FDA's
     (the line φᵀx = its midpoint, ⟂ φ) dashed, the training points by class and the held-out ones as diamonds."""
@@ -74,7 +74,7 @@ def fda_figure(X, y, train, test, xs, ys, G, cut_kernel, phi, cut_linear, presen
 
 
 @cached_figure
-def fda_strip_figure(y, train, test, z, cut_linear, g, cut_kernel, present=None):
+def fda_strip_figure(y, train, test, z, cut_linear, g, cut_kernel, present=False):
     """Both projections of every point on one scale, (v − threshold) / the training points' pooled within-class std,
     so the two separations compare: linear FDA's φᵀx on the lower row, kernel FDA's αᵀk(x) on the upper; held-out
     diamonds; the threshold at 0."""

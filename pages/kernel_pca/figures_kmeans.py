@@ -19,7 +19,7 @@ def _tint(hex_colour, share=0.22):
 
 
 @cached_figure
-def kmeans_figure(X, labels, xs, ys, Z, k, present=None):
+def kmeans_figure(X, labels, xs, ys, Z, k, present=False):
     """The clusters (colour and shape) over their regions (tints): each grid point takes the cluster of the nearest
     feature-space mean."""
     scale = [[i / max(k - 1, 1), _tint(CLUSTERS[i])] for i in range(k)] if k > 1 else [[0, _tint(CLUSTERS[0])],
@@ -42,7 +42,7 @@ def kmeans_figure(X, labels, xs, ys, Z, k, present=None):
 
 
 @cached_figure
-def objective_figure(objective, shown, present=None):
+def objective_figure(objective, shown, present=False):
     """Σ‖φ(xᵢ) − μ_c‖² at each iteration (it never rises: Lloyd's steps each lower it), the shown one ringed."""
     t = np.arange(len(objective), dtype=np.int32)
     fig = go.Figure(go.Scatter(x=t, y=np.asarray(objective, np.float32), mode="lines+markers", name="objective",

@@ -27,7 +27,7 @@ def main_height(present):
 
 
 @cached_figure
-def kernel_surface(xs, Z, x0, present=None):
+def kernel_surface(xs, Z, x0, present=False):
     """k(x, x₀) over the plane, the reference point x₀ starred."""
     return builders.surface_heatmap.uncached(xs, Z, x0, None, height=main_height(present), present=present)
 
@@ -46,7 +46,7 @@ def surface_sweep(xs, values, Zs, chart, slider, label="γ", by="index", drag=Tr
 
 
 @cached_figure
-def kernel_slice(xs, values, x0_1, title, present=None):
+def kernel_slice(xs, values, x0_1, title, present=False):
     """The slice through x₀; presenting, its title goes under the x axis, so the short chart keeps its plotting area."""
     fig = builders.slice_line.uncached(xs, values, x0_1, None if present else title, height=SLICE[bool(present)],
                                        present=present)
@@ -56,14 +56,14 @@ def kernel_slice(xs, values, x0_1, title, present=None):
 
 
 @cached_figure
-def gram_map(K, y, present=None):
+def gram_map(K, y, present=False):
     """The Gram matrix ordered by class (the shared heatmap, at the main chart's height)."""
     fig = builders.gram_heatmap.uncached(K, y, title=None, present=present)
     return fig.update_layout(height=main_height(present))
 
 
 @cached_figure
-def gram_side(K, y, title=None, present=None):
+def gram_side(K, y, title=None, present=False):
     """The Gram matrix ordered by class, at a side chart's height (under a section's main chart)."""
     fig = builders.gram_heatmap.uncached(K, y, title=title, present=present)
     return fig.update_layout(height=SIDE[bool(present)])
@@ -78,7 +78,7 @@ def _under_axis(fig, title, present):
 
 
 @cached_figure
-def spectrum(ev, title=None, height=None, present=None):
+def spectrum(ev, title=None, height=None, present=False):
     """Eigenvalues, descending; negative ones red."""
     fig = builders.spectrum_bars.uncached(ev, title, present=present)
     return _under_axis(fig, title, present).update_layout(height=height or SPECTRUM[bool(present)])
@@ -101,7 +101,7 @@ def log_bars(ev):
 
 
 @cached_figure
-def log_spectrum(ev, title=None, present=None):
+def log_spectrum(ev, title=None, present=False):
     """|λ| on a log scale, descending, the significantly negative ones red: the decay over the decades that a linear
     axis squeezes into one spike at λ₁. Drawn as log_bars (a linear axis of decades, labelled 10^k), which the γ
     sweep redraws frame by frame (spectrum_sweep)."""
@@ -137,7 +137,7 @@ def psd_like(ev):
 
 
 @cached_figure
-def gram_spectrum(ev, title=None, present=None):
+def gram_spectrum(ev, title=None, present=False):
     """The Gram section's spectrum: the shared bars on a y axis from 0 with five fixed ticks (spectrum_axis), so
     the γ sweep draws each γ's spectrum exactly as this figure would (spectrum_sweep). ev: PSD up to round-off."""
     fig = spectrum.uncached(ev, title, present=present)
@@ -187,7 +187,7 @@ def spectrum_sweep(sw, chart, slider, label="γ", by="index", log=False):
 
 
 @cached_figure
-def vkv_cells(terms, present=None):
+def vkv_cells(terms, present=False):
     """The n x n cells vᵢ vⱼ k(xᵢ, xⱼ) with their values: their sum is vᵀKv (diverging colours around 0)."""
     terms = np.asarray(terms, np.float32)
     n = len(terms)
@@ -204,7 +204,7 @@ def vkv_cells(terms, present=None):
 
 
 @cached_figure
-def feature_bars(names, w, present=None):
+def feature_bars(names, w, present=False):
     """The components of w = Σᵢ vᵢ φ(xᵢ): the sum of their squares is ‖w‖² = vᵀKv."""
     w = np.asarray(w, np.float32)
     fig = go.Figure(go.Bar(x=list(names), y=w, marker_color=np.where(w < 0, NEGATIVE, POSITIVE),
@@ -223,7 +223,7 @@ PROBE_COLORS = ("#0072B2", "#D55E00", "#009E73")   # one colour per reference po
 
 
 @cached_figure
-def shift_contours(xs, Zs, x0s, d, turned, present=None):
+def shift_contours(xs, Zs, x0s, d, turned, present=False):
     """k(·, x₀) for three reference points x₀ as contour lines (each surface at its 75th, 90th and 97th percentile,
     the region most similar to x₀), x₀ starred, x₀ + d a dot and x₀ + Rd a square in x₀'s colour. A stationary kernel
     draws the same contours three times, shifted; a radial one draws circles."""

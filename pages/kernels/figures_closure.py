@@ -11,7 +11,7 @@ from ui.figures.style import base_layout
 
 
 @cached_figure
-def subst_gram_map(K, y, present=None):
+def subst_gram_map(K, y, present=False):
     """The substituted Gaussian's Gram matrix, on a fixed colour range 0 ... 1 (its values for a valid κ), so a σ
     move shows the matrix sharpening or flattening; a larger range when κ is not PSD and k exceeds 1."""
     fig = builders.gram_heatmap.uncached(K, y, title=None, present=present, colorscale="Viridis", zmin=0.0,
@@ -23,7 +23,7 @@ ANOVA_RANGE = (-2.5, 2.5)   # fixed f axis of the ANOVA section (and the map's c
 
 
 @cached_figure
-def anova_map(xs, Z, X, y, labels, present=None):
+def anova_map(xs, Z, X, y, labels, present=False):
     """f(x) = f₁(x₁) + f₂(x₂) over the plane with the data: for the class labels the boundary f = 0 and the classes,
     for the regression target the data as dots and a few level lines."""
     xs = np.asarray(xs, np.float32)
@@ -49,7 +49,7 @@ def anova_map(xs, Z, X, y, labels, present=None):
 
 
 @cached_figure
-def anova_parts(xs, parts, truth, X, present=None):
+def anova_parts(xs, parts, truth, X, present=False):
     """The learned f₁(x₁) and f₂(x₂), one panel each, with the data's coordinates as a rug and (regression target)
     the true parts sin(x₁) and x₂²/2, dashed, over the data's range. Presenting, the panels stand side by side, so
     the chart ends on the first screen under the bar, the targets and the formula."""

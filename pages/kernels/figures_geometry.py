@@ -12,7 +12,7 @@ from ui.theme import NEGATIVE
 
 
 @cached_figure
-def sin_cos_map(xs, Z, present=None):
+def sin_cos_map(xs, Z, present=False):
     """k(x, x′) = sin(x) cos(x′) over [−π, π]²: not symmetric about the diagonal x = x′ (drawn), with Kriege's
     pair (0, π/2) and (π/2, 0) marked."""
     xs = np.asarray(xs, np.float32)
@@ -33,7 +33,7 @@ def sin_cos_map(xs, Z, present=None):
 
 
 @cached_figure
-def quadratic_form_map(xs, Q, psd, present=None):
+def quadratic_form_map(xs, Q, psd, present=False):
     """k(x, x) = xᵀMx over the plane, with the line where it is 0; red where it is negative (no inner product
     is negative on the diagonal)."""
     xs = np.asarray(xs, np.float32)
@@ -49,7 +49,7 @@ def quadratic_form_map(xs, Q, psd, present=None):
 
 
 @cached_figure
-def data_map(X, y, highlight, present=None):
+def data_map(X, y, highlight, present=False):
     """The data set with xᵢ and xⱼ ringed (the geometry section's clickable plane)."""
     return builders.scatter_classes.uncached(X, y, None, height=main_height(present), highlight=highlight,
                                              labels=("xᵢ", "xⱼ"), present=present)

@@ -40,7 +40,7 @@ def _layout(fig, title, present, **kw):
 
 # ------------------------------------------------------------------ the map φ
 @cached_figure
-def feature_bars(names, px, py, title, present=None):
+def feature_bars(names, px, py, title, present=False):
     """φᵢ(x), φᵢ(y) and their product per feature (in Held's order): the products add up to k(x, y)."""
     fig = go.Figure()
     for vals, name, color in ((px, "φᵢ(x)", POSITIVE), (py, "φᵢ(y)", CLASS_STYLE[-1]["color"]),
@@ -62,7 +62,7 @@ CAMERA = {False: dict(eye=dict(x=0.45, y=-2.1, z=0.4)),
 
 
 @cached_figure
-def lift_3d(Phi, y, w, b, present=None):
+def lift_3d(Phi, y, w, b, present=False):
     """The lifted points in (x₁², √2·x₁x₂, x₂²) and the plane w·z + b = 0, clipped to the box."""
     box = R["lift_box3d"] ** 2
     lo = np.array([0.0, -box / math.sqrt(2), 0.0])
@@ -97,7 +97,7 @@ def lift_3d(Phi, y, w, b, present=None):
 
 
 @cached_figure
-def ellipse_map(xs, Z, X, y, title, present=None):
+def ellipse_map(xs, Z, X, y, title, present=False):
     """f(x) = w·φ(x) + b over the plane; its zero line is the plane mapped back: a conic around 0. Presenting, it
     stands under the bar and the plane's equation and ends on the first screen: no colour bar (the black zero line is
     the point), and its title under the x axis."""
@@ -110,7 +110,7 @@ def ellipse_map(xs, Z, X, y, title, present=None):
 
 # ------------------------------------------------------------------ the explosion
 @cached_figure
-def explosion_plot(d, m, present=None):
+def explosion_plot(d, m, present=False):
     """Width C(d+m, m) of the degree-≤m map against d (log-log), one line per degree; the choice marked."""
     ds = np.unique(np.geomspace(1, 1e5, 60).round()).astype(np.int64)
     fig = go.Figure()
@@ -132,7 +132,7 @@ def explosion_plot(d, m, present=None):
 
 # ------------------------------------------------------------------ the eigen map
 @cached_figure
-def spectrum_and_error(ev, curve, q, title, present=None):
+def spectrum_and_error(ev, curve, q, title, present=False):
     """Eigenvalues of K (negative ones red; the q kept solid, the rest faded) and, on the right axis, the relative
     reconstruction error after keeping the first q: one picture, read at the same index."""
     ev = np.asarray(ev, np.float32)
@@ -163,7 +163,7 @@ def spectrum_and_error(ev, curve, q, title, present=None):
 
 
 @cached_figure
-def eigen_scatter(Phi, y, title, present=None):
+def eigen_scatter(Phi, y, title, present=False):
     """The data in its first two eigen features (φ₁, φ₂)."""
     P = np.zeros((len(y), 2))
     P[:, :min(2, Phi.shape[1])] = Phi[:, :2]
@@ -176,7 +176,7 @@ def eigen_scatter(Phi, y, title, present=None):
 
 # ------------------------------------------------------------------ finite maps of the RBF kernel
 @cached_figure
-def error_vs_features(rff, nystroem, D, title, present=None):
+def error_vs_features(rff, nystroem, D, title, present=False):
     """Relative error of K ≈ ZZᵀ against the number of features: (sizes, mean, sd) of each method, 1/√D guide."""
     fig = go.Figure()
     for (sizes, mean, sd), label, color in ((rff, "random Fourier features", POSITIVE), (nystroem, "Nyström", ACCENT)):
@@ -213,7 +213,7 @@ def triptych(K, K_rff, K_nys):
 
 
 @cached_figure
-def gram_triptych(K, K_rff, K_nys, y, titles, present=None):
+def gram_triptych(K, K_rff, K_nys, y, titles, present=False):
     """The exact RBF Gram matrix and its two approximations side by side, rows and columns ordered by class, one
     colour scale (−1 to 1) for all three: blue cells are negative similarities the exact kernel never gives. One
     heatmap (the live sweep of D redraws it whole), each matrix's name under it."""

@@ -32,7 +32,7 @@ def nice_limit(*arrays, low=1.5):
 
 
 @cached_figure
-def reproducing_figure(xs, f, bumps, centres, alpha, xprime, value, k_at, band, limit, present=None):
+def reproducing_figure(xs, f, bumps, centres, alpha, xprime, value, k_at, band, limit, present=False):
     """f(x) = Σ αᵢ k(xᵢ, x) (thick) over its bumps αᵢ k(xᵢ, x) (dashed), the centres at (xᵢ, αᵢ), the line x = x′
     with the bumps' values there (their sum is f(x′), starred), and the band f(x′) ± ‖f‖_H ‖k(x, ·) − k(x′, ·)‖_H
     that f cannot leave. One plot area; a click on it adds a centre (x, α = y)."""
@@ -81,7 +81,7 @@ SIDE = {True: 340, False: 320}      # px of the objective-against-t chart
 
 
 @cached_figure
-def representer_figure(xs, f, u_curve, t, X, y, f_points, hinge, room, limit, present=None):
+def representer_figure(xs, f, u_curve, t, X, y, f_points, hinge, room, limit, present=False):
     """f = (w* + t u)ᵀφ(x) (thick) over f* = w*ᵀφ(x) (t = 0, dashed) and the added t·u(x) (dotted, 0 at every xᵢ);
     the data and the predictions f(xᵢ), which no t moves. Hinge loss: the labels ±1 and the margin lines f = ±1.
     Without `room` (the φ(xᵢ) span the feature space) only f* and the data. y axis: ±limit (fixed as t moves)."""
@@ -119,7 +119,7 @@ def representer_figure(xs, f, u_curve, t, X, y, f_points, hinge, room, limit, pr
 
 
 @cached_figure
-def objective_figure(ts, data_t, penalty_t, J_t, t, lam, present=None):
+def objective_figure(ts, data_t, penalty_t, J_t, t, lam, present=False):
     """Kriege's objective against t: the loss term (flat: no prediction moves), λ‖w* + t u‖² = λ(‖w*‖² + t²) and J,
     the current t marked; the minimum is at t = 0."""
     ts = _f32(ts)

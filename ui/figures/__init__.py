@@ -16,7 +16,7 @@ from .builders import (
     spectrum_bars,
     surface_heatmap,
 )
-from .caching import FIGURE_CACHE, cache_with_figures, cached_figure
+from .caching import FIGURE_CACHE, cached_figure
 from .margins import (
     CHAR,
     CHART_WIDTH,
@@ -32,6 +32,6 @@ from .margins import (
 from .style import CHART_CONFIG, LEGEND_ABOVE, LEGEND_INSIDE, base_layout, power_of_ten, under_axis
 
 __all__ = ["MAX_HEATMAP", "add_classes", "decision_map", "gram_heatmap", "level_lines", "level_points", "log_x_vline", "scatter_classes",
-           "slice_line", "spectrum_bars", "surface_heatmap", "FIGURE_CACHE", "cache_with_figures", "cached_figure",
+           "slice_line", "spectrum_bars", "surface_heatmap", "FIGURE_CACHE", "cached_figure",
            "CHART_WIDTH", "CHAR", "ENTRY", "FILLED", "GAP", "ROW", "THREE_D", "Spec", "reserve_margins", "to_spec",
            "CHART_CONFIG", "LEGEND_ABOVE", "LEGEND_INSIDE", "base_layout", "power_of_ten", "under_axis"]

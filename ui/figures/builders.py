@@ -42,7 +42,7 @@ def _block_means(A, size):
 
 
 @cached_figure
-def gram_heatmap(K, y, title="Gram matrix K (ordered by class)", present=None, cells=MAX_HEATMAP, **heatmap):
+def gram_heatmap(K, y, title="Gram matrix K (ordered by class)", present=False, cells=MAX_HEATMAP, **heatmap):
     """Heatmap of K with rows and columns sorted by class; hover shows the original i, j and K[i, j];
     `heatmap` overrides the heatmap's colours (e.g. a fixed zmin / zmax to compare several matrices).
     Above `cells` points (MAX_HEATMAP unless a chart beside it needs some of the bytes) the picture shows block
@@ -76,7 +76,7 @@ def gram_heatmap(K, y, title="Gram matrix K (ordered by class)", present=None, c
 
 
 @cached_figure
-def spectrum_bars(ev, title="Eigenvalues of K (descending)", present=None):
+def spectrum_bars(ev, title="Eigenvalues of K (descending)", present=False):
     """Bar chart of eigenvalues; negative ones in red so a student cannot miss them."""
     ev = np.asarray(ev, dtype=np.float32)
     negative = (ev < 0).astype(np.int8)   # one byte a bar, coloured by a two-colour scale (not 120 colour names)
@@ -90,7 +90,7 @@ def spectrum_bars(ev, title="Eigenvalues of K (descending)", present=None):
 
 
 @cached_figure
-def surface_heatmap(xs, Z, x0, title, z_label="k(x, x₀)", height=440, present=None):
+def surface_heatmap(xs, Z, x0, title, z_label="k(x, x₀)", height=440, present=False):
     """k(x, x0) over the plane as a heatmap with a few contour lines and the reference point."""
     xs = xs.astype(np.float32)
     Z = Z.astype(np.float32)
@@ -108,7 +108,7 @@ def surface_heatmap(xs, Z, x0, title, z_label="k(x, x₀)", height=440, present=
 
 
 @cached_figure
-def slice_line(xs, values, x0_1, title, y_label="k(x, x₀)", height=260, present=None):
+def slice_line(xs, values, x0_1, title, y_label="k(x, x₀)", height=260, present=False):
     fig = go.Figure(go.Scatter(x=xs.astype(np.float32), y=np.asarray(values, np.float32), mode="lines",
                                line=dict(color=POSITIVE, width=3),
                                hovertemplate="x₁ = %{x:.2f}<br>k = %{y:.4f}<extra></extra>"))
@@ -141,7 +141,7 @@ def add_classes(fig, X, y, size=8):
 
 
 @cached_figure
-def scatter_classes(X, y, title=None, height=420, highlight=None, labels=None, present=None):
+def scatter_classes(X, y, title=None, height=420, highlight=None, labels=None, present=False):
     """The data set, one trace per class, optionally ringing some points (labelled by `labels`)."""
     fig = add_classes(go.Figure(), X, y)
     if highlight is not None:
@@ -155,7 +155,7 @@ def scatter_classes(X, y, title=None, height=420, highlight=None, labels=None, p
                        legend=dict(orientation="v", x=1.0, xanchor="left", y=1.0))
 
 
-def decision_map(xs, ys, Z, X, y, title=None, levels=(0.0,), height=460, zlabel="f(x)", present=None):
+def decision_map(xs, ys, Z, X, y, title=None, levels=(0.0,), height=460, zlabel="f(x)", present=False):
     """A model's decision function over the plane: filled heatmap (diverging at 0), contour lines at
     `levels` (the boundary f = 0, margins f = ±1, ...) and the data on top. Axis ranges are fixed."""
     Z = np.asarray(Z, dtype=np.float32)

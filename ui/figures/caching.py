@@ -14,11 +14,8 @@ def cached_figure(builder):
     cache (FIGURE_CACHE entries per builder), so a class moving the same slider back and forth shares the work.
     Returns a Spec (plain data with its margins reserved).
 
-    Presentation mode sizes a figure (fonts, markers, margins), so it is part of the key: a builder takes it as its
-    `present` argument; when a section does not pass it, the wrapper passes the session's mode. A builder without a
-    `present` argument (a section not yet moved to it) is keyed by the session's mode all the same."""
-    from ..classroom import presenting
-
+    Presentation mode sizes a figure (fonts, markers, margins), so it is part of the key: the section passes it as
+    `present`, and a builder that takes a `present` argument gets it (the wrapper never reads the session)."""
     takes_present = "present" in inspect.signature(builder).parameters
 
     def spec_of(present, *args, **kwargs):
@@ -31,25 +28,8 @@ def cached_figure(builder):
     cached = cache_data(max_entries=FIGURE_CACHE)(spec_of)
 
     @functools.wraps(builder)
-    def wrapper(*args, present=None, **kwargs):
-        return Spec(cached(presenting() if present is None else bool(present), *args, **kwargs))
+    def wrapper(*args, present, **kwargs):
+        return Spec(cached(bool(present), *args, **kwargs))
 
     wrapper.uncached = builder
     return wrapper
-
-
-def cache_with_figures(max_entries):
-    """Decorator like `ui.cache.cache_data` for a function whose result holds figures (dicts from `to_spec` next to
-    the numbers they show), keyed by the session's presentation mode too. (Only for sections not yet split into a
-    cached compute call and a cached figure builder.)"""
-    from ..classroom import presenting
-
-    def decorate(func):
-        def keyed(present, *args, **kwargs):
-            return func(*args, **kwargs)
-
-        keyed.__module__, keyed.__qualname__, keyed.__wrapped__ = func.__module__, func.__qualname__, func
-        cached = cache_data(max_entries=max_entries)(keyed)
-        return functools.wraps(func)(lambda *args, **kwargs: cached(presenting(), *args, **kwargs))
-
-    return decorate

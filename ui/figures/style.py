@@ -40,14 +40,11 @@ def under_axis(label, title):
     return f"{label} · {title[0].lower()}{title[1:]}" if title else label
 
 
-def base_layout(fig, title=None, height=420, present=None, **kw):
+def base_layout(fig, title=None, height=420, *, present, **kw):
     """The app's layout for `fig`: template, font, fixed height, small margins (reserved later by
-    ui.figures.margins); presentation mode's larger type and markers when `present`. (present=None: the calling
-    section has not said; the session's mode is used — sections not yet moved to explicit `present`.)"""
+    ui.figures.margins); presentation mode's larger type and markers when `present` (the section says which: a
+    figure builder never reads the session)."""
     kw.setdefault("showlegend", False)
-    if present is None:
-        from ..classroom import presenting
-        present = presenting()
     if present:
         fig.update_traces(selector=dict(mode="markers"), marker_size=PRESENT_MARKER_SIZE)
         chart_type(fig, dict(size=PRESENT_FONT_SIZE, color=INK), log=True)
