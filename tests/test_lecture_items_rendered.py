@@ -28,13 +28,13 @@ ITEMS = {
     ],
     "pages/kernel_ridge/dual_derivation.py": [
         ("Bishop's notes / Nguyen (2)–(3)", "∇J = 0",
-         r"\mathbf w = -\tfrac{1}{\lambda}\textstyle\sum_n(\mathbf w^\top\boldsymbol\phi(x_n) - t_n)\,\boldsymbol\phi(x_n)"),
+         r"\mathbf w &= -\tfrac{1}{\lambda}\textstyle\sum_n(\mathbf w^\top\boldsymbol\phi(x_n) - t_n)\,\boldsymbol\phi(x_n)"),
         ("Bishop's notes / Nguyen (2)–(3)", "… = Φᵀa", r"= \textstyle\sum_n a_n\boldsymbol\phi(x_n) = \boldsymbol\Phi^\top\mathbf a"),
         ("Bishop's notes / Nguyen (5)", "J(a) before K = ΦΦᵀ",
          r"J(\mathbf a) &= \tfrac12\mathbf a^\top\boldsymbol\Phi\boldsymbol\Phi^\top\boldsymbol\Phi\boldsymbol\Phi^\top\mathbf a"),
         ("Bishop's notes / Nguyen (7)", "J(a) in K", r"\tfrac12\mathbf a^\top\mathbf K\mathbf K\mathbf a"),
         ("Bishop's notes / Nguyen", "the prediction",
-         r"y(\mathbf x) &= \mathbf w^\top\boldsymbol\phi(\mathbf x) = \mathbf a^\top\boldsymbol\Phi\boldsymbol\phi(\mathbf x) = "
+         r"y(\mathbf x) &= \mathbf w^\top\boldsymbol\phi(\mathbf x) = \mathbf a^\top\boldsymbol\Phi\boldsymbol\phi(\mathbf x)\\ &= "
          r"\mathbf k(\mathbf x)^\top(\mathbf K + \lambda\mathbf I_N)^{-1}\mathbf t"),
         ("Nguyen", "why the dual form", "many linear models for regression and classification can be rewritten"),
     ],
