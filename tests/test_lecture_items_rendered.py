@@ -56,7 +56,7 @@ ITEMS = {
     ],
     "pages/kernel_ridge/extrapolation.py": [
         ("Kriege", "f = c₁f₁ + c₂f₂", r"= c_1 f_1(\mathbf x) + c_2 f_2(\mathbf x)"),
-        ("Kriege", "f₂ the linear part", r"f_2(\mathbf x) = \textstyle\sum_i\alpha_i\mathbf x_i^\top\mathbf x"),
+        ("Kriege", "f₂ the linear part", r"f_2(\mathbf x) &= \textstyle\sum_i\alpha_i\mathbf x_i^\top\mathbf x"),
     ],
     "pages/kernels/gram.py": [
         ("Held", "all but the sigmoid are positive definite", "all but the sigmoid are positive definite"),

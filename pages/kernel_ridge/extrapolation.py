@@ -54,11 +54,11 @@ def semi_parametric():
     if c2 > 0:
         # Kriege's split of the learned function: one α, two parts, each a function of its own kernel
         far = -1   # the grid's right end, beyond the data
-        figures.latex(r"\begin{aligned}f(\mathbf x) &= \textstyle\sum_i\alpha_i k(\mathbf x_i, \mathbf x) = c_1 f_1(\mathbf x) + "
-                      r"c_2 f_2(\mathbf x)\\ f_1(\mathbf x) &= \textstyle\sum_i\alpha_i\exp(-\|\mathbf x_i - \mathbf x\|^2/h^2),"
-                      r"\ \ f_2(\mathbf x) = \textstyle\sum_i\alpha_i\mathbf x_i^\top\mathbf x\\ "
-                      rf"x = {res.xs[far]:.3g}:\ \ {c1:g}\cdot{tex(res.f1[far])} + {c2:g}\cdot{tex(res.f2[far])} &= "
-                      rf"{tex(c1 * res.f1[far] + c2 * res.f2[far])}\\ f(x)\ \text{{(the fit)}} &= {tex(res.f_both[far])}"
+        figures.latex(r"\begin{aligned}f(\mathbf x) &= \textstyle\sum_i\alpha_i k(\mathbf x_i, \mathbf x)\\ &= c_1 f_1(\mathbf x) + "
+                      r"c_2 f_2(\mathbf x)\\ f_1(\mathbf x) &= \textstyle\sum_i\alpha_i\exp(-\|\mathbf x_i - \mathbf x\|^2/h^2)\\ "
+                      r"f_2(\mathbf x) &= \textstyle\sum_i\alpha_i\mathbf x_i^\top\mathbf x\\ "
+                      rf"&x = {res.xs[far]:.3g}:\ \ {c1:g}\cdot{tex(res.f1[far])}\\ &\quad + {c2:g}\cdot{tex(res.f2[far])} = "
+                      rf"{tex(c1 * res.f1[far] + c2 * res.f2[far])}\\ &f(x)\ \text{{(the fit)}} = {tex(res.f_both[far])}"
                       r"\end{aligned}", right)
 
 
