@@ -58,9 +58,9 @@ def body():
         which = st.segmented_control("Matrix shown", list(MATRICES), format_func=MATRICES.get, key=KEY.MATRIX,
                                      default="Kc", selection_mode="single") or "Kc"
         # Held's slide: the inner product of two centred φ's, expanded into K's entries, is the (i, l) entry of JKJ
-        latex(r"\begin{aligned}&\big(\phi(\mathbf x_i) - \tfrac1n\textstyle\sum_j\phi(\mathbf x_j)\big)^\top"
-              r"\big(\phi(\mathbf x_l) - \tfrac1n\textstyle\sum_j\phi(\mathbf x_j)\big)\\ &\quad= K_{il} - "
-              r"\tfrac{1}{n}\textstyle\sum_j K_{jl} - \tfrac{1}{n}\sum_j K_{ij} + \tfrac{1}{n^2}\sum_{j,m} K_{jm} = "
+        latex(r"\begin{aligned}&\big(\phi(\mathbf x_i) - \tfrac1n\textstyle\sum_j\phi(\mathbf x_j)\big)^\top\\ &\qquad"
+              r"\big(\phi(\mathbf x_l) - \tfrac1n\textstyle\sum_j\phi(\mathbf x_j)\big)\\ &= K_{il} - "
+              r"\tfrac{1}{n}\textstyle\sum_j K_{jl} - \tfrac{1}{n}\sum_j K_{ij}\\ &\quad + \textstyle\tfrac{1}{n^2}\sum_{j,m} K_{jm} = "
               r"K'_{il}\\ &K' = JKJ,\quad J = I_n - \tfrac1n\mathbf{1}\mathbf{1}^\top\end{aligned}")
         latex(rf"\begin{{aligned}}\max_i\,|(K\mathbf{{1}})_i| &= {np.abs(kp.model.K_.sum(axis=1)).max():.4g}\\ "
                  rf"\max_i\,|(K'\mathbf{{1}})_i| &= {num_tex(np.abs(kp.model.Kc_.sum(axis=1)).max())}\\ "
