@@ -101,15 +101,16 @@ panel()
 st.latex(r"J(\boldsymbol\alpha) = \frac{1}{n}\sum_{i=1}^{n}\max\{0,\,1 - y_i f(\mathbf{x}_i)\}"
          r" + \lambda\,\boldsymbol\alpha^\top D_y K D_y\boldsymbol\alpha,\qquad "
          r"f(\mathbf{x}) = \sum_j \alpha_j y_j\, k(\mathbf{x}_j, \mathbf{x}) + b")
-# Kriege's derivation of J(α) from J(w), each term with w = Σⱼ αⱼyⱼxⱼ put in, then his prediction rule
+# Kriege's derivation of J(α) from J(w), each term with w = Σⱼ αⱼyⱼxⱼ put in, then his prediction rule; a thin space
+# at the end, as the other topics' formulas have: KaTeX lets an aligned block overhang its box by ~2 px
 st.latex(r"\begin{aligned}\max\{0,\,1 - y_i\mathbf w^\top\mathbf x_i\} &= \max\Big\{0,\,1 - y_i\textstyle\sum_j \alpha_j "
          r"y_j\,\underbrace{\mathbf x_j^\top\mathbf x_i}_{=\,k(\mathbf x_j,\mathbf x_i)}\Big\} = \max\{0,\,1 - y_i"
-         r"\boldsymbol\alpha^\top\mathbf k^{(i)}\},\quad \mathbf k^{(i)} = \big(y_1k(\mathbf x_1,\mathbf x_i), \ldots, "
+         r"\boldsymbol\alpha^\top\mathbf k^{(i)}\},\\ &\quad\mathbf k^{(i)} = \big(y_1k(\mathbf x_1,\mathbf x_i), \ldots, "
          r"y_nk(\mathbf x_n,\mathbf x_i)\big)^\top\\ \lambda\|\mathbf w\|_2^2 &= \lambda\textstyle\sum_i\sum_j "
          r"\alpha_i\alpha_j y_i y_j\, k(\mathbf x_i,\mathbf x_j) = \lambda\,\boldsymbol\alpha^\top D_y K D_y"
          r"\boldsymbol\alpha,\quad D_y = \operatorname{diag}(y_1, \ldots, y_n)\\ \hat y &= \operatorname{sign}\Big("
          r"\textstyle\sum_i \alpha_i y_i\, k(\mathbf x_i, \mathbf x)\Big)\quad\text{(Kriege; + b here, as libsvm)}"
-         r"\end{aligned}")
+         r"\end{aligned}\;")
 st.caption("Kriege's objective J and libsvm's ½‖w‖² + C Σ max{0, 1 − yᵢ f(xᵢ)} (‖w‖² = αᵀD_yKD_yα) are the same "
            "problem divided by nC, with λ = 1/(2nC).")
 explain("This is Kriege's SGD rule w ← w(1 − 2λη) + η yᵢ φ(xᵢ) [yᵢ f(xᵢ) < 1] written for α, with "
