@@ -5,6 +5,7 @@ laptop, the bar and the click mode stand right above it; a sideways finger drag 
 import pytest
 
 from pages import sections, url_path
+from tests.support.titles import assert_titles_inside
 from tests.test_browser import assert_accessible, open_url
 
 pytestmark = pytest.mark.timeout(900)
@@ -95,6 +96,7 @@ def test_main_chart_fills_a_phone(phone, app_url, url, key):
         over = not m["subplots"] and m["area"]["left"] - 1 <= legend["left"] and legend["right"] <= m["area"]["right"] + 1
         assert under or over, f"/{url}: a legend beside the plot: {legend} vs {m['area']}"
     assert_inside_the_chart(phone, url, key)
+    assert_titles_inside(phone, url)   # no chart's title runs past its right edge (a long one wraps on a phone)
     assert_accessible(phone, url)   # axe on the phone (tests/test_browser_a11y.py: Home and the other checks)
 
 
@@ -121,6 +123,7 @@ def test_a_360_px_phone_scrolls_nothing_sideways_and_cuts_nothing(small_phone, a
     for bar in m["bars"]:
         assert bar["top"] >= m["area"]["bottom"] - 1, f"/{url}: a colour bar beside the plot: {bar} vs {m['area']}"
     assert_inside_the_chart(small_phone, url, key)
+    assert_titles_inside(small_phone, url)
 
 
 # What ui/phone.js puts under the plot (a colour bar, a legend and each of its entries: Plotly clips a legend taller
