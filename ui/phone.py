@@ -49,7 +49,8 @@ PHONE_CSS = f"""
   }}
 }}
 """
-_PHONE = page_script("phone", "phone.js", "phone_fit")
+# The chart fitter's parts: what a drawn chart measures, its layout for a phone, and the entry (drawing it, the menu).
+_PHONE = page_script("phone", ("phone_measure.js", "phone_layout.js", "phone.js"), "phone_fit")
 
 
 def phone():
