@@ -1,5 +1,6 @@
 // Phones (ui/phone.py): below BREAK px of viewport width, each chart of the main area is laid out for the narrow
-// screen after Plotly has drawn it (ui/phone_layout.js, from what ui/phone_measure.js measures of the drawn chart).
+// screen after Plotly has drawn it (ui/phone_layout.js, from what ui/phone_measure.js measures of the drawn chart; a
+// title too long for the chart wrapped by ui/phone_title.js).
 // The server cannot know the width, and the Plotly library is bundled inside Streamlit's chart element (no global):
 // the new layout is handed to that element's own update callback (react-plotly's onUpdate, as after any relayout),
 // so Streamlit keeps it as the chart's state and redraws with it. A figure the server sends again (a rerun) is

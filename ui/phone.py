@@ -1,7 +1,8 @@
 """Phones as first-class screens (390x844, 360x800, touch). The server cannot know the screen's width, so this is
 done in the browser: CSS below Streamlit's own column breakpoint (640 px) and a page script (ui/phone.js) that lays
 each chart out for the narrow screen after Plotly has drawn it (colour bars and legends under the plot, thin side
-margins, a fixed-aspect map as tall as its data's aspect asks). Mounted once per run by ui.accessibility."""
+margins, a fixed-aspect map as tall as its data's aspect asks, a title too long for the chart wrapped into lines).
+Mounted once per run by ui.accessibility."""
 import streamlit as st
 
 from .scripts import page_script
@@ -49,8 +50,9 @@ PHONE_CSS = f"""
   }}
 }}
 """
-# The chart fitter's parts: what a drawn chart measures, its layout for a phone, and the entry (drawing it, the menu).
-_PHONE = page_script("phone", ("phone_measure.js", "phone_layout.js", "phone.js"), "phone_fit")
+# The chart fitter's parts: what a drawn chart measures, its layout for a phone, its title wrapped to its width, and
+# the entry (drawing it, the menu).
+_PHONE = page_script("phone", ("phone_measure.js", "phone_layout.js", "phone_title.js", "phone.js"), "phone_fit")
 
 
 def phone():

@@ -79,7 +79,9 @@ function phoneSizes(gd) {
   const square = yAxes.some((k) => FL[k].scaleanchor) || Object.keys(FL).some((k) => /^xaxis\d*$/.test(k) && FL[k].scaleanchor);
   const titles = acrossTitles(L, FL, yAxes);
   const chartTitle = text(FL.title).replace(/<[^>]*>/g, "").trim();
-  const t = titles.across ? (chartTitle ? FL.margin.t + TITLE_ROOM : Math.max(FL.margin.t, TITLE_ROOM)) : FL.margin.t;
+  const wrap = wrappedTitle(gd);   // a title wider than the chart in lines, the top margin a line taller for each added
+  const t = (titles.across ? (chartTitle ? FL.margin.t + TITLE_ROOM : Math.max(FL.margin.t, TITLE_ROOM)) : FL.margin.t)
+    + (wrap ? wrap.room : 0);
   // Two y axes pay twice for a column of tick labels: both columns come NEAR px from the plot (Plotly leaves 9).
   const onRight = rightLabels(gd);
   const closer = onRight ? Math.max(0, Math.floor(leftGap(gd) - NEAR)) : 0;   // (a standoff is a whole px)
@@ -96,7 +98,7 @@ function phoneSizes(gd) {
   const b = Math.max(below + barH + legendH + keyH, FL.margin.b && !barH && !legendH && !keyH ? FL.margin.b : 0);
   const { plotH, asked } = square ? squareFit(gd, plotW) : { plotH: FL.yaxis._length, asked: null };
   const height = Math.round(t + plotH + b);
-  return { yAxes, barred, legendOut, ...titles, onRight, closer, tickFont, key, asked,
+  return { yAxes, barred, legendOut, ...titles, wrap, onRight, closer, tickFont, key, asked,
            sizes: { height, plotW, plotH, l, r, t, b, below, barH, legendH, keyH } };
 }
 
@@ -153,11 +155,12 @@ function barsUnder(gd, barred, below, plotH) {
   });
 }
 
-// The layout for a phone, from the drawn chart; null when the chart is not a cartesian 2-D one or needs no change.
+// The layout for a phone, from the drawn chart; null when it needs no change (a chart other than a cartesian 2-D one:
+// its title wrapped, if it is too long, and nothing else).
 function phoneLayout(gd) {
   const L = gd.layout, FL = gd._fullLayout;
   const m = phoneSizes(gd);
-  if (!m) return null;
+  if (!m) return wrappedOnly(gd);
   const { height, plotH, l, r, t, b, below, barH, legendH } = m.sizes;
   // The margins exactly as computed (no automatic growth), so the plot's height is known and the colour bar and the
   // legend can be placed under the x axis' labels in plot heights (paper coordinates): the colour bar, then the legend.
@@ -172,6 +175,7 @@ function phoneLayout(gd) {
       lay[k] = { ...ax, title: { ...title, standoff: 2 } };
     }
   }
+  if (m.wrap) lay.title = withTitle(L, m.wrap);
   ownAnnotations(L, FL, m, lay);
   // The y axis keeps the asked range and gives up a few px of height when the box is taller than the data (Plotly
   // would widen the y range, write it back, and narrow the x axis to it once a wider left margin takes width).
@@ -182,7 +186,7 @@ function phoneLayout(gd) {
     lay.ksLegendH = legendH;   // px it was given (widen: a narrower plot may need more)
   }
   const same = Math.abs(height - FL.height) <= 2 && Math.abs(l - FL.margin.l) <= 2 && Math.abs(r - FL.margin.r) <= 2
-    && Math.abs(b - FL.margin.b) <= 2 && !m.legendOut && !m.across && !m.key
+    && Math.abs(b - FL.margin.b) <= 2 && !m.legendOut && !m.across && !m.key && !m.wrap
     && m.barred.every(([tr]) => tr.colorbar && tr.colorbar.orientation === "h");
   if (same) return null;
   return { data: barsUnder(gd, m.barred, below, plotH), layout: lay, sizes: m.sizes };
