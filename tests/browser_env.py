@@ -17,7 +17,7 @@ INSTALL_HINT = "sudo apt-get update && sudo apt-get install -y " + " ".join(PACK
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
 # The app's script runs in each document of a browser context (context.add_init_script): how many started and ended,
-# and when the script state last changed. tests/test_browser.py's settle and open_url wait on these instead of pauses.
+# and when the script state last changed. tests/support/app_runs.py's settle and open_url wait on these instead of pauses.
 RUN_COUNTER = """(() => { const runs = window.__ksRuns = {doc: Math.random(), started: 0, ended: 0, changed: Date.now()};
   new MutationObserver(ms => { for (const m of ms) {
     const state = m.target.getAttribute('data-test-script-state');

@@ -3,7 +3,7 @@ request leaving the machine, waiting for a run to finish, the students' banner, 
 a class and reading the projector's code."""
 import re
 
-from tests.test_browser import ready_value
+from tests.support.charts import ready_value
 
 GAMMA = ".st-key-svm_gamma input[type='range']"
 BANNER = ".st-key-class_banner"

@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench.a11y import A11Y_READY, SIZES, scan
-from tests.test_browser import assert_accessible, open_url
+from tests.support.app_runs import open_url
+from tests.support.health import assert_accessible
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -132,7 +133,7 @@ def test_the_main_chart_is_described_with_its_numbers_and_follows_the_slider(pag
 def test_a_point_is_added_and_removed_by_keyboard(page, app_url):
     """Tab to the plot, move the crosshair with the arrow keys, Enter adds a point of the chosen class there; in
     Remove mode, Enter at the same place removes it. No mouse."""
-    from tests.test_browser_points import FIND, count, mode, near, points, wait_count
+    from tests.support.points import FIND, count, mode, near, points, wait_count
 
     open_url(page, f"{app_url}/kernels-geometry")
     page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
@@ -183,7 +184,7 @@ def test_focus_is_not_dropped_by_a_rerun(page, app_url):
     the section's heading, so the next Tab starts there, not at the top of the page (it fell to <body>;
     ui/accessibility.js, keepFocus). A control that is re-created keeps the focus: tests/test_browser_live_class.py,
     a follower's detach."""
-    from tests.test_browser import settle
+    from tests.support.app_runs import settle
 
     def heading_focused():
         page.wait_for_function("() => /^H[1-6]$/.test(document.activeElement.tagName)", timeout=20000)

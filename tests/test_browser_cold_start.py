@@ -6,7 +6,7 @@ import pytest
 from pages import TOPICS
 from tests.conftest import serve_app
 from tests.support.app_runs import IDLE
-from tests.test_browser import assert_healthy
+from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(600)
 

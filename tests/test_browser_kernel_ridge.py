@@ -9,42 +9,12 @@ import pytest
 
 from pages.kernel_ridge.points import URL_KEY
 from pages.kernel_ridge.settings import KEY
-from tests.test_browser import assert_healthy, drawn_chart, open_url, ready_value, scroll_to, settle, to_pixels
+from tests.support.app_runs import open_url, settle
+from tests.support.health import assert_healthy
+from tests.support.points import FIND, near, pixels
+from tests.support.ridge_points import click_at, data, wait_for_count
 
 pytestmark = pytest.mark.timeout(300)
-
-# The chart beside ui.points' click catcher, once Plotly has drawn it; null while a rerun remounts it (or Plotly has
-# not drawn it yet), so every script below returns null then instead of throwing.
-FIND = drawn_chart('[class*="st-key-clickable_"]')
-DATA = f"""() => {{ const el = ({FIND})(); if (!el) return null; const t = el._fullData.find(t => t.name === 'data');
-  if (!t) return null;
-  return Array.from(t.x).map((x, i) => [Math.round(x * 1000) / 1000, Math.round(t.y[i] * 1000) / 1000]); }}"""
-
-
-def pixels(page, x, y, axis=""):
-    """The page's pixel at (x, y) of the chart's axes (axis '2': the αᵢ strip's)."""
-    return ready_value(page, to_pixels(FIND), [x, y, axis])
-
-
-def data(page):
-    return [tuple(p) for p in ready_value(page, DATA)]
-
-
-def near(target, pts, tol=0.02):
-    """A point where the click was (clicks snap to a nice step of the axes, 0.1 here: exact at these targets)."""
-    return any(abs(x - target[0]) <= tol and abs(y - target[1]) <= tol for x, y in pts)
-
-
-def wait_for_count(page, n):
-    page.wait_for_function(f"n => {{ const d = ({DATA})(); return d && d.length === n; }}", arg=n, timeout=20000)
-    settle(page)
-
-
-def click_at(page, x, y, expect, axis=""):
-    scroll_to(page, FIND)
-    px, py = pixels(page, x, y, axis)
-    page.mouse.click(px, py)
-    wait_for_count(page, expect)
 
 
 def choose_source(page, label):

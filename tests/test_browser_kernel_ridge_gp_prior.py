@@ -4,8 +4,11 @@ RBF kernel); a click on the chart adds a point there and conditions the GP on it
 the click back."""
 import pytest
 
-from tests.test_browser import assert_healthy, open_url, ready_value, settle
-from tests.test_browser_kernel_ridge import FIND, click_at, data, near, wait_for_count
+from tests.support.app_runs import open_url, settle
+from tests.support.charts import ready_value
+from tests.support.health import assert_healthy
+from tests.support.points import FIND, near
+from tests.support.ridge_points import click_at, data, wait_for_count
 
 pytestmark = pytest.mark.timeout(300)
 

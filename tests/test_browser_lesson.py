@@ -3,46 +3,20 @@ every section with a "Predict, then check" exercise shows it on the projector, a
 picture off the first screen; Check brings the section's main chart (TOPICS) onto the screen at both sizes; Compare
 A / B's two pictures are on the first screen, of one size, with one legend and their sliders in view, at 1280x720
 presenting and at 1400x900 with the sidebar open and closed. One browser context per section."""
-import ast
-import importlib
 from pathlib import Path
 
 import pytest
 
-from pages import sections, url_path
-from tests.support.app_runs import IDLE, opened
-from tests.test_browser import CHARTS_DRAWN, assert_healthy, runs_so_far, settle
-from tests.test_browser_sections import MIN_PLOT_HEIGHT, sized
+from tests.support.app_runs import IDLE, opened, runs_so_far, settle
+from tests.support.charts import CHARTS_DRAWN
+from tests.support.exercises import EXERCISE_SECTIONS
+from tests.support.health import assert_healthy
+from tests.support.screens import MIN_PLOT_HEIGHT, sized
 from ui.kernel_choice import SECOND_ROW_PX
 
 pytestmark = pytest.mark.timeout(600)
 ROOT = Path(__file__).resolve().parents[1]
 
-
-def calls_exercises(module):
-    """The section's script draws exercises (a call of ui.exercises.exercises)."""
-    tree = ast.parse((ROOT / module).read_text())
-    return any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == "exercises" for n in ast.walk(tree))
-
-
-def checked_chart(module, main):
-    """The chart Check brings onto the screen: the exercises call's `chart` (a string, or KEY.NAME of a module the
-    script imports KEY from), else the section's main chart."""
-    tree = ast.parse((ROOT / module).read_text())
-    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "exercises"):
-        for kw in (k for k in call.keywords if k.arg == "chart"):
-            if isinstance(kw.value, ast.Constant):
-                return kw.value.value
-            name, attr = kw.value.value.id, kw.value.attr
-            source = next(i.module for i in ast.walk(tree)
-                          if isinstance(i, ast.ImportFrom) and any(a.name == name for a in i.names))
-            return getattr(getattr(importlib.import_module(source), name), attr)
-    return main
-
-
-# (section, its main chart, the chart its Check changes)
-EXERCISE_SECTIONS = [(url_path(t, s), s.main_chart, checked_chart(s.module, s.main_chart))
-                     for t, s in sections() if calls_exercises(s.module)]
 
 # The box of the chart keyed `key` once Plotly has drawn it (null before: a rerun remounting it), with the viewport.
 BOX = """key => { const box = document.querySelector('.st-key-' + key);
@@ -84,7 +58,7 @@ UNDER = """c => [...document.querySelectorAll("[data-testid='stMain'] [data-test
 
 
 def open_section(page, url):
-    """tests.test_browser.open_url, with room for a cold server's first run of a section on a busy machine."""
+    """tests.support.app_runs.open_url, with room for a cold server's first run of a section on a busy machine."""
     page.goto(url)
     if not opened(page, timeout=180000):   # a page without the run counter: pauses for a further run after the first
         for _ in range(2):
@@ -107,7 +81,7 @@ def assert_in_view(page, key, where):
 
 def check_answer(page, scope, where):
     """Choose the first answer in `scope` (any answer reveals), press Check and wait for the verdict; the app's runs
-    before Check (tests.test_browser.runs_so_far)."""
+    before Check (tests.support.app_runs.runs_so_far)."""
     before = runs_so_far(page)
     scope.locator("[role='radiogroup'] label").first.click()
     settle(page, since=before)

@@ -6,7 +6,8 @@ import pytest
 
 from pages import TOPICS, sections, url_path
 from tests.support.app_runs import IDLE
-from tests.test_browser import assert_healthy, drawn_chart, ready_value, to_pixels
+from tests.support.charts import drawn_chart, ready_value, to_pixels
+from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(600)
 PATIENCE = 180000   # ms: a freshly opened /svm draws its maps and sweeps; on a loaded machine the tab is busy a while
@@ -47,7 +48,7 @@ def thumb(page, key):
 
 
 def settle(page):
-    """tests.test_browser.settle with more time: the tab may be busy drawing a while after a run."""
+    """tests.support.app_runs.settle with more time: the tab may be busy drawing a while after a run."""
     page.wait_for_selector(IDLE, timeout=PATIENCE)
     page.wait_for_timeout(500)
     page.wait_for_selector(IDLE, timeout=PATIENCE)

@@ -25,7 +25,8 @@ from tests.live_class_env import (
     wait_gamma,
     wait_path,
 )
-from tests.test_browser import assert_healthy, drawn_chart, ready_value, scroll_to, to_pixels
+from tests.support.charts import drawn_chart, ready_value, scroll_to, to_pixels
+from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(600)
 

@@ -19,7 +19,7 @@ from tests.live_class_env import (
     wait_gamma,
     wait_path,
 )
-from tests.test_browser import assert_healthy
+from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(600)
 

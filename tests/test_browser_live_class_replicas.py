@@ -29,7 +29,7 @@ from tests.live_class_env import (
     wait_gamma,
 )
 from tests.redis_env import redis_server
-from tests.test_browser import assert_healthy
+from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(600)
 

@@ -10,7 +10,7 @@ import pytest
 
 from bench.serve import free_port, serve
 from tests.live_class_env import badge_code, context, follow, gamma, move_gamma, settle, start_class, wait_banner, wait_gamma
-from tests.test_browser import assert_healthy
+from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(600)
 

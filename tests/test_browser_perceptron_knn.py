@@ -8,7 +8,7 @@ import pytest
 
 @pytest.mark.timeout(300)
 def test_browser_play_advances_the_epoch_counter(page, app_url):
-    from tests.test_browser import settle
+    from tests.support.app_runs import settle
 
     idle = "[data-testid='stApp'][data-test-script-state='notRunning']"
     page.goto(app_url)  # warm the server first
@@ -33,8 +33,8 @@ def test_browser_play_advances_the_epoch_counter(page, app_url):
 
 @pytest.mark.timeout(300)
 def test_browser_click_on_the_perceptron_map_adds_a_training_point_and_retrains(page, app_url):
-    from tests.test_browser import open_url
-    from tests.test_browser_points import FIND, click_at, count, near, points
+    from tests.support.app_runs import open_url
+    from tests.support.points import FIND, click_at, count, near, points
 
     open_url(page, f"{app_url}/perceptron-knn")
     page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)
@@ -51,8 +51,9 @@ def test_browser_click_on_the_perceptron_map_adds_a_training_point_and_retrains(
 
 
 def test_browser_a_click_on_the_rules_map_puts_x_in_the_link_and_the_link_brings_it_back(page, app_url, browser):
-    from tests.test_browser import open_url, scroll_to
-    from tests.test_browser_points import FIND, pixels
+    from tests.support.app_runs import open_url
+    from tests.support.charts import scroll_to
+    from tests.support.points import FIND, pixels
 
     open_url(page, f"{app_url}/perceptron-knn-rules")
     page.wait_for_function(f"() => ({FIND})() !== null", timeout=30000)

@@ -5,8 +5,9 @@ laptop, the bar and the click mode stand right above it; a sideways finger drag 
 import pytest
 
 from pages import sections, url_path
+from tests.support.app_runs import open_url
+from tests.support.health import assert_accessible
 from tests.support.titles import assert_titles_inside
-from tests.test_browser import assert_accessible, open_url
 
 pytestmark = pytest.mark.timeout(900)
 

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench.serve import serve
-from tests.test_browser import assert_healthy
+from tests.support.health import assert_healthy
 from tests.wire import Wire
 from ui import room_store as rs
 from ui.room_store.polls import polls_of

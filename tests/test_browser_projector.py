@@ -7,7 +7,7 @@ import contextlib
 
 import pytest
 
-from tests.test_browser import open_url, settle
+from tests.support.app_runs import open_url, settle
 
 pytestmark = pytest.mark.timeout(600)
 

@@ -4,7 +4,9 @@ import re
 
 import pytest
 
-from tests.test_browser import assert_healthy, drawn_chart, open_url, ready_value, scroll_to, settle, to_pixels
+from tests.support.app_runs import open_url, settle
+from tests.support.charts import drawn_chart, ready_value, scroll_to, to_pixels
+from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(300)
 

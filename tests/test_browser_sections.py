@@ -12,23 +12,15 @@ from pages import TOPICS, sections, url_path
 from tests.browser_env import ARGS, RUN_COUNTER, ensure_chromium
 from tests.conftest import serve_app
 from tests.focus_walk import assert_every_tab_stop_shows_focus
-from tests.test_browser import (
-    CHARTS_DRAWN,
-    assert_accessible,
-    assert_healthy,
-    assert_legends_clear,
-    assert_margins_reserved,
-    assert_section_charts_redraw,
-    open_url,
-    runs_so_far,
-    settle,
-)
+from tests.support.app_runs import open_url, runs_so_far, settle
+from tests.support.charts import CHARTS_DRAWN, assert_legends_clear, assert_margins_reserved, assert_section_charts_redraw
+from tests.support.health import assert_accessible, assert_healthy
+from tests.support.screens import MIN_PLOT_HEIGHT, sized
 from ui.theme import PRESENT_FONT_SIZE
 
 pytestmark = pytest.mark.timeout(600)
 
 SECTIONS = [(url_path(t, s), s.main_chart) for t, s in sections()]
-MIN_PLOT_HEIGHT = 440   # px of the main chart's plotting area at 1280x720 in presentation mode (issue 20)
 # The main chart's box and its plotting area (Plotly's drag layer of a 2-D chart; the whole chart for a 3-D one).
 MAIN_CHART = """(key) => { const box = document.querySelector('.st-key-' + key);
   if (!box) return null;
@@ -59,16 +51,6 @@ CUT_BY_THE_FOLD = """(start) => [...document.querySelectorAll('[data-testid="stM
   .map(g => { const r = g.getBoundingClientRect(), k = g.closest('[class*="st-key-"]');
     return {key: k && [...k.classList].find(c => c.startsWith('st-key-')), top: r.top, bottom: r.bottom}; })
   .filter(c => c.top < window.innerHeight - start && c.bottom > window.innerHeight + 1)"""
-
-
-def sized(browser, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.add_init_script(RUN_COUNTER)   # settle and open_url wait on the app's runs, not on pauses
-    page = context.new_page()
-    page.outside_requests = []
-    page.on("request", lambda r: page.outside_requests.append(r.url)
-            if not r.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
-    return context, page
 
 
 def first_screen(page, key):

@@ -6,7 +6,8 @@ import pytest
 
 from bench.sweep import READY
 from tests.live_class_env import press_thumb
-from tests.test_browser import assert_healthy, open_url, settle
+from tests.support.app_runs import open_url, settle
+from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(300)
 

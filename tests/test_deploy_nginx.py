@@ -26,7 +26,9 @@ from bench.replicas import SECRET_ENV, access_log, cluster
 from bench.serve import ROOT
 from bench.student import Stats, Student, run_async
 from tests.browser_env import ensure_nginx
-from tests.test_browser import assert_first_slider_redraws_a_chart, assert_healthy, open_url
+from tests.support.app_runs import open_url
+from tests.support.charts import assert_first_slider_redraws_a_chart
+from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(240)
 

@@ -43,9 +43,10 @@ def test_presenting_opens_one_question_at_a_time_and_check_brings_the_chart_back
 
 
 def test_every_section_with_an_exercise_is_in_the_browser_lesson():
-    """tests/test_browser_lesson.py's generated list is the sections' own: a section's script that draws exercises
-    is in it (this check runs no browser, so it lives here and keeps the browser file's tier pure)."""
-    from tests.test_browser_lesson import EXERCISE_SECTIONS
+    """tests/test_browser_lesson.py's generated list (tests/support/exercises.py) is the sections' own: a section's
+    script that draws exercises is in it (this check runs no browser, so it lives here and keeps the browser file's
+    tier pure)."""
+    from tests.support.exercises import EXERCISE_SECTIONS
     assert len(EXERCISE_SECTIONS) >= 20 and ("svm", "svm_map", "svm_map") in EXERCISE_SECTIONS
     assert ("kernels-gram", "kernels_gram", "kernels_gram") in EXERCISE_SECTIONS
     assert all(key and checked for _, key, checked in EXERCISE_SECTIONS)

@@ -1,7 +1,7 @@
 """ui.figures.reserve_margins: the margins a figure is sent with grow with what Plotly would push them out for
 (tick labels, axis titles, a colour bar, a legend outside the plot, larger type), so the browser draws each chart
 once. Whether the estimates are wide enough for every real chart is checked in Chromium on every section
-(tests/test_browser_sections.py, with tests/test_browser.py's assert_margins_reserved)."""
+(tests/test_browser_sections.py, with tests/support/charts.py's assert_margins_reserved)."""
 import numpy as np
 import plotly.graph_objects as go
 import pytest

@@ -98,7 +98,9 @@ SOURCE = f"""() => {{ const el = {CHART}; const t = el._fullData.find(t => t.nam
 
 @pytest.mark.timeout(300)
 def test_browser_click_on_a_node_makes_it_the_source(page, app_url):
-    from tests.test_browser import assert_healthy, drawn_chart, open_url, ready_value, scroll_to, settle, to_pixels
+    from tests.support.app_runs import open_url, settle
+    from tests.support.charts import drawn_chart, ready_value, scroll_to, to_pixels
+    from tests.support.health import assert_healthy
     heat = drawn_chart(".st-key-clickable_graphs_heat")
     open_url(page, f"{app_url}/graphs")
     page.wait_for_function(f"() => {{ try {{ return ({SOURCE})() !== null; }} catch (e) {{ return false; }} }}",

@@ -136,13 +136,15 @@ TO_PIXELS = f"""([x, y]) => {{ const el = {PLACING};
 
 def pixels(page, target):
     """TO_PIXELS once the chart is drawn (null, so waited for, while a rerun remounts it)."""
-    from tests.test_browser import ready_value
+    from tests.support.charts import ready_value
     return ready_value(page, f"a => {{ try {{ return ({TO_PIXELS})(a); }} catch (e) {{ return null; }} }}", target)
 
 
 @pytest.mark.timeout(300)
 def test_browser_click_places_the_new_point_and_sets_its_sliders(page, app_url):
-    from tests.test_browser import assert_healthy, open_url, ready_value, settle
+    from tests.support.app_runs import open_url, settle
+    from tests.support.charts import ready_value
+    from tests.support.health import assert_healthy
     open_url(page, f"{app_url}/kernel-pca-new-point")
     page.wait_for_function(f"() => {{ try {{ return ({STAR})() !== null; }} catch (e) {{ return false; }} }}",
                            timeout=60000)

@@ -254,7 +254,7 @@ def test_browser_check_leaves_the_picture_it_changed_on_the_screen(page, app_url
     """An exercise's Check (at the section's end) sets A / B; the maps it changed are scrolled back onto the screen."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    from tests.test_browser import open_url, settle
+    from tests.support.app_runs import open_url, settle
 
     open_url(page, f"{app_url}/svm")
     box = page.locator(".st-key-explain_ex_svm_C_support")

@@ -149,7 +149,8 @@ def test_explanations_hide_when_presenting_and_the_main_chart_fills_the_projecto
 @pytest.mark.timeout(300)
 def test_browser_click_on_each_map_adds_a_point(page, app_url):
     """A click on the plane (over the filled f(x)) adds a point; in A / B mode so does a click on B's map."""
-    from tests.test_browser import drawn_chart, open_url, ready_value, settle, to_pixels
+    from tests.support.app_runs import open_url, settle
+    from tests.support.charts import drawn_chart, ready_value, to_pixels
 
     def click(chart_key, x, y, n):
         page.locator(f".st-key-{chart_key} .js-plotly-plot").scroll_into_view_if_needed()
