@@ -3,7 +3,6 @@ shares of the default view, the new point's projection, the sigmoid warning, the
 the disconnected neighbourhood graph, the pre-images, the centring of the Gram matrix and the derivation's numbers.
 The classroom features (clicks, exercises, presentation mode, the browser click): test_page_kernel_pca_interaction.py;
 the work bounded at the largest data set: test_page_kernel_pca_largest.py."""
-import json
 
 import numpy as np
 import pytest
@@ -17,22 +16,8 @@ import kernel_core as kc
 from kernel_core import make_classification, make_manifold
 from pages.kernel_pca.settings import KEY
 from tests.app_pages import open_page, page_errors, values
+from tests.support.kernel_pca_sections import CENTRING, DENOISING, LAPLACIAN, LINEAR_VS_KERNEL, MOONS, NEW_POINT, chart, latex, texts
 from ui.ranges import KPCA
-
-LINEAR_VS_KERNEL = "pages/kernel_pca/linear_vs_kernel.py"
-CENTRING = "pages/kernel_pca/centring.py"
-NEW_POINT = "pages/kernel_pca/new_point.py"
-DENOISING = "pages/kernel_pca/denoising.py"
-LAPLACIAN = "pages/kernel_pca/laplacian.py"
-MOONS = make_classification("moons", 120, 0.1, 0)[0]   # the sidebar's default data set
-
-
-def latex(at):
-    return " ".join(lx.value for lx in at.latex)
-
-
-def texts(elements):
-    return " ".join(e.value for e in elements)
 
 
 def laplacian_gammas(X, k):
@@ -41,13 +26,6 @@ def laplacian_gammas(X, k):
     W = W.maximum(W.T).toarray()
     D = np.diag(W.sum(axis=1))
     return eigh(D - W, D, eigvals_only=True)[1:3]
-
-
-def chart(at, key):
-    """The Plotly figure (as JSON) of the chart keyed `key`, and its config."""
-    c = next(c for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{key}"))
-    return json.loads(c.proto.spec), json.loads(c.proto.config)
-
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from kernel_core import make_classification
 from pages.kernel_pca.settings import KEY, snap
 from tests.app_pages import open_page, page_errors, values
 from tests.click_catcher import click_catcher
-from tests.test_page_kernel_pca import CENTRING, DENOISING, LAPLACIAN, LINEAR_VS_KERNEL, MOONS, NEW_POINT, chart, latex
+from tests.support.kernel_pca_sections import CENTRING, DENOISING, LAPLACIAN, LINEAR_VS_KERNEL, MOONS, NEW_POINT, chart, latex
 
 
 def trace_names(at, key):

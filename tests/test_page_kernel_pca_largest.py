@@ -8,7 +8,7 @@ import streamlit as st
 import kernel_core as kc
 from pages.kernel_pca.settings import KEY
 from tests.app_pages import open_page, page_errors
-from tests.test_page_kernel_pca import CENTRING, DENOISING, LAPLACIAN, LINEAR_VS_KERNEL, NEW_POINT, texts
+from tests.support.kernel_pca_sections import CENTRING, DENOISING, LAPLACIAN, LINEAR_VS_KERNEL, NEW_POINT, texts
 from ui.points import KEY as POINTS_KEY
 from ui.points import Points
 from ui.points_io import MAX_ROWS

@@ -12,57 +12,20 @@ import pytest
 from sklearn.gaussian_process.kernels import RBF, Matern
 from sklearn.kernel_ridge import KernelRidge as SkKR
 from sklearn.linear_model import Ridge
-from sklearn.model_selection import KFold, cross_val_score
 
 from kernel_core import make_sine
 from pages.kernel_ridge import points
 from pages.kernel_ridge.settings import KEY
 from tests.app_pages import ROOT, open_page, page_errors
 from tests.click_catcher import click_catcher
+from tests.support.kernel_ridge_sections import FIT, SECTION, chart, metric, sk_cv_mse, sk_train_mse, trace, values
 from ui import table_edits
-
-SECTION = {name: f"pages/kernel_ridge/{name}.py" for name in
-           ("fit", "primal_dual", "extrapolation", "cross_validation", "overfitting", "gaussian_process", "large_n")}
-FIT = SECTION["fit"]
 
 
 @pytest.fixture(scope="module")
 def fresh():
     """The fit section at its defaults (opened once; tests that change widgets open their own)."""
     return open_page(FIT)
-
-
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label.startswith(label))
-
-
-def chart(at, key):
-    """The figure (as a dict) of the Plotly chart with this key."""
-    return json.loads(next(c.proto.spec for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{key}")))
-
-
-def trace(fig, name):
-    return next(t for t in fig["data"] if t.get("name") == name)
-
-
-def values(t, axis):
-    """A trace's x or y values (Plotly JSON may carry them as a typed array)."""
-    v = t[axis]
-    if isinstance(v, dict):  # {"dtype": "f4", "bdata": base64}
-        import base64
-        return np.frombuffer(base64.b64decode(v["bdata"]), dtype=np.dtype(v["dtype"]))
-    return np.asarray(v, float)
-
-
-def sk_cv_mse(X, y, lam, gamma=1.0):
-    scores = cross_val_score(SkKR(alpha=lam, kernel="rbf", gamma=gamma), X, y, scoring="neg_mean_squared_error",
-                             cv=KFold(5, shuffle=True, random_state=0))
-    return -float(np.mean(scores))
-
-
-def sk_train_mse(X, y, lam, gamma=1.0):
-    model = SkKR(alpha=lam, kernel="rbf", gamma=gamma).fit(X, y)
-    return float(np.mean((model.predict(X) - y) ** 2))
 
 
 def test_default_fit_matches_sklearn_and_is_a_clickable_chart(fresh):

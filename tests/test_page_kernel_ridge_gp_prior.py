@@ -14,7 +14,7 @@ from pages.kernel_ridge import points
 from pages.kernel_ridge.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
-from tests.test_page_kernel_ridge import chart, trace, values
+from tests.support.kernel_ridge_sections import chart, trace, values
 
 PAGE = "pages/kernel_ridge/gp_prior.py"
 

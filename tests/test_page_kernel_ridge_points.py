@@ -11,7 +11,7 @@ from pages.kernel_ridge import points
 from pages.kernel_ridge.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
-from tests.test_page_kernel_ridge import FIT, metric, sk_train_mse
+from tests.support.kernel_ridge_sections import FIT, metric, open_link, sk_train_mse
 from ui.points_io import MAX_ROWS
 from ui.points_link import MAX_URL_POINTS
 
@@ -73,11 +73,6 @@ def test_own_points_click_mode_and_undo_on_the_page():
 
 
 # ---------------------------------------------------------------- own points in the link (issue 21, item 10)
-def open_link(query):
-    """A fresh session opening the fit section with this link's query parameters."""
-    return open_page(FIT, query=query)
-
-
 def test_own_points_round_trip_through_the_link():
     at = open_page(FIT)
     at.selectbox(key=KEY.SOURCE).set_value("own").run()

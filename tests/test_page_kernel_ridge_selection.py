@@ -10,7 +10,7 @@ from sklearn.model_selection import GridSearchCV, KFold
 from kernel_core import make_sine
 from pages.kernel_ridge.settings import KEY
 from tests.app_pages import open_page, page_errors
-from tests.test_page_kernel_ridge import SECTION, chart, metric, sk_cv_mse, trace, values
+from tests.support.kernel_ridge_sections import SECTION, chart, metric, sk_cv_mse, trace, values
 
 
 def test_apply_best_sets_the_cv_choice_of_sklearn_grid_search():

@@ -8,37 +8,22 @@ import math
 
 import numpy as np
 import pytest
-from sklearn.datasets import make_moons
 from sklearn.metrics.pairwise import pairwise_kernels
 
 from pages.kernels.settings import KEY
 from tests.app_pages import open_page, page_errors
+from tests.support.kernels_sections import PRESET, metric, moons, text
 from ui.points import KEY as POINTS
 from ui.points import Points
 
 KERNEL, GRAM, CLOSURE, GEOMETRY, NOT_SYMMETRIC, BILINEAR = (f"pages/kernels/{m}.py" for m in (
     "kernel", "gram", "closure", "geometry", "not_symmetric", "bilinear"))
 SECTIONS = (KERNEL, GRAM, CLOSURE, GEOMETRY, NOT_SYMMETRIC, BILINEAR)
-PRESET = ("moons", 120, 0.1, 0)
 pytestmark = pytest.mark.timeout(600)
 
 
 def latex(at):
     return " ".join(e.body for e in at.latex)
-
-
-def text(at):
-    """Every sentence on the page (markdown, captions, alerts)."""
-    return " ".join(str(e.value) for e in (*at.markdown, *at.caption, *at.error, *at.warning, *at.success, *at.info))
-
-
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
-
-
-def moons():
-    X, y = make_moons(120, noise=0.1, random_state=0)
-    return X, np.where(y > 0, 1, -1)
 
 
 def with_points(file, X, y):

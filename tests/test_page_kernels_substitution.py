@@ -12,7 +12,7 @@ from sklearn.metrics.pairwise import pairwise_kernels, rbf_kernel
 from pages.kernels.compute import CAP
 from pages.kernels.settings import KEY
 from tests.app_pages import open_page, page_errors
-from tests.test_page_kernels import PRESET, metric, moons, text
+from tests.support.kernels_sections import PRESET, metric, moons, text
 from ui.points import KEY as POINTS
 from ui.points import Points
 

@@ -15,7 +15,7 @@ from pages import HOME
 from pages.perceptron_knn.settings import KEY, PAGE
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
-from tests.test_page_perceptron_knn import KNN, LEARN, OVERFIT, RULES, counts, metric, reference_split
+from tests.support.perceptron_knn_sections import KNN, LEARN, OVERFIT, RULES, counts, metric, reference_split
 
 
 def charts(at):

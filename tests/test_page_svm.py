@@ -4,9 +4,6 @@ opens and Apply sets the bar to its best cell, a clicked point always trains and
 st.error instead of a traceback, one libsvm fit per setting whatever the plots' bounds. (The classroom features —
 A / B, exercises, toolbar, presentation, clicks on the maps — are in tests/test_page_svm_classroom.py.)"""
 import base64
-import html
-import json
-import re
 
 import numpy as np
 import pytest
@@ -21,32 +18,9 @@ from pages.svm import compute
 from pages.svm.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
+from tests.support.svm_sections import CV, GAUSS_LAPLACE, HINGE, MARGINS, SUBGRADIENT, charts, expected, latex, metric
 
-MARGINS, GAUSS_LAPLACE, SUBGRADIENT, CV, HINGE = (f"pages/svm/{m}.py" for m in (
-    "margins", "gauss_laplace", "subgradient", "cross_validation", "hinge"))
 pytestmark = pytest.mark.timeout(600)
-
-
-def shown_metrics(at):
-    """[(label, value)] of the page's st.metric elements and of the cells of the margins section's grid of metrics
-    (one st.markdown, pages/svm/margins.fit_metrics), in page order within each kind."""
-    cells = [(html.unescape(label), html.unescape(value)) for md in at.markdown for label, value in re.findall(
-        r'class="ks-metric-label"[^>]*>(.*?)</div><div class="ks-metric-value"[^>]*>(.*?)</div>', md.value)]
-    return [(m.label, m.value) for m in at.metric] + cells
-
-
-def metric(at, label):
-    return next(value for name, value in shown_metrics(at) if name == label)
-
-
-def charts(at):
-    """{chart key: figure spec} of the page's Plotly charts."""
-    return {c.proto.id.rsplit("-", 1)[-1]: json.loads(c.proto.spec) for c in at.get("plotly_chart")}
-
-
-def latex(at):
-    """The page's formulas: st.latex elements and display formulas ($$ … $$) in st.markdown."""
-    return " ".join([str(e.value) for e in at.latex] + [md.value for md in at.markdown if "$$" in md.value])
 
 
 @pytest.fixture(scope="module")
@@ -57,19 +31,6 @@ def at():
 def moons():
     X, y = make_moons(120, noise=0.1, random_state=0)
     return X, np.where(y > 0, 1, -1)
-
-
-def expected(C=1.0, gamma=1.0):
-    """The sidebar's default data (moons, 120 points, noise 0.1, seed 0), split 70/30 as the page splits it
-    (kernel_core.holdout_split, seeded per point; tested against scikit-learn's stratified split in
-    test_core_svm), fitted by scikit-learn's own RBF SVC — no fit from kernel_core or the page."""
-    X, y = make_moons(120, noise=0.1, random_state=0)
-    y = np.where(y > 0, 1, -1)
-    tr, te = holdout_split(y, 0.3, 0, X=X)
-    svc = SVC(kernel="rbf", C=C, gamma=gamma).fit(X[tr], y[tr])
-    z = y[tr] * svc.decision_function(X[tr])
-    return {"n_sv": len(svc.support_), "n": len(tr), "test": np.mean(svc.predict(X[te]) == y[te]),
-            "train": np.mean(svc.predict(X[tr]) == y[tr]), "violations": int(np.sum(z < 1 - 1e-3))}
 
 
 def test_counts_and_accuracies_equal_sklearn(at):

@@ -9,7 +9,7 @@ from pages.svm.figures import CHART_HEIGHT
 from pages.svm.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.click_catcher import click_catcher
-from tests.test_page_svm import CV, GAUSS_LAPLACE, HINGE, MARGINS, SUBGRADIENT, charts, expected, latex, shown_metrics
+from tests.support.svm_sections import CV, GAUSS_LAPLACE, HINGE, MARGINS, SUBGRADIENT, charts, expected, latex, shown_metrics
 
 pytestmark = pytest.mark.timeout(600)
 

@@ -11,13 +11,13 @@ import kernel_core as kc
 from pages.svm import compute, figures
 from pages.svm.settings import KEY
 from tests.app_pages import open_page, page_errors
+from tests.support.sweep import MAX_PAYLOAD, sweeps_of
 from ui import sweep as ui_sweep
 from ui.figures import Spec, to_spec
 from ui.kernel_choice import Single
 
 pytestmark = pytest.mark.timeout(300)
 BOX = compute.PLANE_BOUNDS
-MAX_PAYLOAD = 1.5e6
 PIXEL = (BOX[1] - BOX[0]) / 440       # data units of one pixel of a 440 px plot area (the smallest main map)
 
 
@@ -127,19 +127,6 @@ def test_the_quantized_field_is_within_display_precision():
     assert q.dtype == np.uint8 and q.min() == 0 and q.max() == 255
     assert np.max(np.abs(lo + q / 255 * (hi - lo) - Z)) <= (hi - lo) / 255
     assert len(ui_sweep.colors("RdBu")) == 7 * 256
-
-
-def sweeps_of(at):
-    found = {}
-    stack = [at._tree]
-    while stack:
-        node = stack.pop()
-        children = getattr(node, "children", None)
-        if isinstance(children, dict):
-            stack.extend(children.values())
-        if getattr(node, "type", "") == "bidi_component" and node.proto.component_name == "kernelscope.sweep":
-            found[node.proto.id.rsplit("-", 1)[-1]] = json.loads(node.proto.json)
-    return found
 
 
 def test_the_margins_section_shows_its_sweeps():

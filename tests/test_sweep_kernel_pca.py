@@ -12,7 +12,7 @@ import kernel_core as kc
 from pages.kernel_pca import compute, figures
 from pages.kernel_pca.settings import KEY
 from tests.app_pages import open_page, page_errors
-from tests.test_sweep import sweeps_of
+from tests.support.sweep import sweeps_of
 from ui import sweep as ui_sweep
 from ui.figures import Spec, to_spec
 from ui.kernel_choice import Single

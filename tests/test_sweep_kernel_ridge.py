@@ -13,7 +13,7 @@ from sklearn.kernel_ridge import KernelRidge as SkKR
 from pages.kernel_ridge import compute, figures
 from pages.kernel_ridge.settings import KEY
 from tests.app_pages import open_page, page_errors
-from tests.test_sweep import sweeps_of
+from tests.support.sweep import sweeps_of
 from ui import sweep as ui_sweep
 from ui.controls import log_options
 from ui.kernel_choice import Single
@@ -216,7 +216,7 @@ def test_the_fit_section_shows_its_sweeps():
 
 
 def test_an_old_link_with_lambda_still_opens():
-    from tests.test_page_kernel_ridge_points import open_link
+    from tests.support.kernel_ridge_sections import open_link
     at = open_link({KEY.LAM: "0.1", KEY.GAMMA: "2"})
     assert not page_errors(at)
     assert at.select_slider(key=KEY.LAM).value == 0.1 and at.select_slider(key=KEY.GAMMA).value == 2.0

@@ -14,7 +14,7 @@ import kernel_core as kc
 from pages.kernels import compute, figures
 from pages.kernels.settings import KEY
 from tests.app_pages import open_page, page_errors
-from tests.test_sweep import MAX_PAYLOAD, sweeps_of
+from tests.support.sweep import MAX_PAYLOAD, sweeps_of
 from ui import sweep as ui_sweep
 from ui.kernel_choice import Single
 from ui.ranges import GRID, PLANE

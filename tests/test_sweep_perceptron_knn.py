@@ -12,7 +12,7 @@ import kernel_core as kc
 from pages.perceptron_knn import compute, figures
 from pages.perceptron_knn.settings import KEY
 from tests.app_pages import open_page, page_errors
-from tests.test_sweep import sweeps_of
+from tests.support.sweep import sweeps_of
 from ui import sweep as ui_sweep
 from ui.figures import Spec, to_spec
 from ui.ranges import PERCEPTRON_KNN as R
