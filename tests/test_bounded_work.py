@@ -78,8 +78,8 @@ def test_the_bounds_table_names_only_sections():
     assert set(BOUNDS) <= {p for _, p in SECTIONS}
 
 
-def open_link(params, page):
-    return open_page(page, timeout=180, query=params)
+def open_link(params, file):
+    return open_page(file, timeout=180, query=params)
 
 
 def pts_link(seed, n=MAX_ROWS):
@@ -114,12 +114,12 @@ def shown(at):
     return " ".join(str(e.value) for e in [*at.caption, *at.markdown])
 
 
-@pytest.mark.parametrize("page,seed", [("pages/kernel_ridge/cross_validation.py", 11),
+@pytest.mark.parametrize("file,seed", [("pages/kernel_ridge/cross_validation.py", 11),
                                        ("pages/kernel_ridge/overfitting.py", 12),
                                        ("pages/kernel_ridge/fit.py", 13)])
-def test_kernel_ridge_cross_validates_at_most_its_cap(monkeypatch, page, seed):
+def test_kernel_ridge_cross_validates_at_most_its_cap(monkeypatch, file, seed):
     seen = record(monkeypatch, kc, "cross_validate")
-    at = open_link(ridge_link(seed), page)
+    at = open_link(ridge_link(seed), file)
     assert not page_errors(at)
     cap = KERNEL_RIDGE["cv_max"]
     assert seen and max(seen) == cap < MAX_ROWS

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SIGMA2 = 0.063
 
 
-def page(path):
+def source(path):
     return (ROOT / path).read_text(encoding="utf-8")
 
 
@@ -29,7 +29,7 @@ def test_the_predictive_variance_of_t_is_the_latent_variance_plus_the_noise():
     with_noise = SkGP(RBF(np.sqrt(0.5)) + WhiteKernel(SIGMA2), optimizer=None).fit(X, y)
     _, std_t = with_noise.predict(xs, return_std=True)
     np.testing.assert_allclose(std_t ** 2, std_f ** 2 + SIGMA2, rtol=1e-8)
-    for text in (page("pages/kernel_ridge/gaussian_process.py"), page("pages/kernel_ridge/gp_prior.py")):
+    for text in (source("pages/kernel_ridge/gaussian_process.py"), source("pages/kernel_ridge/gp_prior.py")):
         assert "6.67 is the predictive variance of a new target t" in text and "drawn" in text
 
 
@@ -45,7 +45,7 @@ def test_m_agreeing_points_leave_a_latent_variance_of_about_sigma2_over_m(m, sta
     assert direct == pytest.approx(stated, abs=0.0006)         # the numbers the section states
     assert direct == pytest.approx(SIGMA2 / (m + SIGMA2), rel=1e-9)
     assert direct < SIGMA2 and (m == 1 or direct < SIGMA2 / m * 1.001)
-    text = page("pages/kernel_ridge/gp_prior.py")
+    text = source("pages/kernel_ridge/gp_prior.py")
     assert f"{stated:g} for {m}" in text and "≈ σ²/m" in text and "to about the noise σ²" not in text
 
 
@@ -57,7 +57,7 @@ def test_the_x1y1_coefficient_of_the_cubic_kernel_is_3():
     phi = kc.poly_feature_map(np.array([[1.0, 0.0]]), 3, gamma=1.0, coef0=1.0)[0]
     # the features of x = (1, 0) are √c_α for the monomials in x₁ alone: 1, x₁, x₁², x₁³ → c = 1, 3, 3, 1
     assert sorted(np.round(phi[phi != 0] ** 2, 12)) == [1, 1, 3, 3]
-    caption = page("pages/mercer/feature_map.py")
+    caption = source("pages/mercer/feature_map.py")
     assert "m!/(α!(m−j)!)" in caption and "3!/(1!·2!) = 3" in caption
 
 
@@ -71,18 +71,18 @@ def test_kernel_pca_has_at_most_n_minus_1_components():
     assert np.linalg.matrix_rank(J @ K @ J) == n - 1     # centring takes one away: J1 = 0
     lam = kc.KernelPCA(n_components=n, kernel="rbf", gamma=1.0).fit(X).eigenvalues_
     assert np.sum(lam > 1e-10 * lam.max()) == n - 1
-    text = page("pages/kernel_pca/linear_vs_kernel.py")
+    text = source("pages/kernel_pca/linear_vs_kernel.py")
     assert "at most n − 1" in text and "up to n." not in text and "up to \"\n        \"n components" not in text
 
 
-@pytest.mark.parametrize("page, statement", [
+@pytest.mark.parametrize("file, statement", [
     ("pages/kernel_ridge/gp_prior.py", "0.059 for 1 point, 0.0125 for 5 and 0.003 for 20"),     # E2, the numbers above
     ("pages/mercer/feature_map.py", "3!/(1!·2!) = 3"),                                         # E3
     ("pages/kernel_pca/linear_vs_kernel.py", "Kernel PCA has at most n − 1 non-zero components"),  # E4
     ("pages/kernel_ridge/gaussian_process.py", "6.67 is the predictive variance of a new target t"),  # E1
     ("pages/kernel_ridge/gp_prior.py", "6.67 is the predictive variance of a new target t"),
 ])
-def test_the_corrected_statements_are_what_the_sections_render(page, statement):
+def test_the_corrected_statements_are_what_the_sections_render(file, statement):
     """The statements the tests above check in the source, as AppTest renders them (markdown, LaTeX, captions)."""
-    at = open_page(page)
+    at = open_page(file)
     assert statement in "\n".join(el.value for el in (*at.markdown, *at.latex, *at.caption))

@@ -80,12 +80,12 @@ def rendered(at):
     return "\n".join(el.value for el in (*at.markdown, *at.latex, *at.caption))
 
 
-@pytest.mark.parametrize("page", sorted(ITEMS))
-def test_each_completed_item_is_on_screen(page):
-    at = open_page(page)
+@pytest.mark.parametrize("file", sorted(ITEMS))
+def test_each_completed_item_is_on_screen(file):
+    at = open_page(file)
     assert not page_errors(at)
     text = rendered(at)
-    missing = [(author, item) for author, item, words in ITEMS[page] if words not in text]
+    missing = [(author, item) for author, item, words in ITEMS[file] if words not in text]
     assert not missing, missing
 
 

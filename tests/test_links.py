@@ -7,8 +7,8 @@ from tests.app_pages import open_page, page_errors
 from ui.links import choice, clean_params, number
 
 
-def open_link(params, page=HOME):
-    return open_page(page, query=params)
+def open_link(params, file=HOME):
+    return open_page(file, query=params)
 
 
 def warnings(at):
@@ -121,9 +121,9 @@ def test_every_kernel_key_reads_the_old_label_and_the_value(key, text):
     assert choice(text, options, old) == "Poly (PSD for r ≥ 0)"
 
 
-@pytest.mark.parametrize("key, page, extra", KERNEL_KEYS)
-def test_an_old_link_with_the_old_polynomial_label_opens_the_polynomial_kernel(key, page, extra):
-    at = open_link({**extra, key: "Polynomial"}, page)
+@pytest.mark.parametrize("key, file, extra", KERNEL_KEYS)
+def test_an_old_link_with_the_old_polynomial_label_opens_the_polynomial_kernel(key, file, extra):
+    at = open_link({**extra, key: "Polynomial"}, file)
     if extra and key.startswith("svm"):   # SVM reads its toggles from the state before drawing them: next run
         at.run()
     assert not page_errors(at), page_errors(at)
@@ -171,11 +171,11 @@ def test_every_parameter_with_an_overlong_value_is_dropped_with_a_note(topic):
 
     mine = [k for k in written_keys() if k.startswith(topic) or k.startswith(("data_", "pts", "present"))]
     query = {k: "1" * (LONG_TEXTS.get(k, MAX_TEXT) + 1) for k in mine}
-    page = next(t.sections[0].module for t in TOPICS if t.sections[0].module.split("/")[1] == topic)
+    file = next(t.sections[0].module for t in TOPICS if t.sections[0].module.split("/")[1] == topic)
     at = open_page(HOME, timeout=120, query=query)       # the notes are shown on the link's first run
     assert not page_errors(at)
     assert f"longer than {MAX_TEXT} characters" in warnings(at)
-    at.switch_page(page).run()
+    at.switch_page(file).run()
     assert not page_errors(at)
     assert not [k for k in mine if k in at.query_params and len(at.query_params[k][0]) > MAX_TEXT]
 

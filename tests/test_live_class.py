@@ -25,8 +25,8 @@ def store(tmp_path, monkeypatch):
     room_routes._STORE.clear()
 
 
-def lecturer(page=MARGINS, query=None):
-    at = open_page(page, query=query)
+def lecturer(file=MARGINS, query=None):
+    at = open_page(file, query=query)
     at.button(key="class_start").click().run()
     assert not at.exception
     return at, at.session_state["class_room"]["code"]
@@ -173,16 +173,16 @@ def test_a_follower_shows_the_lecturers_value_again_when_its_browser_sends_the_o
     assert store.room(code).state["params"]["svm_gamma"] == at.session_state["class_published"]["params"]["svm_gamma"]
 
 
-@pytest.mark.parametrize("page, toggle, b_key", [(MARGINS, "svm_compare", "svm_b_C"),
+@pytest.mark.parametrize("file, toggle, b_key", [(MARGINS, "svm_compare", "svm_b_C"),
                                                  ("pages/kernel_ridge/fit.py", "kernel_ridge_compare",
                                                   "kernel_ridge_b_lam")])
-def test_a_follower_shows_compare_a_b_in_the_run_that_applies_it(store, page, toggle, b_key):
+def test_a_follower_shows_compare_a_b_in_the_run_that_applies_it(store, file, toggle, b_key):
     """Compare A / B decides the layout above its toggle. A followed view is written where the toggle reads it (the
     run's first copy of the address), not into the address bar: the layout read the bar, so the run that applied the
     lecturer's Compare drew one picture with the toggle on, and the student stayed so until a later run (CI: a poll's
     reveal never showed B to a follower)."""
-    at, code = lecturer(page)
-    student = open_page(page, query={"room": code})
+    at, code = lecturer(file)
+    student = open_page(file, query={"room": code})
     student.run()
     assert not any(w.key == b_key for w in student.slider)
     at.toggle(key=toggle).set_value(True).run()

@@ -41,12 +41,12 @@ def valid(at):
 
 
 @pytest.fixture(scope="module")
-def page():
+def closure_section():
     return open_page(CLOSURE)
 
 
-def test_rule_2_f_times_k_times_f_is_the_double_loop(page):
-    at = page
+def test_rule_2_f_times_k_times_f_is_the_double_loop(closure_section):
+    at = closure_section
     at.selectbox(key=KEY.op).set_value("warp").run()
     at.selectbox(key=KEY.f).set_value("exp_x1").run()
     X = moons()
@@ -56,8 +56,8 @@ def test_rule_2_f_times_k_times_f_is_the_double_loop(page):
     assert r"e^{x_{1}}\left[\exp(-1\,\|x-y\|_2^2)\right]e^{y_{1}}" in " ".join(e.body for e in at.latex)
 
 
-def test_rule_7_rbf_on_the_degree_2_features(page):
-    at = page
+def test_rule_7_rbf_on_the_degree_2_features(closure_section):
+    at = closure_section
     at.selectbox(key=KEY.op).set_value("feature_map").run()
     X = moons()
     P = np.c_[X[:, 0] ** 2, math.sqrt(2) * X[:, 0] * X[:, 1], X[:, 1] ** 2]
@@ -65,8 +65,8 @@ def test_rule_7_rbf_on_the_degree_2_features(page):
     valid(at)
 
 
-def test_rule_8_x_a_x_with_a_from_b(page):
-    at = page
+def test_rule_8_x_a_x_with_a_from_b(closure_section):
+    at = closure_section
     at.selectbox(key=KEY.op).set_value("matrix").run()
     for key, v in zip(KEY.B, (1.5, -0.5, 0.3)):
         at.slider(key=key).set_value(v).run()
@@ -78,8 +78,8 @@ def test_rule_8_x_a_x_with_a_from_b(page):
 
 
 @pytest.mark.parametrize("op", ["sub_sum", "sub_product"])
-def test_rules_9_and_10_kernels_on_the_two_coordinates(page, op):
-    at = page
+def test_rules_9_and_10_kernels_on_the_two_coordinates(closure_section, op):
+    at = closure_section
     at.selectbox(key=KEY.op).set_value(op).run()
     X = moons()
     ka = pairwise_kernels(X[:, [0]], metric="rbf", gamma=1.0)
@@ -88,8 +88,8 @@ def test_rules_9_and_10_kernels_on_the_two_coordinates(page, op):
     valid(at)
 
 
-def test_generative_kernel_has_rank_one(page):
-    at = page
+def test_generative_kernel_has_rank_one(closure_section):
+    at = closure_section
     at.selectbox(key=KEY.op).set_value("generative").run()
     at.slider(key=KEY.p_sigma).set_value(1.2).run()
     X = moons()
@@ -102,8 +102,8 @@ def test_generative_kernel_has_rank_one(page):
     valid(at)
 
 
-def test_a_rules_own_controls_appear_only_for_that_rule(page):
-    at = page
+def test_a_rules_own_controls_appear_only_for_that_rule(closure_section):
+    at = closure_section
     at.selectbox(key=KEY.op).set_value("exp").run()
     keys = {w.key for w in (*at.slider, *at.selectbox)}
     assert not keys & {KEY.f, KEY.phi, *KEY.B, *KEY.p_mu, KEY.p_sigma, KEY.kernel2}
@@ -125,10 +125,10 @@ def test_generative_exercise_reveal_opens_the_rule():
     assert not page_errors(at) and at.selectbox(key=KEY.op).value == "generative"
 
 
-def test_the_composed_gram_matrix_is_drawn_under_its_spectrum(page):
+def test_the_composed_gram_matrix_is_drawn_under_its_spectrum(closure_section):
     """Each rule shows its Gram matrix too (issue 23: a Gram matrix, spectrum and verdict per rule): the heatmap is
     the double-loop K of rule 2, rows and columns ordered by class."""
-    at = page
+    at = closure_section
     at.selectbox(key=KEY.op).set_value("warp").run()
     at.selectbox(key=KEY.f).set_value("exp_x1").run()
     X, y = make_moons(120, noise=0.1, random_state=0)
@@ -141,11 +141,11 @@ def test_the_composed_gram_matrix_is_drawn_under_its_spectrum(page):
     np.testing.assert_allclose(shown, K[np.ix_(order, order)], rtol=1e-5, atol=1e-6)
 
 
-def test_pairwise_data_kernel_is_the_kronecker_product_of_users_and_products(page):
+def test_pairwise_data_kernel_is_the_kronecker_product_of_users_and_products(closure_section):
     """Kriege's pairwise data: the pairs' Gram matrix shown is the double loop k_user(u, u′) · k_product(p, p′) over
     the six (user, product) pairs, with the bar's RBF kernel as both; PSD, its smallest eigenvalue the smallest
     product of the two spectra."""
-    at = page
+    at = closure_section
     at.selectbox(key=KEY.op).set_value("sum").run()
     users, products = (-1.0, 0.0, 1.5), (-0.5, 1.0)
     gamma = float(at.session_state[KEY.gamma]) if at.session_state[KEY.kernel] == "rbf" else None

@@ -44,12 +44,12 @@ def phi(x):   # the map of (xᵀy + 1)² written out (Held's six features)
 
 
 @pytest.fixture(scope="module")
-def page():
+def why_psd_section():
     return open_page(WHY)
 
 
-def test_rbf_both_ways_equal_sklearns_quadratic_form_and_the_cells_add_up(page):
-    at = page
+def test_rbf_both_ways_equal_sklearns_quadratic_form_and_the_cells_add_up(why_psd_section):
+    at = why_psd_section
     assert not page_errors(at)
     K = pairwise_kernels(points(), metric="rbf", gamma=1.0)
     vkv = V0 @ K @ V0
@@ -60,8 +60,8 @@ def test_rbf_both_ways_equal_sklearns_quadratic_form_and_the_cells_add_up(page):
     assert cells.sum() == pytest.approx(vkv, rel=1e-4)
 
 
-def test_polynomial_features_written_out_give_the_same_number(page):
-    at = page
+def test_polynomial_features_written_out_give_the_same_number(why_psd_section):
+    at = why_psd_section
     at.selectbox(key=KEY.kernel).set_value("poly").run()
     at.select_slider(key=KEY.gamma).set_value(1.0).run()
     at.slider(key=KEY.degree).set_value(2).run()
@@ -78,8 +78,8 @@ def test_polynomial_features_written_out_give_the_same_number(page):
     assert f"= {w @ w:.4g}" in tex and r"\ge 0" in tex
 
 
-def test_find_a_negative_v_for_the_polynomial_with_negative_offset(page):
-    at = page
+def test_find_a_negative_v_for_the_polynomial_with_negative_offset(why_psd_section):
+    at = why_psd_section
     at.selectbox(key=KEY.kernel).set_value("poly").run()
     at.slider(key=KEY.coef0).set_value(-1.0).run()
     button = at.button(key="kernels_v_negative")

@@ -17,7 +17,8 @@ PAGES = {"kernel_pca": "pages/kernel_pca/large_n.py", "kernel_ridge": "pages/ker
 
 
 @pytest.fixture(scope="module", params=list(PAGES))
-def page(request):
+def large_n(request):
+    """(the topic, its large-n section opened in AppTest), once per topic."""
     return request.param, open_page(PAGES[request.param])
 
 
@@ -56,8 +57,8 @@ def set_large(at, p, **values):
     return at
 
 
-def test_default_is_exact_with_no_approximation_note(page):
-    p, at = page
+def test_default_is_exact_with_no_approximation_note(large_n):
+    p, at = large_n
     assert not page_errors(at)
     assert at.select_slider(key=f"{p}_large_n").value == 1000
     assert metric(at, "Approximation error") == "0 (exact)"
@@ -67,8 +68,8 @@ def test_default_is_exact_with_no_approximation_note(page):
     assert at.select_slider(key=f"{p}_large_m").disabled   # m means nothing to the exact fit
 
 
-def test_m_slider_is_live_once_an_approximation_is_used(page):
-    p, at = page
+def test_m_slider_is_live_once_an_approximation_is_used(large_n):
+    p, at = large_n
     set_large(at, p, n=5000, method="auto-nystroem", m=100)
     assert not at.select_slider(key=f"{p}_large_m").disabled
     shown = metric(at, "Error of K")
@@ -82,8 +83,8 @@ def test_m_slider_is_live_once_an_approximation_is_used(page):
     assert at.select_slider(key=f"{p}_large_m").disabled
 
 
-def test_above_3000_the_section_switches_to_nystroem_and_shows_its_error(page):
-    p, at = page
+def test_above_3000_the_section_switches_to_nystroem_and_shows_its_error(large_n):
+    p, at = large_n
     set_large(at, p, n=20_000, method="auto-nystroem", m=100)
     assert not page_errors(at) and not at.error
     assert "n = 20,000 > 3,000" in notes(at) and "switches to **Nyström with m = 100 landmarks**" in notes(at)
@@ -96,9 +97,9 @@ def test_above_3000_the_section_switches_to_nystroem_and_shows_its_error(page):
     assert any("2,000 of the 20,000 points drawn" in c.value for c in at.caption)
 
 
-def test_random_fourier_error_matches_sklearns_rbf_sampler(page):
+def test_random_fourier_error_matches_sklearns_rbf_sampler(large_n):
     """The K error shown for D = 100 random features against scikit-learn's RBFSampler on the same data."""
-    p, at = page
+    p, at = large_n
     set_large(at, p, n=5000, method="auto-rff", m=100)
     assert "random Fourier features with D = 100" in notes(at)
     shown = float(metric(at, "Error of K"))
@@ -110,8 +111,8 @@ def test_random_fourier_error_matches_sklearns_rbf_sampler(page):
     assert abs(shown - np.mean(errors)) < 3 * np.std(errors)   # one random draw of the same distribution
 
 
-def test_bad_settings_are_errors_not_exceptions(page):
-    p, at = page
+def test_bad_settings_are_errors_not_exceptions(large_n):
+    p, at = large_n
     set_large(at, p, n=20_000, method="exact")
     assert not page_errors(at)
     assert any("limited to n <= 3,000" in e.value for e in at.error)

@@ -71,15 +71,15 @@ def reference(loss, n, lam, degree=5):
 
 
 @pytest.fixture(scope="module")
-def page():
+def representer_section():
     return open_page(PAGE)
 
 
-def test_default_page_draws_both_charts(page):
-    assert not page_errors(page)
-    assert chart(page, KEY.thm_chart)["data"]
-    assert chart(page, KEY.thm_objective)["data"]
-    assert "random Fourier features" in text(page)
+def test_default_page_draws_both_charts(representer_section):
+    assert not page_errors(representer_section)
+    assert chart(representer_section, KEY.thm_chart)["data"]
+    assert chart(representer_section, KEY.thm_objective)["data"]
+    assert "random Fourier features" in text(representer_section)
 
 
 @pytest.mark.parametrize("loss", ["squared", "hinge"])
