@@ -1,7 +1,9 @@
 """Shared fixtures: the app served by `python app.py` and a headless Chromium driven by Playwright (one of each per
-test process); every collected test marked with its tier (tests/tiers.py)."""
+test process), the app with a data folder of its own for the live class's browser tests (one per module); every
+collected test marked with its tier (tests/tiers.py)."""
 import contextlib
 import random
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -39,6 +41,13 @@ def app_url():
     with serve_app() as url:
         run_async(_first_session(url))
         yield url
+
+
+@pytest.fixture(scope="module")
+def class_url():
+    """The real app with a data folder of its own (the live class's rooms), served once per module: its base URL."""
+    with tempfile.TemporaryDirectory() as data, serve("app.py", env={"KERNELSCOPE_DATA": data}) as server:
+        yield server.url
 
 
 @pytest.fixture(scope="session")

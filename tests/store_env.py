@@ -29,7 +29,7 @@ def redis_url():
 
 
 @pytest.fixture(params=["sqlite", "redis"])
-def url(request, tmp_path):
+def store_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
     import redis
@@ -45,7 +45,7 @@ def clock():
 
 
 @pytest.fixture
-def store(url, clock):
-    s = rs.open_store(url, clock)
+def store(store_url, clock):
+    s = rs.open_store(store_url, clock)
     yield s
     s.close()

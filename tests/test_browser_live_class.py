@@ -4,12 +4,10 @@ lecturer and two students - one joins by the QR's link on a 1280x720 laptop, one
 control detach; Re-join shows the lecturer's view and Undo brings the student's own points back. The banner sits
 above the picture and the projector's badge fits a 1280x720 screen."""
 import re
-import tempfile
 from urllib.parse import urlparse
 
 import pytest
 
-from bench.serve import serve
 from tests.live_class_env import (
     BANNER,
     GAMMA,
@@ -33,12 +31,6 @@ pytestmark = pytest.mark.timeout(600)
 FIND = drawn_chart('[class*="st-key-clickable_"]')
 COUNT = f"""() => {{ const el = ({FIND})(); if (!el) return null;
   return el._fullData.filter(t => (t.name || '').startsWith('class')).reduce((s, t) => s + t.x.length, 0); }}"""
-
-
-@pytest.fixture(scope="module")
-def class_url():
-    with tempfile.TemporaryDirectory() as data, serve("app.py", env={"KERNELSCOPE_DATA": data}) as server:
-        yield server.url
 
 
 def count(page):

@@ -3,11 +3,9 @@ Chromium with a lecturer and two students (a laptop and a phone). While the lect
 students' maps show the lecturer's frame, drawn by their own sweep with no run of their script per position; a
 student who detaches mid-drag gets their own picture back at once; the released γ reaches the class by the room's
 version (ui.room_pointer, ui/room_follow.js, ui/sweep.js)."""
-import tempfile
 
 import pytest
 
-from bench.serve import serve
 from tests.live_class_env import (
     BANNER,
     context,
@@ -22,12 +20,6 @@ from tests.live_class_env import (
 from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(600)
-
-
-@pytest.fixture(scope="module")
-def class_url():
-    with tempfile.TemporaryDirectory() as data, serve("app.py", env={"KERNELSCOPE_DATA": data}) as server:
-        yield server.url
 
 
 # A page's sweeps of one slider: the frame each shows (ui/sweep.js), and the positions its class stream brought.

@@ -36,7 +36,7 @@ def settle(page, timeout=120000):
 
 
 @pytest.fixture(scope="module")
-def served():
+def served_with_rooms():
     with tempfile.TemporaryDirectory() as data, serve("app.py", env={"KERNELSCOPE_DATA": data}) as server:
         yield server.url, Path(data) / "rooms.sqlite3"
 
@@ -107,8 +107,8 @@ def histogram_names(page):
                          "return p && p._fullData ? p._fullData.map(t => t.name) : null; }")
 
 
-def test_a_class_answers_a_poll_together(browser, served):
-    url, db = served
+def test_a_class_answers_a_poll_together(browser, served_with_rooms):
+    url, db = served_with_rooms
     contexts = []
     try:
         ctx, projector = context(browser, 1280, 720)
@@ -259,11 +259,11 @@ def assert_both_pictures_visible(page, charts, where):
     ("svm", "svm_rbf_gamma", ("svm_map", "svm_b_map")),
     ("kernel-ridge", "kr_alphas", ("kernel_ridge_fit", "kernel_ridge_fit_b"))])
 @pytest.mark.parametrize("width,height,present", [(1400, 900, False), (1280, 720, True)])
-def test_the_reveal_leaves_both_pictures_of_compare_a_b_visible(browser, served, section, question, charts, width,
+def test_the_reveal_leaves_both_pictures_of_compare_a_b_visible(browser, served_with_rooms, section, question, charts, width,
                                                                  height, present):
     """Check on an exercise whose reveal is Compare A / B: the revealed panel (a strip along the bottom) covers
     neither map's plot area, on a 1400x900 laptop and on a 1280x720 projector."""
-    url, _ = served
+    url, _ = served_with_rooms
     ctx, page = context(browser, width, height)
     try:
         page.goto(f"{url}/{section}")
@@ -316,11 +316,11 @@ def step_gamma(page, key, times):
         settle(page)
 
 
-def test_a_class_answers_a_numeric_question_with_the_slider(browser, served):
+def test_a_class_answers_a_numeric_question_with_the_slider(browser, served_with_rooms):
     """A lecturer asks "which γ is Kriege's h = 0.5?"; two students set the section's γ slider and press "Answer
     with γ = …" (one changes their answer); the projector counts them without a histogram; Check reveals the
     histogram over the slider's values with the right one marked, and each student's verdict."""
-    url, db = served
+    url, db = served_with_rooms
     contexts = []
     try:
         ctx, lecturer = context(browser, 1400, 900)

@@ -15,7 +15,7 @@ MARGINS, KERNEL, HOME = "pages/svm/margins.py", "pages/kernels/kernel.py", "page
 
 
 @pytest.fixture(autouse=True)
-def store(tmp_path, monkeypatch):
+def app_store(tmp_path, monkeypatch):
     """A store of its own for each test (the app's process-wide store, opened on its first use)."""
     monkeypatch.setenv("KERNELSCOPE_DATA", str(tmp_path))
     monkeypatch.delenv("KERNELSCOPE_STORE", raising=False)
@@ -54,23 +54,23 @@ def notes(at):
     return [i.value for i in at.info] + [w.value for w in at.warning]
 
 
-def test_starting_a_class_makes_a_room_of_the_view_and_shows_its_code_and_qr(store):
+def test_starting_a_class_makes_a_room_of_the_view_and_shows_its_code_and_qr(app_store):
     at, code = lecturer()
-    room = store.room(code)
+    room = app_store.room(code)
     assert room.version == 1 and room.state["page"] == "svm"
     key = at.session_state["class_key"]
-    assert store.is_lecturer(code, key)
+    assert app_store.is_lecturer(code, key)
     assert key not in str(at.query_params) and "lecturer" not in at.query_params   # never in the address bar
     badge = " ".join(h.proto.body for h in at.get("html"))
     assert code in badge and 'src="data:image/svg+xml' in badge                # the code and its QR (SVG, offline)
     assert not any(key in h.proto.body for h in at.get("html"))                     # the projector never shows it
 
 
-def test_a_student_joining_by_link_follows_section_settings_and_points(store):
+def test_a_student_joining_by_link_follows_section_settings_and_points(app_store):
     at, code = lecturer(query={"pts": "|0.5_0.5p.-1_-1n"})
     set_gamma(at, -2)
     lecturer_points = points(at)
-    assert store.room(code).state["params"]["svm_gamma"]
+    assert app_store.room(code).state["params"]["svm_gamma"]
     student = open_page(HOME, query={"room": code})
     student.run()   # the section: switched; then the settings
     assert not student.exception
@@ -87,7 +87,7 @@ def test_a_student_joining_by_link_follows_section_settings_and_points(store):
     assert gamma(student).value == gamma(at).value
 
 
-def test_joining_by_code_on_home_and_a_wrong_code_gets_a_sentence(store):
+def test_joining_by_code_on_home_and_a_wrong_code_gets_a_sentence(app_store):
     _, code = lecturer()
     student = open_page(HOME)
     student.text_input(key="home_join_code").input("AAAAAA")
@@ -102,7 +102,7 @@ def test_joining_by_code_on_home_and_a_wrong_code_gets_a_sentence(store):
     assert student.session_state["class_page"] == "svm" and not student.exception
 
 
-def test_detach_keeps_the_students_view_rejoin_shows_the_lecturers_and_undo_brings_the_students_points(store):
+def test_detach_keeps_the_students_view_rejoin_shows_the_lecturers_and_undo_brings_the_students_points(app_store):
     at, code = lecturer(query={"pts": "|1_1p"})
     student = open_page(MARGINS, query={"room": code, "pts": "|-2_2n.-2_-2n"})
     own = None
@@ -115,7 +115,7 @@ def test_detach_keeps_the_students_view_rejoin_shows_the_lecturers_and_undo_brin
     set_gamma(at, -1)
     student.run()
     assert gamma(student).value == mine != gamma(at).value          # detached: the lecturer's change waits
-    assert store.room(code).state["params"]["svm_gamma"] != [str(mine)]   # and the student's reaches no one
+    assert app_store.room(code).state["params"]["svm_gamma"] != [str(mine)]   # and the student's reaches no one
     student.button(key="class_rejoin").click().run()
     assert gamma(student).value == gamma(at).value
     student.button(key="data_undo").click().run()                   # Undo after Re-join: the points before it
@@ -123,38 +123,38 @@ def test_detach_keeps_the_students_view_rejoin_shows_the_lecturers_and_undo_brin
     assert not np.array_equal(own[0], points(at)[0])
 
 
-def test_the_lecturer_link_gives_a_second_device_the_controls_and_leaves_its_address_bar(store):
+def test_the_lecturer_link_gives_a_second_device_the_controls_and_leaves_its_address_bar(app_store):
     at, code = lecturer()
     key = at.session_state["class_key"]
     second = open_page(HOME, query={"room": code, "lecturer": key})
     assert second.session_state["class_room"] == {"code": code, "role": "lecturer"}
     assert "lecturer" not in second.query_params and "room" not in second.query_params
     assert second.session_state["class_page"] == "svm"        # it opens on the room's view, which stays
-    assert store.room(code).state["page"] == "svm"
+    assert app_store.room(code).state["page"] == "svm"
     second.switch_page(KERNEL).run()
-    assert store.room(code).state["page"] == "kernels"
-    version = store.room(code).version
+    assert app_store.room(code).state["page"] == "kernels"
+    version = app_store.room(code).version
     forged = open_page(HOME, query={"room": code, "lecturer": key[:-2] + "xx"})
     assert forged.session_state["class_room"]["role"] != "lecturer" if "class_room" in forged.session_state else True
     assert "class_key" not in forged.session_state
     assert any("lecturer link does not open a class" in n for n in notes(forged))
     forged.switch_page(MARGINS).run()
-    assert store.room(code).version == version
+    assert app_store.room(code).version == version
 
 
-def test_a_students_changes_never_reach_the_room(store):
+def test_a_students_changes_never_reach_the_room(app_store):
     _, code = lecturer()
     student = open_page(MARGINS, query={"room": code})
     student.run()
-    before = store.room(code)
+    before = app_store.room(code)
     set_gamma(student, 0)
     student.switch_page(KERNEL).run()
     student.session_state["class_room"] = {"code": code, "role": "lecturer"}   # a forged role without the key
     student.run()
-    assert store.room(code) == before
+    assert app_store.room(code) == before
 
 
-def test_a_follower_shows_the_lecturers_value_again_when_its_browser_sends_the_old_one(store):
+def test_a_follower_shows_the_lecturers_value_again_when_its_browser_sends_the_old_one(app_store):
     """Issue 30: Streamlit takes a run's widget values from the browser. A student's browser that asked for a run
     before it had drawn the lecturer's new γ (a wake-up's retry after a fail-over) sent its old γ, and the student
     showed it while following, the room's version marked as shown. The applied view is applied again then."""
@@ -170,13 +170,13 @@ def test_a_follower_shows_the_lecturers_value_again_when_its_browser_sends_the_o
     set_gamma(student, 0)        # the browser's old value, in a run of a student still following
     assert not student.exception and banner(student) == [f"🛰️ **Following the lecturer (room {code})**"]
     assert gamma(student).value == lecturers
-    assert store.room(code).state["params"]["svm_gamma"] == at.session_state["class_published"]["params"]["svm_gamma"]
+    assert app_store.room(code).state["params"]["svm_gamma"] == at.session_state["class_published"]["params"]["svm_gamma"]
 
 
 @pytest.mark.parametrize("file, toggle, b_key", [(MARGINS, "svm_compare", "svm_b_C"),
                                                  ("pages/kernel_ridge/fit.py", "kernel_ridge_compare",
                                                   "kernel_ridge_b_lam")])
-def test_a_follower_shows_compare_a_b_in_the_run_that_applies_it(store, file, toggle, b_key):
+def test_a_follower_shows_compare_a_b_in_the_run_that_applies_it(app_store, file, toggle, b_key):
     """Compare A / B decides the layout above its toggle. A followed view is written where the toggle reads it (the
     run's first copy of the address), not into the address bar: the layout read the bar, so the run that applied the
     lecturer's Compare drew one picture with the toggle on, and the student stayed so until a later run (CI: a poll's
@@ -186,58 +186,58 @@ def test_a_follower_shows_compare_a_b_in_the_run_that_applies_it(store, file, to
     student.run()
     assert not any(w.key == b_key for w in student.slider)
     at.toggle(key=toggle).set_value(True).run()
-    assert store.room(code).state["params"][toggle] == ["true"]
+    assert app_store.room(code).state["params"][toggle] == ["true"]
     student.run()
     assert not student.exception
     assert student.toggle(key=toggle).value is True
     assert any(w.key == b_key for w in [*student.slider, *student.select_slider])
 
 
-def test_a_follower_sees_the_lecturers_new_point_x_on_the_rules_map(store):
+def test_a_follower_sees_the_lecturers_new_point_x_on_the_rules_map(app_store):
     """/perceptron-knn-rules' x is set by a click on the map, not by a widget: it is part of the room's view all the
     same (it was not: followers kept their own x while the lecturer talked about hers). A student's own x in the
     address bar gives way to the lecturer's, the default x too."""
     rules, query = "pages/perceptron_knn/rules.py", "perceptron_knn_query"
     at, code = lecturer(rules)
-    assert query not in store.room(code).state["params"]
+    assert query not in app_store.room(code).state["params"]
     student = open_page(rules, query={"room": code, query: "1,1"})
     student.run()
     assert not student.exception and any("x = (0.5, 0.25)" in m.value for m in student.markdown)
     at.session_state[query] = (-1.0, 1.5)     # what a click's callback writes (rules.move_x)
     at.query_params[query] = "-1,1.5"
     at.run()
-    assert store.room(code).state["params"][query] == ["-1,1.5"]
+    assert app_store.room(code).state["params"][query] == ["-1,1.5"]
     student.run()
     assert any("x = (-1, 1.5)" in m.value for m in student.markdown)
 
 
-def test_end_class_ends_the_room_for_everyone(store):
+def test_end_class_ends_the_room_for_everyone(app_store):
     at, code = lecturer()
     student = open_page(MARGINS, query={"room": code})
     at.button(key="class_end").click().run()
-    assert store.room(code) is None and "class_room" not in at.session_state
+    assert app_store.room(code) is None and "class_room" not in at.session_state
     student.run()
     assert "class_room" not in student.session_state and "room" not in student.query_params
     assert any("class has ended" in n for n in notes(student))
 
 
-def forge(store, code, version, state):
+def forge(app_store, code, version, state):
     """Write a room's state past the store's own checks (as a compromised replica or a hand-edited database could)."""
-    store._db().execute("UPDATE rooms SET state = ?, version = ? WHERE code = ?", (json.dumps(state), version, code))
+    app_store._db().execute("UPDATE rooms SET state = ?, version = ? WHERE code = ?", (json.dumps(state), version, code))
 
 
-def test_a_forged_room_state_gets_a_sentence_not_a_crash(store):
+def test_a_forged_room_state_gets_a_sentence_not_a_crash(app_store):
     _, code = lecturer()
     student = open_page(MARGINS, query={"room": code})
-    forge(store, code, 9, {"page": "svm", "params": {"svm_gamma": ["inf"], "evil_key": ["1"]}})
+    forge(app_store, code, 9, {"page": "svm", "params": {"svm_gamma": ["inf"], "evil_key": ["1"]}})
     student.run()
     assert not student.exception and gamma(student).value == 1.0        # the default, not inf
     assert any("svm_gamma: not a finite number" in n for n in notes(student))
-    forge(store, code, 10, {"page": "svm", "params": {"pts": ["|" + ".".join("0.1_0.1p" for _ in range(10_000))]}})
+    forge(app_store, code, 10, {"page": "svm", "params": {"pts": ["|" + ".".join("0.1_0.1p" for _ in range(10_000))]}})
     student.run()
     assert not student.exception and len(points(student)[1]) < 1000
     assert any("could not be shown" in n for n in notes(student))
-    forge(store, code, 11, {"page": "../../etc", "params": []})
+    forge(app_store, code, 11, {"page": "../../etc", "params": []})
     student.run()
     assert not student.exception and any("could not be shown" in n for n in notes(student))
 
@@ -261,9 +261,9 @@ def test_a_presenting_lecturers_values_reach_the_class_as_numbers():
     assert clean["params"] == {"svm_gamma": ["2"], "svm_C": ["31.6"]} and not notes
 
 
-def test_joins_are_rate_limited(store):
+def test_joins_are_rate_limited(app_store):
     now = time.time()
-    store.clock = lambda: now          # one window of the limit for the whole test
+    app_store.clock = lambda: now          # one window of the limit for the whole test
     student = open_page(HOME)
     for _ in range(rs.JOIN_LIMIT):
         student.text_input(key="home_join_code").input("AAAAAA")
@@ -302,7 +302,7 @@ def listener_data(at):
     return found[0]
 
 
-def test_the_key_reaches_only_the_lecturers_own_page(store):
+def test_the_key_reaches_only_the_lecturers_own_page(app_store):
     """The lecturer's listener gets the key for its reload cookie (ui/room_follow.js); a student's page never does."""
     at, code = lecturer()
     key = at.session_state["class_key"]
@@ -318,7 +318,7 @@ def fragment_wakes(at):
     return [e for e in at.get("bidi_component") if e.proto.component_name == "kernelscope.class_wake"]
 
 
-def test_a_followers_settings_bar_in_a_fragment_gets_the_fragment_wake_for_the_settings_it_draws(store):
+def test_a_followers_settings_bar_in_a_fragment_gets_the_fragment_wake_for_the_settings_it_draws(app_store):
     at, code = lecturer()
     assert fragment_wakes(at) == []                        # the lecturer: no wake
     student = open_page(HOME, query={"room": code})
@@ -332,8 +332,8 @@ def test_a_followers_settings_bar_in_a_fragment_gets_the_fragment_wake_for_the_s
     assert fragment_wakes(student) == []                   # detached: no wake
 
 
-def test_a_section_whose_bar_is_not_in_a_fragment_has_no_fragment_wake(store):
-    code, _ = store.create({"page": "kernels-bilinear", "params": {}})
+def test_a_section_whose_bar_is_not_in_a_fragment_has_no_fragment_wake(app_store):
+    code, _ = app_store.create({"page": "kernels-bilinear", "params": {}})
     student = open_page(HOME, query={"room": code})
     student.run()
     assert not student.exception and student.session_state["class_page"] == "kernels-bilinear"

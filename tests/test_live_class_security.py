@@ -52,7 +52,7 @@ class Forger(Student):
 
 
 @pytest.fixture(scope="module")
-def served():
+def server_and_store():
     with tempfile.TemporaryDirectory() as data, serve("app.py", env={"KERNELSCOPE_DATA": data}) as server:
         store = open_store(f"sqlite:///{data}/rooms.sqlite3")
         yield server, store
@@ -99,8 +99,8 @@ def lecturer_room(store, state=None):
     return store.create(state or {"page": "svm", "params": {"svm_C": ["2"]}})
 
 
-def test_a_hand_edited_lecturer_link_opens_no_control(served):
-    server, store = served
+def test_a_hand_edited_lecturer_link_opens_no_control(server_and_store):
+    server, store = server_and_store
     code, key = lecturer_room(store)
     wrong = key[:-2] + ("AA" if key[-2:] != "AA" else "BB")
     for query in (f"room={code}&lecturer={wrong}", f"room={code}&lecturer=", f"lecturer={key}",
@@ -115,8 +115,8 @@ def test_a_hand_edited_lecturer_link_opens_no_control(served):
     assert room.version == 1 and room.state["params"] == {"svm_C": ["2"]}
 
 
-def test_a_students_forged_end_class_trigger_ends_nothing(served):
-    server, store = served
+def test_a_students_forged_end_class_trigger_ends_nothing(server_and_store):
+    server, store = server_and_store
     code, key = lecturer_room(store)
     lecturer = session(server, f"room={code}&lecturer={key}", "the room's view")
     assert "class_end" in lecturer.buttons                          # the real lecturer's End class, and its id
@@ -146,8 +146,8 @@ def forge(store, code, state):
     ({"page": "../../etc/passwd", "params": {}}, "could not be shown"),
     ({"page": "svm", "params": {f"svm_{i}": ["1"] for i in range(1000)}}, "could not be shown"),
 ])
-def test_a_forged_room_state_gets_a_sentence(served, state, sentence):
-    server, store = served
+def test_a_forged_room_state_gets_a_sentence(server_and_store, state, sentence):
+    server, store = server_and_store
     code, _ = lecturer_room(store)
     forge(store, code, state)
     f = session(server, f"room={code}", "the room's view", "again")
@@ -174,10 +174,10 @@ def read_wait(server, code, since, student="listener-test"):
         return json.loads(r.read())
 
 
-def test_the_long_poll_tells_a_students_page_the_polls_version_apart_from_the_views(served):
+def test_the_long_poll_tells_a_students_page_the_polls_version_apart_from_the_views(server_and_store):
     """The route's `poll` is the room's version at the last question asked or checked (ui/room_follow.js wakes the
     poll panel's fragment alone for it); a change of the lecturer's view moves the version, never `poll`."""
-    server, store = served
+    server, store = server_and_store
     code, key = lecturer_room(store)
     polls = polls_of(store)
     assert read_wait(server, code, 0) == {"version": 1, "students": 1, "poll": 0}
@@ -190,8 +190,8 @@ def test_the_long_poll_tells_a_students_page_the_polls_version_apart_from_the_vi
     assert read_wait(server, code, 0, student="")["poll"] is None   # not a student's poll: no need to read it
 
 
-def test_wrong_codes_are_limited_per_client(served):
-    server, store = served
+def test_wrong_codes_are_limited_per_client(server_and_store):
+    server, store = server_and_store
     code, _ = lecturer_room(store)
     client, other = "203.0.113.7", "203.0.113.8"
     if JOIN_WINDOW - time.time() % JOIN_WINDOW < 15:   # the limit counts per window: start well inside one
@@ -221,10 +221,10 @@ def post_pointer(server, body, cookie=None, content_type="application/json"):
         return err.code
 
 
-def test_only_the_lecturers_key_moves_the_class_pointer(served):
+def test_only_the_lecturers_key_moves_the_class_pointer(server_and_store):
     """The lecturer's drag positions: a follower's stream gets the lecturer's, and nothing of a post without the
     room's key, with another room's key, or that is not a position."""
-    server, store = served
+    server, store = server_and_store
     code, key = lecturer_room(store)
     other, other_key = lecturer_room(store)
     stream = urllib.request.urlopen(f"{server.url}/api/class/pointer?code={code}", timeout=30)
@@ -254,8 +254,8 @@ def test_only_the_lecturers_key_moves_the_class_pointer(served):
     assert store.room(code).version == 1                                        # a position changes no view
 
 
-def test_a_pointer_stream_of_a_wrong_code_is_a_failed_join(served):
-    server, _ = served
+def test_a_pointer_stream_of_a_wrong_code_is_a_failed_join(server_and_store):
+    server, _ = server_and_store
     for code in ("ZZZZZZ", "not a code"):
         try:
             urllib.request.urlopen(urllib.request.Request(   # a client of its own (the join limit counts per client)

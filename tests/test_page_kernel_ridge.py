@@ -23,13 +23,13 @@ from ui import table_edits
 
 
 @pytest.fixture(scope="module")
-def fresh():
+def fit_section():
     """The fit section at its defaults (opened once; tests that change widgets open their own)."""
     return open_page(FIT)
 
 
-def test_default_fit_matches_sklearn_and_is_a_clickable_chart(fresh):
-    at = fresh
+def test_default_fit_matches_sklearn_and_is_a_clickable_chart(fit_section):
+    at = fit_section
     assert not page_errors(at) and not at.error
     X, y = make_sine(30, 0.25, 0)
     assert float(metric(at, "Training MSE")) == pytest.approx(sk_train_mse(X, y, 0.1), rel=1e-3)
@@ -217,7 +217,7 @@ def test_sigmoid_kernel_has_no_gp_and_says_so():
     assert any("No Gaussian process with this kernel" in e.value for e in at.error)
 
 
-def test_gp_mean_is_the_krr_curve(fresh):
+def test_gp_mean_is_the_krr_curve(fit_section):
     at = open_page(SECTION["gaussian_process"])
     assert any("Verified on the plotted grid" in s.value for s in at.success)  # GP mean = KRR with lam = sigma^2
     X, y = make_sine(30, 0.25, 0)

@@ -31,12 +31,12 @@ def shown(at, symbol):
 
 
 @pytest.fixture(scope="module")
-def fresh():
+def dual_section():
     return open_page(FILE)
 
 
-def test_the_optimum_on_screen_is_ridge_on_the_explicit_features(fresh):
-    at = fresh
+def test_the_optimum_on_screen_is_ridge_on_the_explicit_features(dual_section):
+    at = dual_section
     assert not page_errors(at)
     Phi, t = design(3)
     w = Ridge(alpha=0.1, fit_intercept=False).fit(Phi, t).coef_
@@ -47,8 +47,8 @@ def test_the_optimum_on_screen_is_ridge_on_the_explicit_features(fresh):
     assert any(n.startswith("J(w)") for n in names) and any(n.startswith("J(a)") for n in names)
 
 
-def test_a_step_shows_the_descents_numbers_and_j_of_a_above_j_of_w(fresh):
-    at = fresh
+def test_a_step_shows_the_descents_numbers_and_j_of_a_above_j_of_w(dual_section):
+    at = dual_section
     Phi, t = design(3)
     lam, H = 0.1, Phi.T @ Phi + 0.1 * np.eye(3)
     eta, w = 1 / np.linalg.eigvalsh(H).max(), np.zeros(3)
@@ -81,22 +81,22 @@ def test_lambda_zero_is_answered_with_a_sentence():
     assert any("The dual needs λ > 0" in i.value for i in at.info)
 
 
-def test_nguyens_misprinted_one_over_n_is_said_with_the_factor_it_would_cost(fresh):
+def test_nguyens_misprinted_one_over_n_is_said_with_the_factor_it_would_cost(dual_section):
     """Nguyen's (4) prints −1/N where his (2) gives −1/λ: at the optimum a with 1/N is λ/N times a* (default N = 30
     points, λ = 0.1)."""
     Phi, t = design(3)
     w = Ridge(alpha=0.1, fit_intercept=False).fit(Phi, t).coef_
     a_lam, a_n = -(Phi @ w - t) / 0.1, -(Phi @ w - t) / len(t)
     ratio = float(np.mean(a_n / a_lam))
-    words = " ".join(c.value for c in fresh.caption)
+    words = " ".join(c.value for c in dual_section.caption)
     assert "Nguyen's eq. (4) prints aₙ = −(1/N)" in words and "a misprint" in words
     assert f"= {ratio:.4g} times a*" in words
 
 
-def test_the_prediction_at_a_new_x_is_the_same_from_w_and_from_a(fresh):
+def test_the_prediction_at_a_new_x_is_the_same_from_w_and_from_a(dual_section):
     """Bishop's notes' and Nguyen's y(x) = wᵀφ(x) = k(x)ᵀ(K + λI)⁻¹t at the section's new point u = 0.5, against
     scikit-learn's Ridge on the explicit features (M × M) and a direct N × N solve."""
-    at = fresh
+    at = dual_section
     Phi, t = design(3)
     phi = np.array([0.5, 0.25, 0.125])                     # φ(x) = (u, u², u³) at u = 0.5
     primal = Ridge(alpha=0.1, fit_intercept=False).fit(Phi, t).predict(phi[None])[0]

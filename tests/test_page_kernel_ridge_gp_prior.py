@@ -36,12 +36,12 @@ def latex_text(at):
 
 
 @pytest.fixture(scope="module")
-def fresh():
+def gp_prior_section():
     return open_page(PAGE)
 
 
-def test_posterior_on_the_sine_matches_sklearn(fresh):
-    at = fresh
+def test_posterior_on_the_sine_matches_sklearn(gp_prior_section):
+    at = gp_prior_section
     assert not page_errors(at)
     noise = float(at.select_slider(key=KEY.PRIOR_NOISE).value)
     X, y = make_sine(30, 0.25, 0)
@@ -57,12 +57,12 @@ def test_posterior_on_the_sine_matches_sklearn(fresh):
     assert click_catcher(at, KEY.PRIOR_CHART) == {"subplot": "xy"}
 
 
-def test_formula_numbers_at_the_last_point(fresh):
+def test_formula_numbers_at_the_last_point(gp_prior_section):
     """var f(x*) = k(x*, x*) − k*ᵀ(K + σ²I)⁻¹k* with the numbers of the last point against scikit-learn."""
-    noise = float(fresh.select_slider(key=KEY.PRIOR_NOISE).value)
+    noise = float(gp_prior_section.select_slider(key=KEY.PRIOR_NOISE).value)
     X, y = make_sine(30, 0.25, 0)
     m, s = sk_gp(X, y, 1.0, noise).predict(X[-1:], return_std=True)
-    text = latex_text(fresh)
+    text = latex_text(gp_prior_section)
     assert f"x_* = {X[-1, 0]:.3g}" in text
     assert f"= 1 - {1 - s[0] ** 2:.4g} = {s[0] ** 2:.3g}" in text
     assert f"m(x_*) = {m[0]:.4g}" in text
@@ -117,8 +117,8 @@ def test_a_kernel_that_is_not_psd_says_so():
     assert any("No Gaussian process with this kernel" in e.value for e in at.error)
 
 
-def test_sources_are_named_by_author(fresh):
-    text = " ".join(m.value for m in (*fresh.markdown, *fresh.caption))
+def test_sources_are_named_by_author(gp_prior_section):
+    text = " ".join(m.value for m in (*gp_prior_section.markdown, *gp_prior_section.caption))
     assert "Bishop" in text and "seed 00" not in text
 
 

@@ -25,11 +25,12 @@ def texts(at):
 
 
 @pytest.fixture(scope="module")
-def at():
+def learning_section():
     return open_page(LEARN)
 
 
-def test_opens_at_alpha_zero_with_step_enabled(at):
+def test_opens_at_alpha_zero_with_step_enabled(learning_section):
+    at = learning_section
     assert not page_errors(at)
     step, T = counts(at, "Visits")
     epoch, E = counts(at, "Epoch")
@@ -42,7 +43,8 @@ def test_opens_at_alpha_zero_with_step_enabled(at):
     assert any(r"\alpha = \mathbf{0}" in l.value for l in at.latex)
 
 
-def test_step_and_reset_change_the_counters_and_the_alphas(at):
+def test_step_and_reset_change_the_counters_and_the_alphas(learning_section):
+    at = learning_section
     fits = []
     original = kc.KernelPerceptron.fit
 
@@ -87,7 +89,8 @@ def test_step_and_reset_change_the_counters_and_the_alphas(at):
     assert fits == [], "stepping replays the recorded history; it never refits"
 
 
-def test_play_and_pause(at):
+def test_play_and_pause(learning_section):
+    at = learning_section
     at.button(key=KEY.reset_button).click().run()
     at.radio(key=KEY.unit).set_value("epoch").run()
     at.button(key=KEY.play_button).click().run()
@@ -102,8 +105,9 @@ def test_play_and_pause(at):
     assert counts(at, "Visits")[0] == paused
 
 
-def test_the_page_says_where_it_differs_from_kriege_and_names_no_seed(at):
+def test_the_page_says_where_it_differs_from_kriege_and_names_no_seed(learning_section):
     """Issue 21 item 21: Kriege picks a point uniformly at random; the page shuffles per epoch, and says so."""
+    at = learning_section
     captions = " ".join(c.value for c in at.caption)
     assert "uniformly at random" in captions and "fresh random order" in captions and "Kriege" in captions
     for file in SECTIONS:

@@ -33,13 +33,14 @@ def reference(x, a, xprime, gamma=1.0):
 
 
 @pytest.fixture(scope="module")
-def at():
+def reproducing_section():
     at = open_page(PAGE)
     assert not page_errors(at)
     return at
 
 
-def test_inner_product_equals_value_and_norm(at):
+def test_inner_product_equals_value_and_norm(reproducing_section):
+    at = reproducing_section
     x, a = centres.DEFAULT["x"], centres.DEFAULT["α"]
     fx, norm2 = reference(x, a, 0.3)
     assert metric(at, "⟨f, k(x′,·)⟩ℋ") == pytest.approx(fx, abs=1e-6)
@@ -47,7 +48,8 @@ def test_inner_product_equals_value_and_norm(at):
     assert f"{norm2:.4g}" in latex(at)
 
 
-def test_moving_x_prime_keeps_them_equal(at):
+def test_moving_x_prime_keeps_them_equal(reproducing_section):
+    at = reproducing_section
     at.slider(key=KEY.xprime).set_value(-1.25).run()
     assert not page_errors(at)
     fx, _ = reference(centres.DEFAULT["x"], centres.DEFAULT["α"], -1.25)
@@ -55,7 +57,8 @@ def test_moving_x_prime_keeps_them_equal(at):
     assert metric(at, "f(-1.25)") == pytest.approx(fx, abs=1e-6)
 
 
-def test_other_gamma(at):
+def test_other_gamma(reproducing_section):
+    at = reproducing_section
     at.select_slider(key=KEY.gamma).set_value(5.0).run()
     gamma = float(at.select_slider(key=KEY.gamma).value)
     xprime = at.slider(key=KEY.xprime).value

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.timeout(600)
 
 
 @pytest.fixture(scope="module")
-def at():
+def margins_section():
     return open_page(MARGINS)
 
 
@@ -33,7 +33,8 @@ def moons():
     return X, np.where(y > 0, 1, -1)
 
 
-def test_counts_and_accuracies_equal_sklearn(at):
+def test_counts_and_accuracies_equal_sklearn(margins_section):
+    at = margins_section
     assert not page_errors(at)
     ref = expected()
     assert metric(at, "Support vectors") == f"{ref['n_sv']} of {ref['n']}"
@@ -48,7 +49,8 @@ def test_counts_and_accuracies_equal_sklearn(at):
     assert r"\lambda = \tfrac{1}{2nC}" in latex(hinge) and f"= {1 / (2 * ref['n']):.3g}" in latex(hinge)
 
 
-def test_C_slider_changes_lambda_and_the_support_vectors(at):
+def test_C_slider_changes_lambda_and_the_support_vectors(margins_section):
+    at = margins_section
     at.select_slider(key=KEY.C).set_value(10.0).run()
     assert not page_errors(at)
     ref = expected(C=10.0)
@@ -59,7 +61,8 @@ def test_C_slider_changes_lambda_and_the_support_vectors(at):
     at.switch_page(MARGINS).run()
 
 
-def test_the_kernel_formula_is_written_out(at):
+def test_the_kernel_formula_is_written_out(margins_section):
+    at = margins_section
     assert r"k(\mathbf{x},\mathbf{y}) = " in latex(at) and r"\exp" in latex(at)
 
 

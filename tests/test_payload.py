@@ -16,10 +16,10 @@ def chart_sizes(at):
 
 
 @pytest.mark.parametrize("file", PAGES)
-@pytest.mark.parametrize("largest", [False, True], ids=["default-data", "largest-data"])
-def test_every_chart_is_at_most_150_kb(file, largest):
+@pytest.mark.parametrize("at_largest_data", [False, True], ids=["default-data", "largest-data"])
+def test_every_chart_is_at_most_150_kb(file, at_largest_data):
     at = open_page(file)
-    if largest:
+    if at_largest_data:
         n = at.slider(key="data_n")
         n.set_value(n.max).run()
     assert not page_errors(at)

@@ -31,7 +31,8 @@ class Clock:
 
 
 @pytest.fixture(autouse=True)
-def store(tmp_path, monkeypatch):
+def clocked_store(tmp_path, monkeypatch):
+    """The app's process-wide store, of its own for each test, on a clock the test moves."""
     monkeypatch.setenv("KERNELSCOPE_DATA", str(tmp_path))
     monkeypatch.delenv("KERNELSCOPE_STORE", raising=False)
     room_routes._STORE.clear()
@@ -65,10 +66,10 @@ def poll_radio(at, round_=1):
     return at.radio(key=f"poll_{QUESTION}_{round_}")
 
 
-def test_ask_answer_count_check_and_ask_again(store):
+def test_ask_answer_count_check_and_ask_again(clocked_store):
     at, code = lecturer()
     at.button(key=f"svm_ex_{QUESTION}_ask").click().run()
-    polls = polls_of(store)
+    polls = polls_of(clocked_store)
     poll = polls.current(code)
     assert (poll.question, poll.round, poll.open) == (QUESTION, 1, True)
     assert "answered 0 of 0" in texts(at) and not chart_keys(at)   # the projector: a count, no histogram
@@ -81,7 +82,7 @@ def test_ask_answer_count_check_and_ask_again(store):
     poll_radio(a).set_value(0).run()                           # a first answer
     poll_radio(b).set_value(1).run()
     assert polls.counts(code, QUESTION, 1) == [1, 1, 0]
-    store.clock.now += 2
+    clocked_store.clock.now += 2
     poll_radio(a).set_value(2).run()                           # a changed answer replaces the first
     assert polls.counts(code, QUESTION, 1) == [0, 1, 1]
     assert any("is counted" in c.value for c in a.caption)
@@ -91,7 +92,7 @@ def test_ask_answer_count_check_and_ask_again(store):
     at.button(key="poll_check").click().run()                  # Check: closed and revealed
     assert not polls.current(code).open and not at.exception
     assert at.session_state["svm_b_gamma"] == 31.6              # the lecturer's view shows the answer ...
-    assert store.room(code).state["params"]["svm_b_gamma"] == ["31.6"]   # ... and the room carries it
+    assert clocked_store.room(code).state["params"]["svm_b_gamma"] == ["31.6"]   # ... and the room carries it
     assert "poll_histogram" in chart_keys(at) and "Right answer: B" in texts(at)
     for student in (a, b):
         student.run()
@@ -105,7 +106,7 @@ def test_ask_answer_count_check_and_ask_again(store):
     at.button(key="poll_again").click().run()                  # Ask again: round 2
     assert polls.current(code).round == 2 and polls.current(code).open
     assert {r["round"] for r in csv.DictReader(io.StringIO(ui_polls.results_csv(code)))} == {"1"}   # checked only
-    store.clock.now += 2
+    clocked_store.clock.now += 2
     for student in (a, b):
         student.run()
         poll_radio(student, 2).set_value(1).run()
@@ -124,7 +125,7 @@ def test_ask_answer_count_check_and_ask_again(store):
         assert student.session_state["class_student"] not in ui_polls.results_csv(code)
 
 
-def test_a_control_view_shows_the_live_histogram_the_projector_does_not(store):
+def test_a_control_view_shows_the_live_histogram_the_projector_does_not(clocked_store):
     at, code = lecturer()
     key = at.session_state["class_key"]
     control = open_page(HOME, query={"room": code, "lecturer": key})
@@ -139,7 +140,7 @@ def test_a_control_view_shows_the_live_histogram_the_projector_does_not(store):
     assert chart_keys(student) == []                            # nor a student before Check
 
 
-def test_a_detached_student_answers_through_the_notice(store):
+def test_a_detached_student_answers_through_the_notice(clocked_store):
     at, code = lecturer()
     student = open_page(MARGINS, query={"room": code})
     student.run()
@@ -150,18 +151,18 @@ def test_a_detached_student_answers_through_the_notice(store):
     assert not [r for r in student.radio if r.key == f"poll_{QUESTION}_1"]
     student.button(key="poll_answer").click().run()
     poll_radio(student).set_value(1).run()
-    assert polls_of(store).counts(code, QUESTION, 1) == [0, 1, 0]
+    assert polls_of(clocked_store).counts(code, QUESTION, 1) == [0, 1, 0]
     assert student.session_state["class_following"] is False    # answering did not re-join
 
 
-def test_a_vote_over_the_rate_limit_is_shown_and_not_counted(store):
+def test_a_vote_over_the_rate_limit_is_shown_and_not_counted(clocked_store):
     at, code = lecturer()
     at.button(key=f"svm_ex_{QUESTION}_ask").click().run()
     student = open_page(HOME, query={"room": code})
     student.run()
     poll_radio(student).set_value(0).run()
     poll_radio(student).set_value(2).run()                      # within the same second (the clock stands still)
-    assert polls_of(store).counts(code, QUESTION, 1) == [1, 0, 0]
+    assert polls_of(clocked_store).counts(code, QUESTION, 1) == [1, 0, 0]
     assert any("One answer a second" in w.value for w in student.warning)
 
 
@@ -176,11 +177,11 @@ def _exercises_in_the_source():
     return found
 
 
-def test_every_exercise_of_every_section_can_be_asked(store):
+def test_every_exercise_of_every_section_can_be_asked(clocked_store):
     sections = _exercises_in_the_source()
     assert sum(map(len, sections.values())) >= 25
     at, code = lecturer(HOME)
-    polls = polls_of(store)
+    polls = polls_of(clocked_store)
     for file, ids in sections.items():
         at.switch_page(file).run()
         for ex in ids:
@@ -232,10 +233,10 @@ def answer_with_slider(at, value):
     at.button(key="poll_value").click().run()
 
 
-def test_a_numeric_question_is_answered_with_the_sections_slider(store):
+def test_a_numeric_question_is_answered_with_the_sections_slider(clocked_store):
     at, code = lecturer()
     at.button(key=f"svm_ex_{NUMERIC}_ask").click().run()
-    polls = polls_of(store)
+    polls = polls_of(clocked_store)
     poll = polls.current(code)
     assert poll.numeric and poll.slider == "svm_gamma" and poll.options[poll.answer] == "3.98"
     assert "answered 0 of 0" in texts(at) and not chart_keys(at)
@@ -249,7 +250,7 @@ def test_a_numeric_question_is_answered_with_the_sections_slider(store):
     assert not a.exception and "Your answer γ = 3.98 is counted" in texts(a)
     answer_with_slider(b, 0.1)
     assert polls.mine(code, NUMERIC, 1, b.session_state["class_student"]) == poll.values.index(0.1)
-    store.clock.now += 2
+    clocked_store.clock.now += 2
     answer_with_slider(b, 10.0)                                  # a changed answer replaces the first
     counts = polls.counts(code, NUMERIC, 1)
     assert sum(counts) == 2 and counts[poll.values.index(3.98)] == 1 and counts[poll.values.index(10.0)] == 1
@@ -257,7 +258,7 @@ def test_a_numeric_question_is_answered_with_the_sections_slider(store):
     assert "answered 2 of 2" in texts(at) and not chart_keys(at)
 
     at.button(key="poll_check").click().run()                  # Check: closed, the histogram over γ's values
-    assert at.session_state["svm_gamma"] == 3.98 and store.room(code).state["params"]["svm_gamma"] == ["3.98"]
+    assert at.session_state["svm_gamma"] == 3.98 and clocked_store.room(code).state["params"]["svm_gamma"] == ["3.98"]
     fig = json.loads(next(c for c in at.get("plotly_chart") if "poll_histogram" in c.proto.id).proto.spec)
     (bars,) = fig["data"]
     assert bars["x"][0] == "0.01" and bars["x"][-1] == "100" and bars["x"][poll.answer] == "3.98 ✓"
@@ -272,7 +273,7 @@ def test_a_numeric_question_is_answered_with_the_sections_slider(store):
         ("3.98", "yes", "1", "2"), ("10", "no", "1", "2")]
 
 
-def test_a_slider_answer_off_the_section_is_not_offered(store):
+def test_a_slider_answer_off_the_section_is_not_offered(clocked_store):
     """A student not on the question's section has no slider to answer with: a sentence, not a button. (A forged
     value - out of range, not finite, between two steps - is refused by the store: tests/test_polls_store.py.)"""
     at, code = lecturer()
@@ -284,7 +285,7 @@ def test_a_slider_answer_off_the_section_is_not_offered(store):
     assert other.session_state["class_page"] != "svm"
     assert not [b for b in other.button if b.key == "poll_value"]
     assert "Open the question's section" in texts(other)
-    assert sum(polls_of(store).counts(code, NUMERIC, 1)) == 0
+    assert sum(polls_of(clocked_store).counts(code, NUMERIC, 1)) == 0
 
 
 def test_a_numeric_exercise_is_checked_alone_with_the_slider():

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 # ruff: noqa: F811 (a test names the fixtures imported here as its arguments)
-from tests.store_env import Clock, clock, redis_url, store, url  # noqa: F401 (fixtures)
+from tests.store_env import Clock, clock, redis_url, store, store_url  # noqa: F401 (fixtures)
 from ui import room_store as rs
 from ui.room_store import polls as ps
 
@@ -193,7 +193,7 @@ def test_results_are_counts_per_poll_and_never_who_voted(store, polls, clock):
     assert "voter" not in repr(results)
 
 
-def test_concurrent_voters_are_counted_exactly(url, store, polls, clock):
+def test_concurrent_voters_are_counted_exactly(store_url, store, polls, clock):
     """30 voters in threads, each with its own connection: a first answer, then (a second later) half of them change
     it and everyone sends a retry of their answer. The counts are the test's own tally of the final answers."""
     code, key = store.create(STATE)
@@ -203,7 +203,7 @@ def test_concurrent_voters_are_counted_exactly(url, store, polls, clock):
     final = {v: (c + 1) % 3 if i % 2 else c for i, (v, c) in enumerate(first.items())}
 
     def wave(plan, voters):
-        s = rs.open_store(url, clock)
+        s = rs.open_store(store_url, clock)
         p = ps.polls_of(s)
         try:
             for voter in voters:
@@ -315,7 +315,7 @@ def test_a_numeric_question_not_of_the_apps_form_is_refused(store, polls, numeri
     assert polls.current(code) is None
 
 
-def test_concurrent_slider_votes_are_counted_exactly(url, store, polls, clock):
+def test_concurrent_slider_votes_are_counted_exactly(store_url, store, polls, clock):
     """30 voters in threads answer a numeric poll with slider values, a retry each; then half change their value."""
     code, key = store.create(STATE)
     ask_numeric(polls, code, key)
@@ -324,7 +324,7 @@ def test_concurrent_slider_votes_are_counted_exactly(url, store, polls, clock):
     final = {v: GAMMAS[(i + 1) % 6] if i % 2 else g for i, (v, g) in enumerate(first.items())}
 
     def wave(plan, voters):
-        s = rs.open_store(url, clock)
+        s = rs.open_store(store_url, clock)
         p = ps.polls_of(s)
         try:
             for voter in voters:

@@ -10,7 +10,7 @@ import types
 import pytest
 
 # ruff: noqa: F811 (a test names the fixtures imported here as its arguments)
-from tests.store_env import Clock, clock, redis_url, store, url  # noqa: F401 (fixtures)
+from tests.store_env import Clock, clock, redis_url, store, store_url  # noqa: F401 (fixtures)
 from ui import room_store as rs
 
 STATE = {"page": "svm", "params": {"svm_gamma": ["2"]}}
@@ -26,9 +26,9 @@ def test_a_new_room_has_a_short_code_a_128_bit_key_and_version_1(store):
     assert store.versions([code, "AAAAAA"]) == {code: 1}
 
 
-def test_the_store_keeps_only_the_keys_hash(url, store):
+def test_the_store_keeps_only_the_keys_hash(store_url, store):
     code, key = store.create(STATE)
-    if url.startswith("sqlite"):
+    if store_url.startswith("sqlite"):
         raw = store.path.read_bytes() + store.path.with_name(store.path.name + "-wal").read_bytes()
     else:
         from ui.room_store.redis_store import PREFIX
@@ -94,12 +94,12 @@ def test_a_room_ends_after_twelve_idle_hours_and_a_change_keeps_it(store, clock)
     assert not store.is_lecturer(code, key)
 
 
-def test_concurrent_writers_in_threads_lose_no_change(url, store):
+def test_concurrent_writers_in_threads_lose_no_change(store_url, store):
     code, key = store.create(STATE)
     got, errors = [], []
 
     def write(n):
-        s = rs.open_store(url)
+        s = rs.open_store(store_url)
         try:
             for i in range(20):
                 got.append(s.publish(code, key, {"writer": n, "i": i}))
@@ -118,19 +118,19 @@ def test_concurrent_writers_in_threads_lose_no_change(url, store):
     assert store.version(code) == 1 + 6 * 20
 
 
-def _write_from_a_process(url, code, key, n, out):
-    s = rs.open_store(url)
+def _write_from_a_process(store_url, code, key, n, out):
+    s = rs.open_store(store_url)
     out.put([s.publish(code, key, {"process": n, "i": i}) for i in range(15)])
 
 
-def test_concurrent_writers_in_processes_lose_no_change(url, store, monkeypatch):
+def test_concurrent_writers_in_processes_lose_no_change(store_url, store, monkeypatch):
     code, key = store.create(STATE)
     # A spawned process runs the parent's __main__ again; after an AppTest in this worker that is Streamlit's script
     # file (AppTest.from_function's, which fails there): the children start from a bare __main__ instead.
     monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
-    procs = [ctx.Process(target=_write_from_a_process, args=(url, code, key, n, out)) for n in range(3)]
+    procs = [ctx.Process(target=_write_from_a_process, args=(store_url, code, key, n, out)) for n in range(3)]
     for p in procs:
         p.start()
     got = sorted(v for _ in procs for v in out.get(timeout=120))
