@@ -94,9 +94,9 @@ def cold_knn():
     import kernel_core as kc
     from pages.perceptron_knn import compute, figures
     from ui.figures import Spec, to_spec
-    from ui.points import held_out
     from ui.ranges import DATA, DEFAULT_DATASET
     from ui.ranges import PERCEPTRON_KNN as R
+    from ui.split import held_out
 
     X, y = kc.make_classification(DEFAULT_DATASET, DATA["n_samples"][2], DATA["noise"][2], DATA["seed"][2])
     s = compute.split(X, y, held_out(X, y, R["held_out"][2], R["order_seed"][2], base=(X, y)))

@@ -1,4 +1,4 @@
-"""ui.points.held_out: the train / held-out split shared by the maps a student clicks on (issue 21, item 12). A
+"""ui.split.held_out: the train / held-out split shared by the maps a student clicks on (issue 21, item 12). A
 clicked point is a training point, always, and adding or removing one moves no other point between the sets; the
 preset's own split is kernel_core.holdout_split's, whose class sizes match scikit-learn's stratified split."""
 import numpy as np
@@ -6,7 +6,7 @@ import pytest
 from sklearn.model_selection import train_test_split
 
 import kernel_core as kc
-from ui.points import held_out
+from ui.split import held_out
 
 X0, Y0 = kc.make_classification("moons", 120, 0.2, 0)
 BASE = (X0, Y0)

@@ -12,7 +12,7 @@ from pages.svm import compute, figures
 from pages.svm.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.support.sweep import MAX_PAYLOAD, sweeps_of
-from ui import sweep as ui_sweep
+from ui import sweep_payload
 from ui.figures import Spec, to_spec
 from ui.kernel_choice import Single
 
@@ -68,7 +68,7 @@ def test_each_frame_is_the_static_map_at_its_value(param, picks):
     sw, traces, data = frames(X, y, part, kernel, C, param)
     heat, lines, sv_trace, marked, _ = traces
     assert data["values"] == list(compute.SWEEP_VALUES[param]) and len(data["values"]) >= 25
-    q, layers = ui_sweep.decode(data)
+    q, layers = sweep_payload.decode(data)
     xs, ys = compute.axes(BOX)
     for i in picks:
         value = sw.values[i]
@@ -109,7 +109,7 @@ def test_the_frames_follow_the_students_points_and_stay_small():
     assert len(part2.tr) == len(part.tr) + 1
     _, _, data2 = frames(X2, y2, part2, kernel, 1.0, "gamma")
     assert data2["field"]["data"] != data["field"]["data"]
-    q2, layers2 = ui_sweep.decode(data2)
+    q2, layers2 = sweep_payload.decode(data2)
     sv_frames = layers2[3]
     assert any(np.isclose(f[:, :2], [0.0, 2.5], atol=1e-6).all(axis=1).any() for f in sv_frames)
 
@@ -123,10 +123,10 @@ def test_no_gamma_sweep_for_the_linear_kernel():
 def test_the_quantized_field_is_within_display_precision():
     Z = np.random.default_rng(0).normal(size=(30, 40))
     lo, hi = float(Z.min()), float(Z.max())
-    q = ui_sweep.quantize(Z, lo, hi)
+    q = sweep_payload.quantize(Z, lo, hi)
     assert q.dtype == np.uint8 and q.min() == 0 and q.max() == 255
     assert np.max(np.abs(lo + q / 255 * (hi - lo) - Z)) <= (hi - lo) / 255
-    assert len(ui_sweep.colors("RdBu")) == 7 * 256
+    assert len(sweep_payload.colors("RdBu")) == 7 * 256
 
 
 def test_the_margins_section_shows_its_sweeps():

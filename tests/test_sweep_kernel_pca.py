@@ -13,7 +13,7 @@ from pages.kernel_pca import compute, figures
 from pages.kernel_pca.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.support.sweep import sweeps_of
-from ui import sweep as ui_sweep
+from ui import sweep_payload
 from ui.figures import Spec, to_spec
 from ui.kernel_choice import Single
 from ui.theme import CLASS_STYLE
@@ -52,7 +52,7 @@ def test_each_frame_is_the_static_projection_at_its_gamma(name, pair):
     sw, traces, data = frames(X, y, kernel, pair)
     assert 25 <= len(data["values"]) <= 60 and data["values"] == list(compute.GAMMAS)
     assert data["labels"][0] == "0.01" and data["labels"][-1] == "100" and data["field"] is None
-    _, layers = ui_sweep.decode(data)
+    _, layers = sweep_payload.decode(data)
     for i in (0, 7, 20, 33, 40):
         fig, s = static(X, y, kernel.with_gamma(sw.gammas[i]), pair)
         assert sw.scale[i] == pytest.approx(s)
@@ -66,7 +66,7 @@ def test_each_frame_is_the_static_projection_at_its_gamma(name, pair):
 def test_the_projections_are_scikit_learns_up_to_sign():
     X, y = default_data()
     sw, _, data = frames(X, y, Single.of("rbf", gamma=1.0))
-    _, layers = ui_sweep.decode(data)
+    _, layers = sweep_payload.decode(data)
     order = np.concatenate([np.flatnonzero(y == label) for label in CLASS_STYLE])   # the layers' rows, in order
     for i in (0, 10, 20, 30, 40):
         ref = KernelPCA(2, kernel="rbf", gamma=sw.gammas[i], eigen_solver="dense").fit_transform(X)[order]
@@ -83,7 +83,7 @@ def test_the_frames_follow_the_students_points_and_stay_small():
     assert len(json.dumps(data)) <= MAX_PAYLOAD
     X2, y2 = np.vstack([X, [[0.0, 2.5]]]), np.append(y, 1)
     _, _, data2 = frames(X2, y2, kernel)
-    _, layers2 = ui_sweep.decode(data2)
+    _, layers2 = sweep_payload.decode(data2)
     assert sum(len(layer[0]) for layer in layers2) == len(y2)
     assert data2["layers"][1]["data"] != data["layers"][1]["data"]
 

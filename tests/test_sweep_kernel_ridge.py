@@ -14,11 +14,10 @@ from pages.kernel_ridge import compute, figures
 from pages.kernel_ridge.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.support.sweep import sweeps_of
-from ui import sweep as ui_sweep
-from ui.controls import log_options
+from ui import sweep_payload
 from ui.kernel_choice import Single
 from ui.ranges import KERNEL_RIDGE as R
-from ui.ranges import PARAMS
+from ui.ranges import PARAMS, log_options
 
 pytestmark = pytest.mark.timeout(300)
 FIT = "pages/kernel_ridge/fit.py"
@@ -62,7 +61,7 @@ def check_frame(payload, i, data, kernel, lam, sk, present=False):
     """Frame i of the payload against the static chart at (kernel, λ) and against scikit-learn's model `sk`."""
     spec, fit = static(data, kernel, lam, present)
     X, _ = compute.dataset(data)
-    _, (curve, stems, neg, pos, band) = ui_sweep.decode(payload)
+    _, (curve, stems, neg, pos, band) = sweep_payload.decode(payload)
     traces = {t.get("name"): t for t in spec["data"]}
     # the ± 2 std band: the static figure's polygon (its trace at this value), within float32 and far below a pixel
     # (the data band is ~4 units over ~400 px)
@@ -167,13 +166,13 @@ def test_no_band_for_sigmoid_and_an_empty_one_at_lambda_zero_in_every_frame():
     spec, fit = static(SINE, sig, sw.values[20])
     assert figures.BAND_NAME not in [t.get("name") for t in spec["data"]] and sw.S is None
     assert [lay["kind"] for lay in payload["layers"]] == ["lines", "lines", "markers", "markers"]
-    assert np.allclose(ui_sweep.decode(payload)[1][0][20][:, 1], fit.f, rtol=1e-5, atol=1e-6)
+    assert np.allclose(sweep_payload.decode(payload)[1][0][20][:, 1], fit.f, rtol=1e-5, atol=1e-6)
     rbf = Single.of("rbf", gamma=1.0)
     sw, payload = frames(SINE, rbf, 0.0, "gamma")
     spec, _ = static(SINE, rbf, 0.0)
     band = next(t for t in spec["data"] if t.get("name") == figures.BAND_NAME)
     assert len(arr(band["x"])) == 0 and band["showlegend"] is False
-    assert all(len(b) == 0 for b in ui_sweep.decode(payload)[1][4])
+    assert all(len(b) == 0 for b in sweep_payload.decode(payload)[1][4])
     assert "λ = 0" in compute.fit_band(SINE, rbf, 0.0).why
 
 

@@ -15,7 +15,7 @@ from pages.kernels import compute, figures
 from pages.kernels.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.support.sweep import MAX_PAYLOAD, sweeps_of
-from ui import sweep as ui_sweep
+from ui import sweep_payload
 from ui.kernel_choice import Single
 from ui.ranges import GRID, PLANE
 
@@ -36,7 +36,7 @@ def check_field(data, q, i, heat, Z):
     range Plotly draws it over, every cell within 1/255 of it."""
     f = data["field"]
     table = f["colors"][f["scale"][i]] if "scale" in f else f["colors"]
-    assert table == ui_sweep.colors(heat["colorscale"])
+    assert table == sweep_payload.colors(heat["colorscale"])
     lo, hi = float(Z.min()), float(Z.max())
     if "zmin" in heat:       # diverging: Plotly draws it over [−max|Z|, max|Z|]
         lo, hi = heat["zmin"], heat["zmax"]
@@ -69,11 +69,11 @@ def check_gram(heat, bars, sw, i, choice, X, y, log=None):
     ref = pairwise_kernels(X, metric={"poly": "polynomial"}.get(name, name), **params)
     assert np.allclose(sw.K[i], ref, rtol=1e-12, atol=1e-12)
     fig = figures.gram_map.uncached(compute.gram(X, choice).K, y, present=False)
-    q, _ = ui_sweep.decode(heat)
+    q, _ = sweep_payload.decode(heat)
     check_field(heat, q, i, fig.to_dict()["data"][0], np.asarray(fig.data[0].z, float))
     ev = np.linalg.eigvalsh(ref)[::-1]
     if bars is not None:
-        _, (frames_bars,) = ui_sweep.decode(bars)
+        _, (frames_bars,) = sweep_payload.decode(bars)
         got = frames_bars[i].astype(float)
         assert np.array_equal(got[:, 0], np.arange(1, len(X) + 1))
         assert np.allclose(got[:, 1], ev, rtol=1e-5, atol=1e-5 * ev[0])
@@ -93,7 +93,7 @@ def check_log(log, i, ev, section_ev):
     top = np.abs(ev).max()
     k = int(np.ceil(np.log10(top) - 1e-9))
     height = np.log10(np.maximum(np.abs(ev), 10.0 ** (k - 6))) - (k - 6)
-    _, (frames,) = ui_sweep.decode(log)
+    _, (frames,) = sweep_payload.decode(log)
     got = frames[i].astype(float)
     assert np.array_equal(got[:, 0], np.arange(1, len(ev) + 1))
     assert np.allclose(np.abs(got[:, 1]), height, atol=1e-4)
@@ -117,7 +117,7 @@ def test_each_kernel_frame_is_the_static_surface_at_its_gamma(name):
     data = figures.surface_sweep(np.linspace(*PLANE, GRID), values, Zs, "kernels_surface", KEY.gamma)
     assert data["values"] == list(values) and len(values) >= 25 and len(json.dumps(data)) <= MAX_PAYLOAD
     assert "scale" not in data["field"]        # one colour scale for every frame: the colour bar stays Plotly's
-    q, (lines,) = ui_sweep.decode(data)
+    q, (lines,) = sweep_payload.decode(data)
     for i in (0, 13, 20, 33, 40):
         check_frame(data, q, lines, i, choice.with_gamma(values[i]), x0)
 
@@ -136,7 +136,7 @@ def test_each_degree_frame_is_the_static_surface_at_its_degree(coef0):
     assert len(json.dumps(data)) <= MAX_PAYLOAD
     if coef0 >= 0:
         assert len(data["field"]["colors"]) == 2 and len(set(data["field"]["scale"])) == 2
-    q, (lines,) = ui_sweep.decode(data)
+    q, (lines,) = sweep_payload.decode(data)
     for i, m in enumerate(values):
         check_frame(data, q, lines, i, choice.with_params(degree=m), x0)
 
@@ -147,7 +147,7 @@ def test_at_the_origin_the_polynomial_surface_is_flat_and_drawn_as_plotly_does()
     values, Zs = compute.kernel_sweep(choice, (0.0, 0.0), "degree")
     data = figures.surface_sweep(np.linspace(*PLANE, GRID), values, Zs, "kernels_surface", KEY.degree, "m", "value",
                                  drag=False)
-    q, (lines,) = ui_sweep.decode(data)
+    q, (lines,) = sweep_payload.decode(data)
     for i, m in enumerate(values):
         check_frame(data, q, lines, i, choice.with_params(degree=m), (0.0, 0.0))
         assert np.all(np.abs(q[i].astype(int) - 127.5) <= 0.5)
@@ -213,7 +213,7 @@ def test_no_linear_spectrum_sweep_when_some_gamma_is_not_psd_but_a_log_one_with_
     sw = compute.gram_sweep(X, choice)
     assert sw is not None and figures.spectrum_sweep(sw, "kernels_spectrum", KEY.gamma) is None
     log = figures.spectrum_sweep(sw, "kernels_spectrum", KEY.gamma, log=True)
-    _, (frames,) = ui_sweep.decode(log)
+    _, (frames,) = sweep_payload.decode(log)
     assert sum(bool(np.any(f[:, 1] < 0)) for f in frames) >= 5
     for i in (0, 20, 40):
         g = choice.with_gamma(sw.values[i])

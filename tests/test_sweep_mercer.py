@@ -13,7 +13,7 @@ from pages.mercer import compute, figures
 from pages.mercer.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.support.sweep import sweeps_of
-from ui import sweep as ui_sweep
+from ui import sweep_payload
 from ui.figures import Spec, to_spec
 from ui.ranges import MERCER as R
 
@@ -46,7 +46,7 @@ def test_each_frame_is_the_static_triptych_at_its_D(gamma, seed):
     data = frames(X, y, gamma, seed)
     assert data["values"] == [float(v) for v in R["approx_sizes"]] and len(data["values"]) >= 25
     assert data["field"]["ranges"] == [[-1.0, 1.0]] * len(data["values"])
-    q, _ = ui_sweep.decode(data)
+    q, _ = sweep_payload.decode(data)
     keep = compute.shown_rows(y)
     c = len(keep)
     for i in (0, 5, 11, 18, 24):

@@ -13,7 +13,7 @@ from pages.perceptron_knn import compute, figures
 from pages.perceptron_knn.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.support.sweep import sweeps_of
-from ui import sweep as ui_sweep
+from ui import sweep_payload
 from ui.figures import Spec, to_spec
 from ui.ranges import PERCEPTRON_KNN as R
 
@@ -58,7 +58,7 @@ def test_each_frame_is_the_static_map_at_its_k(picks):
     s = default_split()
     (heat, line, _), data = frames(s)
     assert data["values"] == list(range(1, 51)) and data["labels"][:3] == ["1", "2", "3"]
-    q, (lines,) = ui_sweep.decode(data)
+    q, (lines,) = sweep_payload.decode(data)
     for i in picks:
         k = data["values"][i]
         fig = static(s, int(k))
@@ -94,7 +94,7 @@ def test_the_frames_follow_the_students_points_and_stay_small():
     s2 = split(X2, y2)
     _, data2 = frames(s2)
     assert data2["field"]["data"] != data["field"]["data"]
-    q2, _ = ui_sweep.decode(data2)
+    q2, _ = sweep_payload.decode(data2)
     assert np.max(np.abs(-1 + q2[0][::-1].astype(float) / 255 * 2 - sklearn_vote(s2, 1))) <= 2 / 255 + 1e-6
 
 

@@ -1,6 +1,5 @@
 """Widgets that return plain values. Keys are "{page}_{param}" and bound to the URL so a copied
 link reproduces the view."""
-import functools
 
 import numpy as np
 import streamlit as st
@@ -9,24 +8,12 @@ from kernel_core import KERNEL_PARAMS
 
 from .kernel_choice import LABELS as KERNEL_LABELS
 from .kernel_choice import SYMBOLS, Single
-from .ranges import PARAMS, SIGMOID_DEFAULTS
+from .ranges import PARAMS, SIGMOID_DEFAULTS, log_options
 
 
 def labeller(table):
     """format_func for a select widget: key -> label (a label maps to itself, as AppTest needs)."""
     return lambda key: table.get(key, key)
-
-
-def log_options(low, high, per_decade=10):
-    """Log-spaced values rounded to 3 significant figures, for a select_slider (a new list each call)."""
-    return list(_log_options(low, high, per_decade))
-
-
-@functools.lru_cache(maxsize=64)
-def _log_options(low, high, per_decade):
-    """log_options, computed once per range: every bar draws its log sliders on every rerun."""
-    n = int(round(np.log10(high / low) * per_decade)) + 1
-    return tuple(float(f"{v:.3g}") for v in np.geomspace(low, high, n))
 
 
 def log_slider(label, key, low, high, default, help=None, container=st, symbol=None):

@@ -2,6 +2,16 @@
 Sources are named by author (Home's References table): Held, Bishop's notes, Sugiyama, Kriege, Nguyen."""
 import math
 
+import streamlit as st
+
+PAD = r"\;"   # a thin space at a formula's end: KaTeX lets an aligned block or a final subscript overhang its box by
+              # ~2 px, which makes the formula's box scroll (it looks cut off) in a column
+
+
+def latex(body, where=None):
+    """st.latex of `body` (in `where`, a column, else the page) with PAD at its end."""
+    (where or st).latex(body + PAD)
+
 
 def _g(v):
     return f"{v:.4g}"

@@ -3,8 +3,6 @@ and markers, above both charts. A Plotly legend belongs to one chart and takes t
 its legend while B kept its size; with this row both charts keep the same size and the key is said once."""
 import html
 
-import streamlit as st
-
 SWATCH = ('<svg width="26" height="16" viewBox="0 0 26 16" aria-hidden="true" '
           'style="vertical-align:middle;margin-right:0.3em;flex:none;width:{width}">{}</svg>')
 ROW = ('<div class="ks-legend" style="display:flex;flex-wrap:wrap;align-items:center;gap:0.1rem {gap};'
@@ -54,14 +52,13 @@ def subscripts(text):
     return text.replace("ᵢ", "<sub>i</sub>").replace("ⱼ", "<sub>j</sub>")
 
 
-def legend_row(items, right=False, large=False):
-    """Draw the row: `items` are (swatch, name), a swatch being one or more of the shapes above joined. right: pushed
-    to the row's right end (clear of a live sweep's sign above the left chart's top right corner). large: the
-    projector's size, 1rem (20 px there, as its tick labels), where the laptop's row is 0.75rem, with narrower swatches
-    and gaps so that it keeps one line."""
+def legend_html(items, right=False, large=False):
+    """The row as HTML (a section draws it with st.markdown): `items` are (swatch, name), a swatch being one or more
+    of the shapes above joined. right: pushed to the row's right end (clear of a live sweep's sign above the left
+    chart's top right corner). large: the projector's size, 1rem (20 px there, as its tick labels), where the laptop's
+    row is 0.75rem, with narrower swatches and gaps so that it keeps one line."""
     cells = "".join(f'<span style="display:inline-flex;align-items:center;white-space:nowrap">'
                     f'{SWATCH.format(swatch, width="20px" if large else "26px")}{subscripts(name)}</span>'
                     for swatch, name in items)
-    st.markdown(ROW.format(justify="flex-end" if right else "flex-start", size="1rem" if large else "0.75rem",
-                           gap="0.5rem" if large else "0.7rem",
-                           cells=cells), unsafe_allow_html=True)
+    return ROW.format(justify="flex-end" if right else "flex-start", size="1rem" if large else "0.75rem",
+                      gap="0.5rem" if large else "0.7rem", cells=cells)

@@ -7,9 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import streamlit as st
 
-import kernel_core as kc
-
-from . import compute
+from . import compute, split
 from .links import write_param
 from .points_io import class_note
 from .points_link import decode_classes, decode_edits, encode_classes, encode_edits
@@ -114,24 +112,8 @@ def _push(s):
 
 
 def held_out(X, y, share, seed, base=None):
-    """Held-out mask (one bool per point of X, y) of a train / held-out split with `share` held out.
-
-    The split is drawn over the `base` points (default: the session's sidebar preset) by
-    kernel_core.holdout_split, per point; each point keeps the set of its base point (same place and class).
-    A point not in the base (clicked on a map, from a link or the table) is a training point, always, so
-    adding or removing one moves no other point between the sets. When no base point is left (a CSV or the
-    table replaced them all), the points themselves are split."""
-    X, y = np.asarray(X, float).reshape(-1, 2), np.asarray(y)
-    X0, y0 = compute.dataset(*state().preset) if base is None else base
-    _, test0 = kc.holdout_split(y0, share, seed, X=X0)
-    key = [(x1 + 0.0, x2 + 0.0, int(c)) for (x1, x2), c in zip(np.asarray(X0, float), y0)]
-    sets = dict(zip(key, np.isin(np.arange(len(key)), test0)))
-    found = [sets.get((x1 + 0.0, x2 + 0.0, int(c))) for (x1, x2), c in zip(X, y)]
-    if len(y) and all(f is None for f in found):
-        mask = np.zeros(len(y), bool)
-        mask[kc.holdout_split(y, share, seed, X=X)[1]] = True
-        return mask
-    return np.array([bool(f) for f in found], dtype=bool)
+    """ui.split.held_out over `base`, by default the session's sidebar preset (the points a split is drawn over)."""
+    return split.held_out(X, y, share, seed, compute.dataset(*state().preset) if base is None else base)
 
 
 def link_text(s):

@@ -1,4 +1,8 @@
-"""Every widget range and default in one table (no magic numbers scattered over pages)."""
+"""Every widget range and default in one table (no magic numbers scattered over pages), and the options of a log
+slider over a range."""
+import functools
+
+import numpy as np
 
 PARAMS = {
     # name: (label, low, high, default, log scale?, help)
@@ -236,3 +240,15 @@ INDEPENDENCE = {
     "kernels": ("rbf", "laplacian", "poly", "linear"),   # Mercer kernels only: HSIC needs PSD Gram matrices
     "axis": 4.0,                        # the scatter shows standardised x, y on [−axis, axis]
 }
+
+
+def log_options(low, high, per_decade=10):
+    """Log-spaced values rounded to 3 significant figures, for a select_slider (a new list each call)."""
+    return list(_log_options(low, high, per_decade))
+
+
+@functools.lru_cache(maxsize=64)
+def _log_options(low, high, per_decade):
+    """log_options, computed once per range: every bar draws its log sliders on every rerun."""
+    n = int(round(np.log10(high / low) * per_decade)) + 1
+    return tuple(float(f"{v:.3g}") for v in np.geomspace(low, high, n))

@@ -12,10 +12,9 @@ from pages.graphs.settings import KEY, PAGE, frame
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
+from ui.formulas import PAD
 from ui.nav import section_footer, section_header
 from ui.ranges import BAGS as R
-
-PAD = r"\;"
 
 section_header(__file__)
 present = presenting()

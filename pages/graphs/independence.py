@@ -12,10 +12,9 @@ from ui.classroom import presenting
 from ui.code import show_code
 from ui.controls import labeller
 from ui.exercises import Exercise, exercises
+from ui.formulas import PAD
 from ui.nav import section_footer, section_header
 from ui.ranges import INDEPENDENCE as R
-
-PAD = r"\;"
 
 
 def formula(tex):

@@ -12,10 +12,10 @@ from pages.graphs.settings import KEY, PAGE, frame
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
+from ui.formulas import PAD
 from ui.nav import section_footer, section_header
 from ui.ranges import STRINGS as R
 
-PAD = r"\;"
 SIGN = {1: "+", -1: "−"}
 CLASS = {1: "+1", -1: "−1"}   # in the table: a number, never a cell that starts like a spreadsheet formula
 

@@ -8,10 +8,9 @@ import numpy as np
 
 import kernel_core as kc
 from ui.cache import cache_data
-from ui.controls import log_options
 from ui.kernel_choice import Single
 from ui.ranges import KPCA as R
-from ui.ranges import PARAMS
+from ui.ranges import PARAMS, log_options
 
 ENTRIES = 32
 LINEAR = Single("linear")

@@ -7,12 +7,12 @@ import streamlit as st
 
 import kernel_core as kc
 from pages.kernel_pca import compute_fda, figures, figures_fda
-from pages.kernel_pca.formulas import latex
 from pages.kernel_pca.settings import KEY, PAGE, frame, sidebar_view
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.controls import log_slider
 from ui.exercises import Exercise, exercises
+from ui.formulas import latex
 from ui.nav import section_footer, section_header
 from ui.ranges import KPCA as R
 

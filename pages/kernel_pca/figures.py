@@ -4,7 +4,7 @@ MAIN, so its plotting area stays ≥ 440 px tall on a 1280x720 projector; the ch
 import numpy as np
 import plotly.graph_objects as go
 
-import ui.sweep
+import ui.sweep_payload
 from ui import figures
 from ui.cache import cache_data
 from ui.figures import cached_figure
@@ -229,7 +229,7 @@ def sweep_traces(spec):
 def sweep_payload(sw, y, traces, chart, slider):
     """The frames of compute.Sweep `sw` as ui.sweep's payload: each the projection (embedding_figure with
     fixed=SWEPT) at that γ, the points of each class as (x, y, size) markers."""
-    layers = [ui.sweep.layer(i, "markers", style,
+    layers = [ui.sweep_payload.layer(i, "markers", style,
                              [np.column_stack([E[y == label], np.full(int(np.sum(y == label)), size)]) for E in sw.E])
               for (i, size, style), label in zip(traces, CLASS_STYLE)]
     return {**sweep_meta(chart, slider), "layers": layers}
@@ -238,4 +238,4 @@ def sweep_payload(sw, y, traces, chart, slider):
 def sweep_meta(chart, slider):
     """The sweep of γ without its frames (ui.sweep computes them only when it sends them). Its sign goes inside the
     plot's bottom right corner: above the plot it would stand over the section's heading, which hides it."""
-    return {**ui.sweep.payload(chart, slider, "γ", GAMMAS, drag=True), "sign": "bottom"}
+    return {**ui.sweep_payload.payload(chart, slider, "γ", GAMMAS, drag=True), "sign": "bottom"}

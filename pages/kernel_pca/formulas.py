@@ -1,15 +1,8 @@
 """The Kernel PCA topic's formulas: numbers written into LaTeX (formatting only, no computing), and the notes that
 say how many points a section used."""
 import numpy as np
-import streamlit as st
 
 from ui.formulas import with_numbers
-
-
-def latex(body, where=None):
-    """st.latex with a space at the end: KaTeX lets an aligned block or a final subscript overhang its box by ~2 px,
-    which makes the formula's box scroll (it looks cut off) in a column."""
-    (where or st).latex(body + r"\;")
 
 
 def num_tex(v):

@@ -5,12 +5,13 @@ import streamlit as st
 
 import kernel_core as kc
 from pages.kernel_pca import compute, figures
-from pages.kernel_pca.formulas import kernel_tex, latex, used
+from pages.kernel_pca.formulas import kernel_tex, used
 from pages.kernel_pca.settings import KEY, PAGE, bar, component, data, keep_sidebar_current, reveal, sidebar_view, usable
 from ui import points_click
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
+from ui.formulas import latex
 from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.nav import section_footer, section_header
 from ui.ranges import KPCA as R

@@ -4,10 +4,11 @@ import streamlit as st
 
 import kernel_core as kc
 from pages.kernel_pca import compute, figures
-from pages.kernel_pca.formulas import dot_tex, latex, used, vec_tex
+from pages.kernel_pca.formulas import dot_tex, used, vec_tex
 from pages.kernel_pca.settings import KEY, component, frame, placing_chart, sidebar_view
 from ui.classroom import presenting
 from ui.code import show_code
+from ui.formulas import latex
 from ui.nav import section_footer, section_header
 from ui.ranges import KPCA as R
 

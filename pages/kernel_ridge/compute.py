@@ -9,10 +9,9 @@ from scipy.linalg import LinAlgWarning
 
 import kernel_core as kc
 from ui.cache import cache_data
-from ui.controls import log_options
 from ui.kernel_choice import Single
 from ui.ranges import KERNEL_RIDGE as R
-from ui.ranges import PARAMS
+from ui.ranges import PARAMS, log_options
 
 ENTRIES = 32
 CV_LAMS = tuple(log_options(*R["lam"][:2])[::5])             # the λ of the cross-validation grid (13, log-spaced)

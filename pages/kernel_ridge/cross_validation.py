@@ -11,6 +11,7 @@ from ui import figures as ui_figures
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.controls import labeller
+from ui.formulas import latex
 from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.nav import section_footer, section_header
 from ui.ranges import KERNEL_RIDGE as R
@@ -58,7 +59,7 @@ def cross_validation():
         st.plotly_chart(fig, key=KEY.CV_CHART, **CHART)
     with right:
         K = min(R['folds'], compute.cv_points(s.n))
-        figures.latex(r"\begin{aligned}\mathrm{CV}(\lambda,\gamma) &= \frac{1}{K}\sum_{k=1}^{K}\mathrm{MSE}_k,\quad K = "
+        latex(r"\begin{aligned}\mathrm{CV}(\lambda,\gamma) &= \frac{1}{K}\sum_{k=1}^{K}\mathrm{MSE}_k,\quad K = "
                       + f"{K}" + r"\\ \mathrm{MSE}_k &= \frac{1}{|F_k|}\sum_{i\in F_k}"
                       r"\big(f_{-k}(\mathbf x_i) - y_i\big)^2\end{aligned}")
         if scheme == "monte_carlo":

@@ -6,12 +6,13 @@ import pandas as pd
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernel_ridge import compute_derivations, figures, settings
+from pages.kernel_ridge import compute_derivations, settings
 from pages.kernel_ridge.figures_derivations import objectives_figure
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
 from ui.code import show_code
+from ui.formulas import latex
 from ui.nav import section_footer, section_header
 from ui.ranges import KERNEL_RIDGE as R
 
@@ -28,25 +29,25 @@ def formulas(d, i, lam):
     at a new x from both solves."""
     path = d.path
     k = int(path.steps[i])
-    figures.latex(rf"\begin{{aligned}}J(\mathbf w) &= \tfrac12\textstyle\sum_n(\mathbf w^\top\boldsymbol\phi(x_n) - t_n)^2"
+    latex(rf"\begin{{aligned}}J(\mathbf w) &= \tfrac12\textstyle\sum_n(\mathbf w^\top\boldsymbol\phi(x_n) - t_n)^2"
                   rf"\\ &\quad + \tfrac{{\lambda}}{{2}}\mathbf w^\top\mathbf w\\ J(\mathbf w_{{{k}}}) &= "
                   rf"{path.J_w[i]:.6g}\end{{aligned}}")
-    figures.latex(r"\begin{aligned}&\nabla J = 0 \;\Rightarrow\\ \mathbf w &= -\tfrac{1}{\lambda}\textstyle\sum_n(\mathbf w^\top"
+    latex(r"\begin{aligned}&\nabla J = 0 \;\Rightarrow\\ \mathbf w &= -\tfrac{1}{\lambda}\textstyle\sum_n(\mathbf w^\top"
                   r"\boldsymbol\phi(x_n) - t_n)\,\boldsymbol\phi(x_n)\\ &= \textstyle\sum_n a_n\boldsymbol\phi(x_n) "
                   r"= \boldsymbol\Phi^\top\mathbf a,\\ "
                   r"a_n &= -\tfrac{1}{\lambda}(\mathbf w^\top\boldsymbol\phi(x_n) - t_n)\\ "
                   rf"&\|\mathbf w_{{{k}}} - \boldsymbol\Phi^\top\mathbf a_{{{k}}}\| = {path.gap[i]:.3g}\end{{aligned}}")
-    figures.latex(r"\begin{aligned}J(\mathbf a) &= \tfrac12\mathbf a^\top\boldsymbol\Phi\boldsymbol\Phi^\top\boldsymbol\Phi"
+    latex(r"\begin{aligned}J(\mathbf a) &= \tfrac12\mathbf a^\top\boldsymbol\Phi\boldsymbol\Phi^\top\boldsymbol\Phi"
                   r"\boldsymbol\Phi^\top\mathbf a\\ &\quad - \mathbf a^\top\boldsymbol\Phi\boldsymbol\Phi^\top\mathbf t + "
                   r"\tfrac12\mathbf t^\top\mathbf t\\ &\quad + \tfrac{\lambda}{2}\mathbf a^\top\boldsymbol\Phi\boldsymbol\Phi^\top"
                   r"\mathbf a\\ &= \tfrac12\mathbf a^\top\mathbf K\mathbf K\mathbf a - \mathbf a^\top"
                   r"\mathbf K\mathbf t\\ &\quad + \tfrac12\mathbf t^\top\mathbf t + \tfrac{\lambda}{2}\mathbf a^\top"
                   rf"\mathbf K\mathbf a\\ J(\mathbf a_{{{k}}}) &= {path.J_a[i]:.6g}\end{{aligned}}")
-    figures.latex(rf"\begin{{aligned}}\mathbf a &= (\mathbf K + \lambda\mathbf I_N)^{{-1}}\mathbf t,\ \ N = {d.n},\ "
+    latex(rf"\begin{{aligned}}\mathbf a &= (\mathbf K + \lambda\mathbf I_N)^{{-1}}\mathbf t,\ \ N = {d.n},\ "
                   rf"\lambda = {lam:.4g}\\ J(\mathbf w^*) &= {path.J_star:.10g}\\ J(\mathbf a^*) &= "
                   rf"{path.J_a_star:.10g}\end{{aligned}}")
     # Bishop's notes and Nguyen go on to the prediction: the same y(x) from w* (M × M) and from a* (N × N)
-    figures.latex(r"\begin{aligned}y(\mathbf x) &= \mathbf w^\top\boldsymbol\phi(\mathbf x) = \mathbf a^\top\boldsymbol\Phi"
+    latex(r"\begin{aligned}y(\mathbf x) &= \mathbf w^\top\boldsymbol\phi(\mathbf x) = \mathbf a^\top\boldsymbol\Phi"
                   r"\boldsymbol\phi(\mathbf x)\\ &= \mathbf k(\mathbf x)^\top(\mathbf K + \lambda\mathbf I_N)^{-1}\mathbf t,\\ "
                   r"k_n(\mathbf x) &= k(\mathbf x_n, \mathbf x)\\ "
                   rf"&x = {d.x_new:.4g}:\\ \mathbf w^{{*\top}}\boldsymbol\phi(\mathbf x) &= {d.y_primal:.10g}\\ "

@@ -10,6 +10,7 @@ from ui import figures as ui_figures
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
+from ui.formulas import latex
 from ui.nav import section_footer, section_header
 from ui.ranges import KERNEL_RIDGE as R
 
@@ -35,7 +36,7 @@ def semi_parametric():
         slope = st.slider("Trend added to the data: y + t·x", *R["slope"][:3], R["slope"][3], key=KEY.SLOPE,
                           bind="query-params")
         h = 1 / np.sqrt(s.gamma)
-        figures.latex(rf"\begin{{aligned}}k(\mathbf x,\mathbf x') &= {c1:g}\,\exp\!\left(-\frac{{\|\mathbf x-\mathbf x'\|^2}}"
+        latex(rf"\begin{{aligned}}k(\mathbf x,\mathbf x') &= {c1:g}\,\exp\!\left(-\frac{{\|\mathbf x-\mathbf x'\|^2}}"
                       rf"{{{h:.3g}^2}}\right)\\ &\quad + {c2:g}\,\mathbf x^\top\mathbf x'\end{{aligned}}")
         st.caption(f"Kriege writes the RBF width as h: h = 1/√γ = {h:.3g} (γ = {s.gamma:g}"
                    f"{' from the bar' if s.kernel.gamma is not None else ', the default: pick RBF in the bar to set it'}"
@@ -54,7 +55,7 @@ def semi_parametric():
     if c2 > 0:
         # Kriege's split of the learned function: one α, two parts, each a function of its own kernel
         far = -1   # the grid's right end, beyond the data
-        figures.latex(r"\begin{aligned}f(\mathbf x) &= \textstyle\sum_i\alpha_i k(\mathbf x_i, \mathbf x)\\ &= c_1 f_1(\mathbf x) + "
+        latex(r"\begin{aligned}f(\mathbf x) &= \textstyle\sum_i\alpha_i k(\mathbf x_i, \mathbf x)\\ &= c_1 f_1(\mathbf x) + "
                       r"c_2 f_2(\mathbf x)\\ f_1(\mathbf x) &= \textstyle\sum_i\alpha_i\exp(-\|\mathbf x_i - \mathbf x\|^2/h^2)\\ "
                       r"f_2(\mathbf x) &= \textstyle\sum_i\alpha_i\mathbf x_i^\top\mathbf x\\ "
                       rf"&x = {res.xs[far]:.3g}:\ \ {c1:g}\cdot{tex(res.f1[far])}\\ &\quad + {c2:g}\cdot{tex(res.f2[far])} = "

@@ -2,9 +2,8 @@
 `present`; fixed axis ranges, float32 arrays)."""
 import numpy as np
 import plotly.graph_objects as go
-import streamlit as st
 
-import ui.sweep
+import ui.sweep_payload
 from ui.cache import cache_data
 from ui.figures import LEGEND_ABOVE, LEGEND_INSIDE, base_layout, cached_figure, log_x_vline
 from ui.theme import ACCENT, NEGATIVE, POSITIVE, TAG_BACKGROUND
@@ -31,11 +30,6 @@ def legend(present):
     keeps the chart's height (at least 440 px of a projector's 720)."""
     return LEGEND_INSIDE if present else LEGEND_ABOVE
 
-
-def latex(body, where=None):
-    """st.latex with a thin space at the end: KaTeX lets an aligned block or a final subscript overhang its box by
-    ~2 px, which makes the formula's box scroll (it looks cut off) in a column."""
-    (where or st).latex(body + r"\;")
 
 
 def _f32(a):
@@ -199,15 +193,15 @@ def fit_sweep_payload(sw, X, traces, chart, slider, label, drag):
         for rows, mask in ((pos, alpha >= 0), (neg, alpha < 0)):
             rows.append(np.column_stack([x[mask], ya[mask], np.full(int(mask.sum()), size)]))
         ticks.append([(_strip_y(v, m, floor, hi), t) for v, t in ((-a, f"{-a:.3g}"), (0.0, "0"), (a, f"{a:.3g}"))])
-    layers = [ui.sweep.layer(f_trace, "lines", dict(color=f_color, width=f_width, dash="solid"), curves),
-              ui.sweep.layer(stem_trace, "lines", dict(color=stem_color, width=stem_width, dash="solid"), stems),
+    layers = [ui.sweep_payload.layer(f_trace, "lines", dict(color=f_color, width=f_width, dash="solid"), curves),
+              ui.sweep_payload.layer(stem_trace, "lines", dict(color=stem_color, width=stem_width, dash="solid"), stems),
               # the negative αᵢ just before the trace of the markers (not hiding it: the positive ones do)
-              ui.sweep.layer(alpha_trace - 0.5, "markers", dict(symbol="circle", color=NEGATIVE, width=0), neg),
-              ui.sweep.layer(alpha_trace, "markers", dict(symbol="circle", color=ACCENT, width=0), pos)]
+              ui.sweep_payload.layer(alpha_trace - 0.5, "markers", dict(symbol="circle", color=NEGATIVE, width=0), neg),
+              ui.sweep_payload.layer(alpha_trace, "markers", dict(symbol="circle", color=ACCENT, width=0), pos)]
     if bands:
-        layers.append(ui.sweep.layer(band_trace, "fill", dict(color=band_color), bands))
-    data = ui.sweep.payload(chart, slider, label, sw.values, None, layers, drag=drag)
-    data["ticks"] = ui.sweep.axis_ticks("y2", ticks)
+        layers.append(ui.sweep_payload.layer(band_trace, "fill", dict(color=band_color), bands))
+    data = ui.sweep_payload.payload(chart, slider, label, sw.values, None, layers, drag=drag)
+    data["ticks"] = ui.sweep_payload.axis_ticks("y2", ticks)
     return data
 
 

@@ -10,15 +10,16 @@ from ui import figures as ui_figures
 from ui import links
 from ui.classroom import explain, presenting
 from ui.code import show_code
-from ui.controls import log_options, log_slider
+from ui.controls import log_slider
 from ui.exercises import Exercise, SliderExercise, exercises
-from ui.formulas import with_numbers
+from ui.formulas import latex, with_numbers
 from ui.kernel_choice import compare_height
-from ui.legend import legend_row
+from ui.legend import legend_html
 from ui.nav import section_footer, section_header
 from ui.points_click import click_chart
 from ui.points_link import MAX_URL_POINTS
 from ui.ranges import KERNEL_RIDGE as R
+from ui.ranges import log_options
 from ui.sweep import sweep
 
 CHART = {"config": ui_figures.CHART_CONFIG}
@@ -137,8 +138,8 @@ def compare_view(s, X, y, n, fit_a, cv_a, head_b):
         compare_toggle(short=present)
         with st.popover("🖱" if present else "🖱 Clicks", help="What a click on a chart does, Undo."):
             toolbar(s, n, compare=False)
-        legend_row(figures.legend_items(s.source == "sine", any(not band.why for *_, band in sides)),
-                   right=True, large=present)
+        st.markdown(legend_html(figures.legend_items(s.source == "sine", any(not band.why for *_, band in sides)),
+                                right=True, large=present), unsafe_allow_html=True)
     height = compare_height(figures.height("compare", present), present, s.kernel, kernel_b)
     for col, (fit, cv, tag, kernel, lam, band) in zip(st.columns(2, gap="large"), sides):
         with col:
@@ -180,14 +181,14 @@ def view():
     if not compare:
         with right:
             toolbar(s, n)
-            figures.latex(rf"\begin{{aligned}}\boldsymbol\alpha &= (\mathbf K + \lambda\mathbf I_n)^{{-1}}\mathbf y\\ "
+            latex(rf"\begin{{aligned}}\boldsymbol\alpha &= (\mathbf K + \lambda\mathbf I_n)^{{-1}}\mathbf y\\ "
                           rf"n &= {n},\ \lambda = {s.lam:.4g}\\ "
                           rf"f(\mathbf x) &= \textstyle\sum_{{l=1}}^{{{n}}} \alpha_l\, k(\mathbf x_l, \mathbf x)"
                           r"\end{aligned}")
             numbers(fit_a, cv_a)
             if compute.cv_note(n):
                 st.caption(compute.cv_note(n))
-            figures.latex(with_numbers(s.kernel.name, dict(s.kernel.params), aligned=True))
+            latex(with_numbers(s.kernel.name, dict(s.kernel.params), aligned=True))
         with left:
             live_sweeps(s, clickable_fit(s, fit_a, compute.fit_band(s.data, s.kernel, s.lam), s.lam, X, y,
                                          KEY.FIT_CHART), X, KEY.FIT_CHART)

@@ -3,13 +3,14 @@ ridge curve with λ = σ², and the GP adds error bars (mean ± 2 std) and sampl
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernel_ridge import compute, compute_gp, figures, figures_gp, settings
+from pages.kernel_ridge import compute, compute_gp, figures_gp, settings
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import presenting
 from ui.code import show_code
 from ui.controls import log_slider
 from ui.exercises import Exercise, exercises
+from ui.formulas import latex
 from ui.nav import section_footer, section_header
 from ui.ranges import KERNEL_RIDGE as R
 
@@ -32,8 +33,8 @@ def gp_view():
         with b.container(key="secondary_kr_sample_seed"):
             sample_seed = st.number_input("Sample seed", *R["sample_seed"][:3], R["sample_seed"][3],
                                           key=KEY.SAMPLE_SEED, bind="query-params")
-        figures.latex(r"m(\mathbf x) = \mathbf k(\mathbf x)^\top(\mathbf K + \sigma^2\mathbf I)^{-1}\mathbf y")
-        figures.latex(r"\begin{aligned}\operatorname{var} f(\mathbf x) &= k(\mathbf x,\mathbf x) - \mathbf k^\top"
+        latex(r"m(\mathbf x) = \mathbf k(\mathbf x)^\top(\mathbf K + \sigma^2\mathbf I)^{-1}\mathbf y")
+        latex(r"\begin{aligned}\operatorname{var} f(\mathbf x) &= k(\mathbf x,\mathbf x) - \mathbf k^\top"
                       r"\mathbf C^{-1}\mathbf k\ \ \text{(drawn)}\\ \operatorname{var} t(\mathbf x) &= c - "
                       r"\mathbf k^\top\mathbf C^{-1}\mathbf k = \operatorname{var} f(\mathbf x) + \sigma^2\\ "
                       r"c &= k(\mathbf x,\mathbf x) + \sigma^2,\ \ \mathbf C = \mathbf K + \sigma^2\mathbf I"
@@ -49,7 +50,7 @@ def gp_view():
                       key=KEY.GP_CHART, **CHART)
     with right:
         shown = f"{res.gap:.1e}" if res.gap else r"0\ \text{(to the last bit)}"
-        figures.latex(rf"\begin{{aligned}}&m(\mathbf x) = f_{{\mathrm{{KRR}}}}(\mathbf x)\ \text{{with}}\\ "
+        latex(rf"\begin{{aligned}}&m(\mathbf x) = f_{{\mathrm{{KRR}}}}(\mathbf x)\ \text{{with}}\\ "
                       rf"&\lambda = \sigma^2 = {s2:g}\\ &\max_x |m(\mathbf x) - f_{{\mathrm{{KRR}}}}(\mathbf x)|\\ "
                       rf"&\quad = {shown}\end{{aligned}}")
     if res.gap <= 1e-8 * max(res.scale, 1.0):

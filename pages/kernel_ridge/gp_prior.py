@@ -11,7 +11,7 @@ from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.controls import log_slider
 from ui.exercises import Exercise, exercises
-from ui.formulas import with_numbers
+from ui.formulas import latex, with_numbers
 from ui.nav import section_footer, section_header
 from ui.points_click import click_chart
 from ui.ranges import KERNEL_RIDGE as R
@@ -41,10 +41,10 @@ def clickable(fig, X, y, s):
 
 def formulas(s, res, s2):
     """The prior, the posterior with n and σ², and the variance formula's two numbers at the last point x*."""
-    figures.latex(r"\begin{aligned}&f \sim \mathcal{GP}(0, k):\\ &\bigl(f(x_1), \dots, f(x_N)\bigr) \sim "
+    latex(r"\begin{aligned}&f \sim \mathcal{GP}(0, k):\\ &\bigl(f(x_1), \dots, f(x_N)\bigr) \sim "
                   r"\mathcal N(\mathbf 0, \mathbf K)\\ &\text{with } K_{ij} = k(x_i, x_j)\end{aligned}")
-    figures.latex(with_numbers(s.kernel.name, dict(s.kernel.params), aligned=True))
-    figures.latex(rf"\begin{{aligned}}m(x) &= {KSTAR}\mathbf y\\ \operatorname{{var}} f(x) &= k(x, x) - {KSTAR}"
+    latex(with_numbers(s.kernel.name, dict(s.kernel.params), aligned=True))
+    latex(rf"\begin{{aligned}}m(x) &= {KSTAR}\mathbf y\\ \operatorname{{var}} f(x) &= k(x, x) - {KSTAR}"
                   rf"\mathbf k_*\\ \operatorname{{var}} t(x) &= \operatorname{{var}} f(x) + \sigma^2\\ n &= {res.n},\ "
                   rf"\sigma^2 = {s2:g}\end{{aligned}}")
     if res.probe is None:
@@ -52,7 +52,7 @@ def formulas(s, res, s2):
                     "the chart to add one.")
         return
     x, kxx, quad, m = res.probe
-    figures.latex(rf"\begin{{aligned}}&\text{{at the last point }} x_* = {x:.3g}:\\ &\operatorname{{var}} f(x_*) = "
+    latex(rf"\begin{{aligned}}&\text{{at the last point }} x_* = {x:.3g}:\\ &\operatorname{{var}} f(x_*) = "
                   rf"{kxx:.4g} - {quad:.4g} = {kxx - quad:.3g}\\ &\operatorname{{var}} t(x_*) = {kxx - quad:.3g} + "
                   rf"{s2:g} = {kxx - quad + s2:.3g}\\ &m(x_*) = {m:.4g}\end{{aligned}}")
 

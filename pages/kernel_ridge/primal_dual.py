@@ -10,6 +10,7 @@ from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
 from ui.code import show_code
+from ui.formulas import latex
 from ui.nav import section_footer, section_header
 from ui.ranges import KERNEL_RIDGE as R
 
@@ -22,9 +23,9 @@ present = presenting()
 def lam_conventions(s, n):
     """Held's / Bishop's λ and Kriege's, with this n plugged in."""
     if s.kriege and not s.lam_zero:
-        figures.latex(rf"\lambda = n\,\lambda_{{\text{{Kriege}}}} = {n}\times{s.lam_value:g} = {s.lam:.4g}")
+        latex(rf"\lambda = n\,\lambda_{{\text{{Kriege}}}} = {n}\times{s.lam_value:g} = {s.lam:.4g}")
     else:
-        figures.latex(rf"\lambda_{{\text{{Kriege}}}} = \lambda / n = {s.lam:.4g} / {n} = {s.lam / n:.4g}")
+        latex(rf"\lambda_{{\text{{Kriege}}}} = \lambda / n = {s.lam:.4g} / {n} = {s.lam / n:.4g}")
     st.caption(f"λ here is Held's and Bishop's notes': α = (K + λI)⁻¹y. Kriege divides the squared error by n, so "
                f"his λ is λ / n (here n = {n}): λ = {s.lam:.4g} is Kriege's {s.lam / n:.4g}. scikit-learn calls λ "
                "alpha. The bar's λ popover lets the slider set Kriege's λ instead.")
@@ -32,7 +33,7 @@ def lam_conventions(s, n):
 
 def objective_line(res, n, lam):
     """Kriege's objective in α with this fit's numbers (λ_K = λ / n), equal to the primal at β = Xᵀα."""
-    figures.latex(r"\begin{aligned} J(\boldsymbol\alpha) &= \tfrac{1}{n}\|\mathbf K\boldsymbol\alpha - \mathbf y\|^2"
+    latex(r"\begin{aligned} J(\boldsymbol\alpha) &= \tfrac{1}{n}\|\mathbf K\boldsymbol\alpha - \mathbf y\|^2"
                   r" + \lambda_{\text{Kriege}}\, \boldsymbol\alpha^\top\mathbf K\boldsymbol\alpha \\ "
                   rf"&= {res.error_term:.4g} + {res.objective - res.error_term:.4g} = {res.objective:.4g}"
                   r"\end{aligned}")
@@ -53,7 +54,7 @@ def primal_dual():
     with right:
         p = st.slider("Features p: u, u², …, uᵖ with u = x / max|x|", *R["p"][:3], R["p"][3], key=KEY.FEATURES,
                       bind="query-params")
-        figures.latex(r"\begin{aligned}\hat{\boldsymbol\beta} &= (\mathbf X^\top\mathbf X + \lambda\mathbf I_p)^{-1}"
+        latex(r"\begin{aligned}\hat{\boldsymbol\beta} &= (\mathbf X^\top\mathbf X + \lambda\mathbf I_p)^{-1}"
                       r"\mathbf X^\top\mathbf y\\ &= \mathbf X^\top(\mathbf X\mathbf X^\top + \lambda\mathbf I_n)^{-1}"
                       r"\mathbf y\\ &= \mathbf X^\top\hat{\boldsymbol\alpha}\end{aligned}")
         if s.lam <= 0:
@@ -90,10 +91,10 @@ with st.expander("Derivation: Kriege's objective in α (kernelized linear regres
     st.markdown("Start from the primal, (1/n) Σᵢ (wᵀxᵢ − yᵢ)² + λ‖w‖² (Kriege's λ). The optimal w lies in the span "
                 "of the data, w = Σⱼ αⱼ xⱼ, so each residual and the penalty need only inner products "
                 "k(xⱼ, xᵢ) = xⱼᵀxᵢ:")
-    figures.latex(r"\begin{aligned} \mathbf w^\top\mathbf x_i - y_i &= \textstyle\sum_j \alpha_j\, k(\mathbf x_j, "
+    latex(r"\begin{aligned} \mathbf w^\top\mathbf x_i - y_i &= \textstyle\sum_j \alpha_j\, k(\mathbf x_j, "
                   r"\mathbf x_i) - y_i = \boldsymbol\alpha^\top\mathbf k_i - y_i \\ \lambda\|\mathbf w\|^2 &= "
                   r"\lambda\, \boldsymbol\alpha^\top\mathbf K\boldsymbol\alpha \end{aligned}")
-    figures.latex(r"\begin{aligned} \hat{\boldsymbol\alpha} &= \arg\min_{\boldsymbol\alpha} \tfrac{1}{n}"
+    latex(r"\begin{aligned} \hat{\boldsymbol\alpha} &= \arg\min_{\boldsymbol\alpha} \tfrac{1}{n}"
                   r"\|\boldsymbol\alpha^\top\mathbf K - \mathbf y\|^2 + \lambda\,\boldsymbol\alpha^\top\mathbf K"
                   r"\boldsymbol\alpha \\ &= (\mathbf K + n\lambda\mathbf I)^{-1}\mathbf y \end{aligned}")
     st.markdown("with kᵢ = (k(x₁, xᵢ), …, k(xₙ, xᵢ))ᵀ and K = [k₁ | … | kₙ]. Setting the gradient "

@@ -7,13 +7,14 @@ import streamlit as st
 
 import kernel_core as kc
 import ui.data
-from pages.kernel_ridge import compute_derivations, figures, settings
+from pages.kernel_ridge import compute_derivations, settings
 from pages.kernel_ridge.figures_derivations import classifier_figure, network_figure, ridge_limit_figure
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.exercises import Exercise, exercises
+from ui.formulas import latex
 from ui.nav import section_footer, section_header
 from ui.ranges import KERNEL_RIDGE as R
 
@@ -35,15 +36,15 @@ def _num(v):
 def formulas(net, m_asked, gamma, lam):
     """h(x) and Φ with the current M and γ, the least-squares solve's numbers, and kernel ridge beside it."""
     M, n = len(net.centres), net.n
-    figures.latex(rf"\begin{{aligned}}h(x) &= \textstyle\sum_{{m=1}}^{{{M}}} w_m\, e^{{-\gamma (x - c_m)^2}}\\ "
+    latex(rf"\begin{{aligned}}h(x) &= \textstyle\sum_{{m=1}}^{{{M}}} w_m\, e^{{-\gamma (x - c_m)^2}}\\ "
                   rf"\gamma &= {gamma:.3g}\\ "
                   rf"\Phi_{{nm}} &= e^{{-\gamma (x_n - c_m)^2}}\\ \Phi &:\ {n}\times{M},\ \operatorname{{rank}} = "
                   rf"{net.rank}\end{{aligned}}")
-    figures.latex(rf"\begin{{aligned}}\mathbf w &= (\Phi^\top\Phi)^{{-1}}\Phi^\top\mathbf y = \Phi^{{+}}\mathbf y\\ "
+    latex(rf"\begin{{aligned}}\mathbf w &= (\Phi^\top\Phi)^{{-1}}\Phi^\top\mathbf y = \Phi^{{+}}\mathbf y\\ "
                   rf"\max_m |w_m| & = {_num(np.max(np.abs(net.weights)))}\\ \textstyle\sum_n (h(x_n) - y_n)^2 &= "
                   rf"{_num(net.train_error)}\end{{aligned}}")
     if lam > 0:
-        figures.latex(rf"\begin{{aligned}}f_\lambda(x) &= \mathbf k(x)^\top(\mathbf K + {lam:.3g}\,\mathbf I)^{{-1}}"
+        latex(rf"\begin{{aligned}}f_\lambda(x) &= \mathbf k(x)^\top(\mathbf K + {lam:.3g}\,\mathbf I)^{{-1}}"
                       rf"\mathbf y\\ &\xrightarrow{{\lambda\to0}}\ h(x)\big|_{{M = N}}\end{{aligned}}")
     caption = (f"M = {M} of the {n} points are centres (spread evenly along x)" if M < n else
                f"M = N = {n}: every point is a centre, Φ = K is square and the network interpolates")
@@ -74,7 +75,7 @@ def classifier(m, gamma):
                           key=KEY.RBF_CLASS_CHART, **CHART)
         with right:
             M = len(c.centres)
-            figures.latex(rf"\begin{{aligned}}h(\mathbf x) &= \operatorname{{sign}}\Big(b + \textstyle\sum_{{m=1}}^{{{M}}}"
+            latex(rf"\begin{{aligned}}h(\mathbf x) &= \operatorname{{sign}}\Big(b + \textstyle\sum_{{m=1}}^{{{M}}}"
                           rf" w_m\, e^{{-\gamma\|\mathbf x - \mathbf c_m\|^2}}\Big),\ \gamma = {gamma:.3g}\\ "
                           r"[\,b,\ \mathbf w\,] &= [\,\mathbf 1\ |\ \Phi\,]^{+}\,\mathbf y,\ \ y_n \in \{-1, +1\}\\ "
                           rf"b &= {_num(c.b)},\ \ \max_m |w_m| = {_num(c.max_w)}\\ "

@@ -5,12 +5,13 @@ import numpy as np
 import streamlit as st
 
 import kernel_core as kc
-from pages.kernel_ridge import compute_derivations, figures, settings
+from pages.kernel_ridge import compute_derivations, settings
 from pages.kernel_ridge.figures_derivations import cost_map
 from pages.kernel_ridge.settings import KEY
 from ui import figures as ui_figures
 from ui.classroom import explain, presenting
 from ui.code import show_code
+from ui.formulas import latex
 from ui.nav import section_footer, section_header
 from ui.ranges import KERNEL_RIDGE as R
 
@@ -50,7 +51,7 @@ def chain(res):
     """Held's chain, each line with its largest entry-wise difference from the first (\"off by\")."""
     rows = [rf"&{CHAIN[0]} && \quad\text{{the left side}}"]
     rows += [rf"=\;&{line} && \quad\text{{off by }} {_gap(g)}" for line, g in zip(CHAIN[1:], res.steps.gaps[1:])]
-    figures.latex(r"\begin{alignedat}{2}" + r"\\[2pt] ".join(rows) + r"\end{alignedat}")
+    latex(r"\begin{alignedat}{2}" + r"\\[2pt] ".join(rows) + r"\end{alignedat}")
 
 
 @st.fragment
@@ -63,7 +64,7 @@ def identity():
                             bind="query-params")
         p = b.select_slider("Features p (columns)", SIZES["woodbury_p"], value=R["woodbury_p"][2], key=KEY.WB_P,
                             bind="query-params")
-        figures.latex(r"\begin{aligned}&(\mathbf A + \mathbf U\mathbf C\mathbf V)^{-1} = \mathbf A^{-1}\\ &\quad - "
+        latex(r"\begin{aligned}&(\mathbf A + \mathbf U\mathbf C\mathbf V)^{-1} = \mathbf A^{-1}\\ &\quad - "
                       r"\mathbf A^{-1}\mathbf U(\mathbf C^{-1} + \mathbf V\mathbf A^{-1}\mathbf U)^{-1}\mathbf V"
                       rf"\mathbf A^{{-1}}\\ &\mathbf U = {XT},\ \mathbf V = \mathbf X,\ \mathbf A = \lambda{I_P},\ "
                       rf"\mathbf C = {I_N}\end{{aligned}}")
@@ -79,7 +80,7 @@ def identity():
         return
     c = res.costs
     with right:
-        figures.latex(rf"\begin{{aligned}}&\mathbf X:\ {n}\times{p},\ \lambda = {s.lam:.4g}\\ &\text{{left}}\ (p\times p):"
+        latex(rf"\begin{{aligned}}&\mathbf X:\ {n}\times{p},\ \lambda = {s.lam:.4g}\\ &\text{{left}}\ (p\times p):"
                       rf"\ 2np^2 + p^3/3 = {_count(c['left'])}\\ &\text{{right}}\ (n\times n):\ 2n^2p + n^3/3 = "
                       rf"{_count(c['right'])}\end{{aligned}}")
         cheaper = "the right side (n × n)" if c["right"] < c["left"] else (

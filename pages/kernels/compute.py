@@ -12,8 +12,7 @@ import numpy as np
 import kernel_core as kc
 from ui.cache import cache_data
 from ui.compute import build_kernel
-from ui.controls import log_options
-from ui.ranges import GRID, PARAMS, PLANE
+from ui.ranges import GRID, PARAMS, PLANE, log_options
 
 ENTRIES = 64
 

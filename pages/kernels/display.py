@@ -1,7 +1,7 @@
 """What several Kernels sections show the same way: the PSD verdict, and a formula."""
 import streamlit as st
 
-PAD = r"\;"   # trailing space: KaTeX's subscript boxes stick out 2 px past a formula's end, which made it scroll
+from ui.formulas import PAD
 
 
 def verdict_box(v, what="K"):

@@ -8,7 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 import kernel_core as kc
-import ui.sweep
+import ui.sweep_payload
 from ui.cache import cache_data
 from ui.figures import builders
 from ui.figures.caching import cached_figure
@@ -34,14 +34,14 @@ def kernel_surface(xs, Z, x0, present=False):
 
 @cache_data(max_entries=8)
 def surface_sweep(xs, values, Zs, chart, slider, label="γ", by="index", drag=True):
-    """The frames of a sweep of the kernel (its γ, or its degree m: `label`, `by`, `drag` as ui.sweep.payload) as
+    """The frames of a sweep of the kernel (its γ, or its degree m: `label`, `by`, `drag` as ui.sweep_payload.payload) as
     ui.sweep's payload, each kernel_surface at that value: the heatmap (trace 0) in the colour scale kernel_surface
     gives that frame (diverging where it changes sign, sequential where not; the colour bar follows) over that
     frame's range, and its eight level lines (trace 1)."""
     Zs = np.asarray(Zs, np.float32)
     lines = [builders.level_points(xs, xs, Z, np.linspace(float(Z.min()), float(Z.max()), 10)[1:-1]) for Z in Zs]
-    layer = ui.sweep.layer(1, "lines", dict(color="white", width=1, dash="solid"), lines)
-    return ui.sweep.payload(chart, slider, label, values, ui.sweep.styled_field(0, Zs), [layer], drag=drag, by=by,
+    layer = ui.sweep_payload.layer(1, "lines", dict(color="white", width=1, dash="solid"), lines)
+    return ui.sweep_payload.payload(chart, slider, label, values, ui.sweep_payload.styled_field(0, Zs), [layer], drag=drag, by=by,
                             fmt=_fmt(by))
 
 
@@ -149,14 +149,14 @@ def gram_spectrum(ev, title=None, present=False):
 @cache_data(max_entries=8)
 def gram_sweep(sw, y, chart, slider, label="γ", by="index"):
     """The Gram matrix of every value of compute.GramSweep `sw` (of γ or the degree m: `label`, `by` as
-    ui.sweep.payload) as ui.sweep's payload, each gram_map at that value (the heatmap, trace 0: class-ordered, block
+    ui.sweep_payload.payload) as ui.sweep's payload, each gram_map at that value (the heatmap, trace 0: class-ordered, block
     means above builders.MAX_HEATMAP points, in the colour scale gram_map gives that frame over its range)."""
     order = np.argsort(y, kind="stable")
     Ks = [np.asarray(K[np.ix_(order, order)], np.float32) for K in sw.K]
     if len(order) > builders.MAX_HEATMAP:
         Ks = [builders._block_means(K, builders.MAX_HEATMAP)[0].astype(np.float32) for K in Ks]
-    field = ui.sweep.styled_field(0, np.stack([K[::-1] for K in Ks]))   # i down
-    return ui.sweep.payload(chart, slider, label, sw.values, field, [], by=by, fmt=_fmt(by))
+    field = ui.sweep_payload.styled_field(0, np.stack([K[::-1] for K in Ks]))   # i down
+    return ui.sweep_payload.payload(chart, slider, label, sw.values, field, [], by=by, fmt=_fmt(by))
 
 
 def _fmt(by):
@@ -182,8 +182,8 @@ def spectrum_sweep(sw, chart, slider, label="γ", by="index", log=False):
         axes = [spectrum_axis(np.max(ev)) for ev in sw.ev]
         style |= dict(tops=[end for end, _ in axes], ticks=[labels for _, labels in axes])
         rows = [np.column_stack([x, ev]) for ev in sw.ev]
-    bars = ui.sweep.layer(0, "bars", style, rows)
-    return ui.sweep.payload(chart, slider, label, sw.values, None, [bars], by=by, fmt=_fmt(by))
+    bars = ui.sweep_payload.layer(0, "bars", style, rows)
+    return ui.sweep_payload.payload(chart, slider, label, sw.values, None, [bars], by=by, fmt=_fmt(by))
 
 
 @cached_figure

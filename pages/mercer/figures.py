@@ -4,7 +4,7 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
-import ui.sweep
+import ui.sweep_payload
 from ui.cache import cache_data
 from ui.figures import CHART_CONFIG, add_classes, base_layout, cached_figure, decision_map, under_axis
 from ui.ranges import MERCER as R
@@ -247,11 +247,11 @@ def approx_sweep_payload(sw, traces, chart, slider):
     one heatmap on the fixed scale −1 … 1."""
     heat, colorscale = traces
     Ms = np.stack([triptych(sw.K, r, n) for r, n in zip(sw.K_rff, sw.K_nys)])
-    # rows top first as the chart shows them (y reversed): ui.sweep.field takes rows of increasing y and flips them
-    field = ui.sweep.field(heat, Ms[:, ::-1, :], [(-1.0, 1.0)] * len(Ms), [list(c) for c in colorscale])
+    # rows top first as the chart shows them (y reversed): ui.sweep_payload.field takes rows of increasing y and flips them
+    field = ui.sweep_payload.field(heat, Ms[:, ::-1, :], [(-1.0, 1.0)] * len(Ms), [list(c) for c in colorscale])
     return {**approx_sweep_meta(chart, slider), "field": field}
 
 
 def approx_sweep_meta(chart, slider):
     """The sweep of D without its frames (ui.sweep computes them only when it sends them)."""
-    return ui.sweep.payload(chart, slider, "D", R["approx_sizes"], drag=True)
+    return ui.sweep_payload.payload(chart, slider, "D", R["approx_sizes"], drag=True)

@@ -2,7 +2,7 @@
 import numpy as np
 import plotly.graph_objects as go
 
-import ui.sweep
+import ui.sweep_payload
 from ui.cache import cache_data
 from ui.figures import base_layout, cached_figure, decision_map, level_points
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE, PRESENT_MARKER_SIZE
@@ -152,12 +152,12 @@ def knn_sweep_payload(sw, traces, chart, slider):
     heat, line, colorscale = traces
     xs, ys = axes(BOUNDS)
     ms = [float(np.max(np.abs(Z))) or 1.0 for Z in sw.Z]
-    field = ui.sweep.field(heat, sw.Z, [(-m, m) for m in ms], [list(c) for c in colorscale])
-    lines = ui.sweep.layer(line, "lines", dict(color="black", width=3, dash="solid"),
+    field = ui.sweep_payload.field(heat, sw.Z, [(-m, m) for m in ms], [list(c) for c in colorscale])
+    lines = ui.sweep_payload.layer(line, "lines", dict(color="black", width=3, dash="solid"),
                            [level_points(xs, ys, Z, 0.0) for Z in sw.Z])
     return {**knn_sweep_meta(chart, slider), "field": field, "layers": [lines]}
 
 
 def knn_sweep_meta(chart, slider):
     """The sweep of k without its frames (ui.sweep computes them only when it sends them)."""
-    return ui.sweep.payload(chart, slider, "k", K_VALUES, drag=True, fmt="{:.0f}")
+    return ui.sweep_payload.payload(chart, slider, "k", K_VALUES, drag=True, fmt="{:.0f}")

@@ -2,7 +2,6 @@
 arguments; fixed axis ranges, float32 arrays. Main charts have no title (the section's header names them)."""
 import numpy as np
 import plotly.graph_objects as go
-import streamlit as st
 
 from ui.figures import LEGEND_ABOVE, LEGEND_INSIDE, base_layout, cached_figure
 from ui.theme import ACCENT, NEGATIVE, POSITIVE
@@ -14,10 +13,6 @@ BUMP_COLOR = "#8C8C8C"
 def main_height(present):
     return MAIN[bool(present)]
 
-
-def latex(body, where=None):
-    """st.latex with a thin space at the end (KaTeX lets an aligned block overhang its box by ~2 px)."""
-    (where or st).latex(body + r"\;")
 
 
 def _f32(a):

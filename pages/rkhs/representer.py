@@ -11,6 +11,7 @@ from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.controls import labeller, log_slider
 from ui.figures import CHART_CONFIG
+from ui.formulas import latex
 from ui.nav import section_footer, section_header
 from ui.ranges import RKHS_REPRESENTER as R
 
@@ -46,12 +47,12 @@ def map_caption(r, p):
 
 
 def formula(r, sh, t, lam, loss):
-    figures.latex(r"\begin{aligned}\mathbf w &= \mathbf w^* + t\,\mathbf u\\ \mathbf w^* &= \textstyle\sum_i "
+    latex(r"\begin{aligned}\mathbf w &= \mathbf w^* + t\,\mathbf u\\ \mathbf w^* &= \textstyle\sum_i "
                   rf"\alpha_i\,\phi(x_i)\\ \alpha &= {_vec(r.alpha)}\\ \phi(x_i)^\top\mathbf u &= 0\ \text{{for every }} i,"
                   r"\ \ \|\mathbf u\| = 1\end{aligned}")
     tt = f"({t:g})" if t < 0 else f"{t:g}"
     name = r"(f(x_i) - y_i)^2" if loss == "squared" else r"\max\{0,\,1 - y_i f(x_i)\}"
-    figures.latex(rf"\begin{{aligned}}\|\mathbf w\|^2 &= \|\mathbf w^*\|^2 + t^2\\ &= {_g(r.norm2)} + {tt}^2 = "
+    latex(rf"\begin{{aligned}}\|\mathbf w\|^2 &= \|\mathbf w^*\|^2 + t^2\\ &= {_g(r.norm2)} + {tt}^2 = "
                   rf"{_g(sh.norm2)}\\ \text{{loss}} &= \tfrac1n\textstyle\sum_i {name}\\ &= {_g(sh.data)}\\ "
                   rf"J &= \text{{loss}} + \lambda\|\mathbf w\|^2\\ &= {_g(sh.data)} + {lam:g}\times{_g(sh.norm2)} = "
                   rf"{_g(sh.J)}\\ J - J^* &= \lambda t^2 = {lam:g}\times{tt}^2 = {_g(sh.J - r.J)}\end{{aligned}}")
@@ -118,7 +119,7 @@ def body():
                        "space, so every w already is Σ αᵢ φ(xᵢ). Use fewer points, " +
                        ("or r > 0 (with r = 0 the map keeps only xᵐ: D = 1)." if p.get("coef0") == 0 else
                         "or a larger degree m (D = m + 1)."))
-            figures.latex(rf"\begin{{aligned}}\mathbf w^* &= \textstyle\sum_i \alpha_i\,\phi(x_i)\\ \alpha &= "
+            latex(rf"\begin{{aligned}}\mathbf w^* &= \textstyle\sum_i \alpha_i\,\phi(x_i)\\ \alpha &= "
                           rf"{_vec(r.alpha)}\end{{aligned}}")
         else:
             formula(r, sh, t, lam, loss)

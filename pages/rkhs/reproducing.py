@@ -10,7 +10,7 @@ from pages.rkhs.settings import KEY, frame
 from ui.classroom import explain, presenting
 from ui.code import show_code
 from ui.figures import CHART_CONFIG
-from ui.formulas import with_numbers
+from ui.formulas import latex, with_numbers
 from ui.nav import section_footer, section_header
 from ui.points_click import click_chart
 
@@ -91,14 +91,14 @@ def body():
                     help="The RKHS inner product Σᵢ Σⱼ aᵢ bⱼ k(xᵢ, yⱼ) of f and g = k(x′, ·) (b = (1), y = (x′))")
         m[1].metric(f"f({xprime:g}) on the curve", f"{at.value:.6f}",
                     help=f"f evaluated at x′; the two differ by {abs(at.inner - at.value):.1e}")
-        figures.latex(rf"\begin{{aligned}}\langle f, k(x', \cdot)\rangle_{{\mathcal H}} &= \sum_{{i=1}}^{{{len(a)}}}"
+        latex(rf"\begin{{aligned}}\langle f, k(x', \cdot)\rangle_{{\mathcal H}} &= \sum_{{i=1}}^{{{len(a)}}}"
                       rf"\alpha_i\, k(x_i, x') \\ &= {_terms(a, at.k_at)} \\ &= {at.inner:.4f} = f(x')"
                       r"\end{aligned}")
-        figures.latex(rf"\begin{{aligned}}\|f\|_{{\mathcal H}}^2 &= \boldsymbol\alpha^\top\mathbf K\boldsymbol\alpha"
+        latex(rf"\begin{{aligned}}\|f\|_{{\mathcal H}}^2 &= \boldsymbol\alpha^\top\mathbf K\boldsymbol\alpha"
                       rf" = \textstyle\sum_{{i,j}}\alpha_i\alpha_j k(x_i, x_j) \\ &= {curve.norm2:.4g},\quad"
                       rf"\|f\|_{{\mathcal H}} = {norm:.4g}\end{{aligned}}")
     with kernel_formula:
-        figures.latex(with_numbers(s.choice.name, dict(s.choice.params), aligned=True))
+        latex(with_numbers(s.choice.name, dict(s.choice.params), aligned=True))
     if note:
         st.warning(note)
     if st.session_state.get(centres.NOTE):

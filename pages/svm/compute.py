@@ -11,10 +11,9 @@ import numpy as np
 
 import kernel_core as kc
 from ui.cache import cache_data
-from ui.controls import log_options
-from ui.points import held_out
-from ui.ranges import PARAMS, PLANE
+from ui.ranges import PARAMS, PLANE, log_options
 from ui.ranges import SVM as R
+from ui.split import held_out
 
 ENTRIES = 32
 PLANE_BOUNDS = (*PLANE, *PLANE)  # a clickable map shows exactly the plane (ui.points_click.on_plane)

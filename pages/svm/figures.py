@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 from _plotly_utils.utils import to_typed_array_spec
 
 import kernel_core as kc
-import ui.sweep
+import ui.sweep_payload
 from ui.cache import cache_data
 from ui.figures import Spec, add_classes, base_layout, cached_figure, decision_map, level_lines, level_points
 from ui.theme import ACCENT, CLASS_STYLE, PRESENT_FONT_SIZE, TAG_BACKGROUND
@@ -222,23 +222,23 @@ def sweep_payload(box, sw, X, y, tr, traces, chart, slider, label, drag):
     Zs = sw.Z.astype(np.float32)
     xs, ys = np.linspace(box[0], box[1], Zs.shape[2]), np.linspace(box[2], box[3], Zs.shape[1])
     ms = [float(np.max(np.abs(Z))) or 1.0 for Z in Zs]
-    field = ui.sweep.field(heat, Zs, [(-m, m) for m in ms], [list(c) for c in colorscale])
+    field = ui.sweep_payload.field(heat, Zs, [(-m, m) for m in ms], [list(c) for c in colorscale])
     Xtr = X[tr]
-    layers = [ui.sweep.layer(t, "lines", dict(color="black", width=3 if level == 0 else 1.5,
+    layers = [ui.sweep_payload.layer(t, "lines", dict(color="black", width=3 if level == 0 else 1.5,
                                                dash="solid" if level == 0 else "dash"),
                              [level_points(xs, ys, Z, level) for Z in Zs])
               for t, level in zip(lines, LEVELS)]
-    layers.append(ui.sweep.layer(sv_trace, "markers", dict(symbol=SV_MARKER["symbol"], color=SV_MARKER["color"],
+    layers.append(ui.sweep_payload.layer(sv_trace, "markers", dict(symbol=SV_MARKER["symbol"], color=SV_MARKER["color"],
                                                            width=SV_MARKER["line"]["width"]),
                                  [np.column_stack([Xtr[sv], sv_sizes(a, C)])
                                   for sv, a, C in zip(sw.sv, sw.alpha, sw.Cs)]))
     masks = [marked(y[tr], f) for f in sw.f_tr]
     for j, (t, marker) in enumerate(zip(marked_traces, MARKED.values())):
-        layers.append(ui.sweep.layer(t, "markers", dict(symbol=marker["symbol"], color=marker["color"],
+        layers.append(ui.sweep_payload.layer(t, "markers", dict(symbol=marker["symbol"], color=marker["color"],
                                                         width=marker["line"]["width"]),
                                      [np.column_stack([Xtr[m[j]], np.full(int(m[j].sum()), marker["size"])])
                                       for m in masks]))
-    return ui.sweep.payload(chart, slider, label, sw.values, field, layers, drag=drag)
+    return ui.sweep_payload.payload(chart, slider, label, sw.values, field, layers, drag=drag)
 
 
 def legend_items(held_out=True, short=False):

@@ -12,15 +12,15 @@ from pages.svm.settings import slider as bar_slider
 from ui import links, points_click
 from ui.classroom import explain, presenting
 from ui.code import show_code
-from ui.controls import log_options
 from ui.exercises import Exercise, SliderExercise, exercises
 from ui.figures import CHART_CONFIG
 from ui.kernel_choice import compare_height
-from ui.legend import legend_row
+from ui.legend import legend_html
 from ui.nav import section_footer, section_header
-from ui.ranges import PARAMS
+from ui.ranges import PARAMS, log_options
 from ui.ranges import SVM as R
-from ui.sweep import payload, sweep
+from ui.sweep import sweep
+from ui.sweep_payload import payload
 
 BOX = compute.PLANE_BOUNDS
 
@@ -180,7 +180,8 @@ def compare():
         compare_toggle(short=present)
         with st.popover("🖱" if present else "🖱 Clicks", help="What a click on a map does, Undo and Reset, the held-out points."):
             show_test = toolbar(compare=False)
-        legend_row(figures.legend_items(held_out=show_test and len(d.part.te) > 0, short=present), large=present)
+        st.markdown(legend_html(figures.legend_items(held_out=show_test and len(d.part.te) > 0, short=present),
+                                large=present), unsafe_allow_html=True)
     fits, height = {}, compare_height(figures.COMPARE_HEIGHT[present], present, s.kernel, kernel_b)
     for col, label, kernel, C, key in zip(st.columns(2, gap="medium"), "AB", (s.kernel, kernel_b), (s.C, C_b),
                                           ("svm_map", "svm_b_map")):

@@ -12,10 +12,10 @@ from kernel_core import KERNEL_PARAMS
 from pages.svm import compute
 from ui import points
 from ui.classroom import presenting
-from ui.controls import labeller, log_options
+from ui.controls import labeller
 from ui.kernel_choice import LABELS as KERNEL_LABELS
 from ui.kernel_choice import SYMBOLS, Composed, Single
-from ui.ranges import PARAMS, SIGMOID_DEFAULTS
+from ui.ranges import PARAMS, SIGMOID_DEFAULTS, log_options
 from ui.ranges import SVM as R
 from ui.settings import bar_row as settings_row
 from ui.settings import remember
