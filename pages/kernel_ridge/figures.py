@@ -92,17 +92,24 @@ def fit_y_range(y, truth=None, reach=None):
     return lo, hi
 
 
+def fit_bounds(xs, y, truth=False, reach=None):
+    """The fit chart's data band (x0, x1, lo, hi): the grid's ends and fit_y_range (with sin x when `truth`). The
+    strip of αᵢ lies under lo; the section reads a click against these bounds."""
+    lo, hi = fit_y_range(y, np.sin(xs) if truth else None, reach)
+    return float(xs[0]), float(xs[-1]), lo, hi
+
+
 @cached_figure
 def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None, std=None, reach=None, legend=True,
                tag=None):
     """The fitted curve over the data (with sin x when `truth`) and, in a strip under it on the same x axis, the
     dual coefficients αᵢ as stems. One plot area (the strip is an overlaid y axis), so the data band keeps most of
-    the chart's height; clicks below `fit_floor` (on the strip) are not data. With `std` (compute.fit_band) the
+    the chart's height; clicks below lo (fit_bounds: on the strip) are not data. With `std` (compute.fit_band) the
     ± 2 std band of the GP with σ² = λ under the curve (all NaN: an empty band trace, so a live sweep can draw the
     band at values where there is one); `reach`: fit_y_range's. `legend` False: none (Compare A / B's one row above
     both charts says it); `tag`: a name in the plot's top left corner ("A: …")."""
+    _, _, lo, hi = fit_bounds(xs, y, truth, reach)
     truth = np.sin(xs) if truth else None
-    lo, hi = fit_y_range(y, truth, reach)
     floor = lo - (hi - lo) * STRIP / (1 - STRIP)
     m, a = alpha_scale(alpha)
     fig = go.Figure()

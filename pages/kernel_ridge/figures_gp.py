@@ -49,6 +49,17 @@ def _band(xs, lo, hi, name, color):
                       line=dict(width=0), name=name, hoverinfo="skip")
 
 
+def gp_prior_bounds(y, res):
+    """The prior / posterior chart's axes (x0, x1, lo, hi), one y range for both views: the data, the posterior band
+    and the prior's band up to a cap (k(x, x) grows without bound for the linear and polynomial kernels). The section
+    reads a click against them."""
+    ps = res.prior_std
+    cap = max(4.0, 3 * float(np.max(np.abs(y))) if len(y) else 0.0)
+    lo, hi = _y_range(np.clip(-2 * ps, -cap, None), np.clip(2 * ps, None, cap), y if len(y) else [0.0],
+                      np.clip(res.mean - 2 * res.std, -cap, None), np.clip(res.mean + 2 * res.std, None, cap))
+    return float(res.xs[0]), float(res.xs[-1]), lo, hi
+
+
 @cached_figure
 def gp_prior_figure(X, y, res, posterior, present=False):
     """Draws from GP(0, k) and its ±2√k(x, x) band, or (posterior) the posterior mean, band and draws over the
@@ -81,11 +92,8 @@ def gp_prior_figure(X, y, res, posterior, present=False):
     if res.probe is not None and posterior:
         fig.add_vline(x=res.probe[0], line=dict(color="black", dash="dot", width=1), annotation_text="x*",
                       annotation_position="top")
-    # one y range for both views: the data, the posterior band, the prior's band up to a cap
-    cap = max(4.0, 3 * float(np.max(np.abs(y))) if len(y) else 0.0)
-    lo, hi = _y_range(np.clip(-2 * ps, -cap, None), np.clip(2 * ps, None, cap), y if len(y) else [0.0],
-                      np.clip(res.mean - 2 * res.std, -cap, None), np.clip(res.mean + 2 * res.std, None, cap))
-    fig.update_xaxes(title="x", range=[float(xs[0]), float(xs[-1])])
+    x0, x1, lo, hi = gp_prior_bounds(y, res)
+    fig.update_xaxes(title="x", range=[x0, x1])
     fig.update_yaxes(title="f(x)", range=[lo, hi])
     return base_layout(fig, None, height=height("main", present), present=present, showlegend=True,
                        legend=legend(present), meta=dict(chart_width=560))

@@ -47,8 +47,7 @@ def clickable_fit(s, fit, band, lam, X, y, key, chart_height=None, legend=True, 
                               chart_height=chart_height, std=band.std, reach=band.reach, legend=legend,
                               tag=tag).to_dict()
     layout = spec["layout"]
-    (x0, x1), y1 = layout["xaxis"]["range"], layout["yaxis"]["range"][1]
-    floor = figures.fit_floor(layout)
+    x0, x1, floor, y1 = figures.fit_bounds(fit.xs, y, s.source == "sine", band.reach)
     sx, sy = figures.nice_step(x1 - x0, R["click_cols"]), figures.nice_step(y1 - floor, R["click_rows"])
 
     def on_click(cx, cy):

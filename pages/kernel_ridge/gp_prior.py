@@ -24,11 +24,12 @@ section_header(__file__)
 present = presenting()
 
 
-def clickable(fig, X, y, s):
-    """The chart; a click on it (snapped to a nice step of the fixed axes) adds a point to the topic's points."""
+def clickable(fig, bounds, X, y, s):
+    """The chart; a click on it (snapped to a nice step of its axes' `bounds`, figures_gp.gp_prior_bounds) adds a
+    point to the topic's points."""
     spec = fig.to_dict()
     layout = spec["layout"]
-    (x0, x1), (y0, y1) = layout["xaxis"]["range"], layout["yaxis"]["range"]
+    x0, x1, y0, y1 = bounds
     sx, sy = figures.nice_step(x1 - x0, R["click_cols"]), figures.nice_step(y1 - y0, R["click_rows"])
 
     def on_click(cx, cy):
@@ -84,7 +85,8 @@ def gp_prior_view():
                     "The Gaussian process cannot be computed here: ") + str(err))
         return
     with left:
-        clickable(figures_gp.gp_prior_figure(X, y, res, view != "prior" and res.n > 0, present=present), X, y, s)
+        clickable(figures_gp.gp_prior_figure(X, y, res, view != "prior" and res.n > 0, present=present),
+                  figures_gp.gp_prior_bounds(y, res), X, y, s)
     with right:
         formulas(s, res, s2)
         if res.left_out:
