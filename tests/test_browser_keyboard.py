@@ -34,7 +34,7 @@ pytestmark = pytest.mark.timeout(600)
 @pytest.mark.parametrize("topic", TOPICS, ids=[t.slug for t in TOPICS])
 def test_a_topic_by_keyboard_alone(page, app_url, topic, record_property):
     walk = walk_of(app_url, topic)
-    record_property("walk", walk)
+    record_property("walk", repr(walk))   # plain text: pytest-xdist sends the report between processes
     assert walk.slider, f"/{topic.slug}: no section of the topic has a slider in its main area ({walk.tried})"
     page.context.add_init_script(RUN_COUNTER)   # settle waits for the run a key asks for, not a pause
     open_url(page, f"{app_url}/{walk.url}")
