@@ -56,8 +56,9 @@ def panel():
         st.latex(r"\mathbf{z}(\mathbf{x}) = \sqrt{\tfrac{2}{D}}\cos(\mathbf{W}^\top\mathbf{x} + \mathbf{b})")
         st.latex(rf"\mathbf{{W}}_{{:j}} \sim \mathcal{{N}}(0, {2 * gamma:.3g}\,\mathbf{{I}}),\ b_j \sim U[0, 2\pi)")
         st.latex(r"\mathbf{K} \approx \mathbf{K}_{nm}\,\mathbf{K}_{mm}^{+}\,\mathbf{K}_{mn}\;")
-    triptych = figures.gram_triptych(a.K, a.K_rff, a.K_nys, y, ("exact K (infinite φ)", "random Fourier, D",
-                                                                      "Nyström, m = min(D, n)"), present=present)
+    triptych = figures.gram_triptych(a.K, a.K_rff, a.K_nys, y, ("exact K<br>(infinite φ)",
+                                                                      "random Fourier,<br>D features",
+                                                                      "Nyström,<br>m = min(D, n)"), present=present)
     st.plotly_chart(triptych, key="mercer_K_compare", config=figures.CONFIG)
     traces = figures.triptych_traces(triptych)   # every D's matrices, computed only when the sweep sends them
     sweep(figures.approx_sweep_meta("mercer_K_compare", KEY.FEATURES),

@@ -222,11 +222,15 @@ def gram_triptych(K, K_rff, K_nys, y, titles, present=False):
     c = len(keep)
     fig = go.Figure(go.Heatmap(z=M, colorscale="RdBu_r", zmin=-1.0, zmax=1.0, colorbar=dict(title="k", thickness=14),
                                hovertemplate="K[i, j] = %{z:.4f}<extra></extra>"))
-    fig.update_yaxes(autorange="reversed", showticklabels=False, showgrid=False, zeroline=False, scaleanchor="x")
-    fig.update_xaxes(showticklabels=False, showgrid=False, zeroline=False, constrain="domain",
-                     title=" ")   # an axis title's room under the matrices (ui.figures.margins), for their names
-    for i, title in enumerate(titles):
-        fig.add_annotation(x=i * (c + GAP) + (c - 1) / 2, y=0, yref="paper", yanchor="top", yshift=-6,
+    # fixed ranges (a phone's layout reads the matrices' 3 : 1 shape off them, ui/phone_layout.js) and both axes
+    # constrained to their domain: whichever way the chart is wider than 3 : 1, the matrices keep their shape
+    fig.update_yaxes(range=[c - 0.5, -0.5], showticklabels=False, showgrid=False, zeroline=False, scaleanchor="x",
+                     constrain="domain")
+    fig.update_xaxes(range=[-0.5, 3 * c + 2 * GAP - 0.5], showticklabels=False, showgrid=False, zeroline=False,
+                     constrain="domain", title=" ")   # an axis title's room under the matrices, for their names
+    # (two lines each: side by side on a phone, one line each ran into the next)
+    for i, title in enumerate(titles):   # right under the matrices, wherever the domain puts them
+        fig.add_annotation(x=i * (c + GAP) + (c - 1) / 2, y=0, yref="y domain", yanchor="top", yshift=-6,
                            text=title, showarrow=False)
     # a title also gives the live sweep's sign its room above the matrices (nothing of the section's over it)
     # dragmode off: a sideways drag sweeps D (ui.sweep), it must not also draw Plotly's zoom box
