@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from tests.support.app_runs import open_url, settle
-from tests.support.charts import drawn_chart, ready_value, scroll_to, to_pixels
+from tests.support.app_runs import open_url
+from tests.support.charts import drawn_chart, ready_value, scroll_to, to_pixels, trace_points, wait_for_length
 from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(300)
@@ -13,9 +13,7 @@ pytestmark = pytest.mark.timeout(300)
 # The clickable chart once Plotly has drawn it; null while a rerun remounts it (or Plotly has not drawn it yet), so
 # every script below returns null then instead of throwing.
 FIND = drawn_chart(".st-key-clickable_rkhs_reproducing")
-CENTRES = f"""() => {{ const el = ({FIND})(); if (!el) return null;
-  const t = el._fullData.find(t => t.name === 'centres (xᵢ, αᵢ)'); if (!t) return null;
-  return Array.from(t.x).map((x, i) => [Math.round(x * 100) / 100, Math.round(t.y[i] * 100) / 100]); }}"""
+CENTRES = trace_points(FIND, "centres (xᵢ, αᵢ)", 2)
 
 
 def centres(page):
@@ -23,8 +21,7 @@ def centres(page):
 
 
 def wait_for_count(page, n):
-    page.wait_for_function(f"n => {{ const d = ({CENTRES})(); return d && d.length === n; }}", arg=n, timeout=20000)
-    settle(page)
+    wait_for_length(page, CENTRES, n)
 
 
 def numbers(page):

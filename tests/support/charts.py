@@ -138,3 +138,19 @@ def assert_section_charts_redraw(page):
     else:  # a section whose picture has no slider (a fixed counter-example): drawn and healthy
         assert page.locator("[data-testid='stMain'] .js-plotly-plot").count() >= 1
         assert_healthy(page)
+
+
+def trace_points(find, name, digits):
+    """JS: the (x, y) points of the trace named `name` on the chart `find` returns, rounded to `digits` decimals; null
+    while the chart is not drawn or has no such trace."""
+    scale = 10 ** digits
+    return (f"() => {{ const el = ({find})(); if (!el) return null; "
+            f"const t = el._fullData.find(t => t.name === {json.dumps(name)}); if (!t) return null; "
+            f"return Array.from(t.x).map((x, i) => [Math.round(x * {scale}) / {scale}, "
+            f"Math.round(t.y[i] * {scale}) / {scale}]); }}")
+
+
+def wait_for_length(page, script, n):
+    """Wait until `script` (trace_points) returns n points, then for the app to settle."""
+    page.wait_for_function(f"n => {{ const d = ({script})(); return d && d.length === n; }}", arg=n, timeout=20000)
+    settle(page)
