@@ -4,9 +4,9 @@ negative or huge seeds, Decimal, integers beyond float range, arrays where a sca
 return finite arrays of the documented shape or raise ValueError / TypeError whose message is a sentence raised by
 kernel_core itself (never a raw numpy, scipy or scikit-learn message).
 
-The odd-argument sweep (tests/fuzz_cases_odd.py) calls every public function and every method kernel_core defines
-on a public class (alpha_at, seed_alpha, reconstruct, step, predict, ...) with each argument in turn replaced by
-each odd value; a test keeps the sweep complete as the API grows.
+The odd-argument sweep (tests/fuzz_cases_odd.py, tests/fuzz_cases_odd_estimators.py) calls every public function
+and every method kernel_core defines on a public class (alpha_at, seed_alpha, reconstruct, step, predict, ...) with
+each argument in turn replaced by each odd value; a test keeps the sweep complete as the API grows.
 
 No call may hang: fuzz_support.run bounds every call by CALL_SECONDS of CPU time (a wall-clock deadline would
 fail on a loaded machine without any hang). Deterministic (derandomize) and without an example database, so a
@@ -48,23 +48,16 @@ from tests.fuzz_cases_data import (
     case_spectral,
 )
 from tests.fuzz_cases_learners import (
-    case_anova,
-    case_closure_rules,
     case_cross_validate,
     case_cross_validate_grid,
     case_expansion_surface,
     case_gaussian_process,
-    case_independence,
     case_kernel_perceptron,
     case_kernel_ridge,
     case_knn_vote,
-    case_representer,
     case_ridge_helpers,
-    case_rkhs,
-    case_substituted_gaussian,
     case_svm,
     case_svm_helpers,
-    case_vkv,
 )
 from tests.fuzz_cases_notes import (
     case_distributions,
@@ -77,7 +70,17 @@ from tests.fuzz_cases_notes import (
     case_walks,
     case_woodbury,
 )
-from tests.fuzz_cases_odd import CALLS, ODD
+from tests.fuzz_cases_odd import FUNCTIONS, KERNELS, ODD
+from tests.fuzz_cases_odd_estimators import ESTIMATORS
+from tests.fuzz_cases_rkhs import (
+    case_anova,
+    case_closure_rules,
+    case_independence,
+    case_representer,
+    case_rkhs,
+    case_substituted_gaussian,
+    case_vkv,
+)
 from tests.fuzz_support import (
     Refused,
     finite_answer,
@@ -89,6 +92,8 @@ FUZZ = settings(max_examples=100, deadline=None, derandomize=True, database=None
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 CONSTANTS = {"CLASSIFICATION_DATASETS", "MANIFOLDS", "DEFAULTS", "KERNEL_FUNCTIONS", "KERNEL_PARAMS", "MERCER",
              "PSD_RTOL", "SYMMETRY_RTOL", "Verdict", "DualPath", "WoodburySteps", "PAIRWISE"}   # records, not calls
+
+CALLS = {**FUNCTIONS, **KERNELS, **ESTIMATORS}   # the odd-argument sweep: tests/fuzz_cases_odd*.py
 
 CASES = {
     "gram": case_gram, "Kernel": case_kernel, "make_classification": case_make_classification,
