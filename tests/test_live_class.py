@@ -1,6 +1,7 @@
 """AppTest of the live class: a lecturer's session and students' sessions of the whole app sharing one store (SQLite
 in a temporary folder). Start a class, join it by link and by code, follow a section, a setting and points, Detach,
-Re-join and Undo, the lecturer link, End class; and what a student or a forged room cannot do."""
+Re-join and Undo, the lecturer link, End class; and what a student or a forged room cannot do. What reaches the
+pages (validation, the key, the fragment wake, the settings a new view changes) is in tests/test_live_class_wakes.py."""
 import json
 import time
 
@@ -8,28 +9,13 @@ import numpy as np
 import pytest
 
 from tests.app_pages import open_page
-from ui import room_routes, room_state
+
+# ruff: noqa: F811 (a test names the fixture imported here as its argument)
+from tests.support.live_class import HOME, MARGINS, app_store, lecturer  # noqa: F401 (app_store: the autouse fixture)
+from ui import room_routes
 from ui import room_store as rs
 
-MARGINS, KERNEL, HOME = "pages/svm/margins.py", "pages/kernels/kernel.py", "pages/home/overview.py"
-
-
-@pytest.fixture(autouse=True)
-def app_store(tmp_path, monkeypatch):
-    """A store of its own for each test (the app's process-wide store, opened on its first use)."""
-    monkeypatch.setenv("KERNELSCOPE_DATA", str(tmp_path))
-    monkeypatch.delenv("KERNELSCOPE_STORE", raising=False)
-    room_routes._STORE.clear()
-    yield room_routes.store()
-    room_routes.store().close()
-    room_routes._STORE.clear()
-
-
-def lecturer(file=MARGINS, query=None):
-    at = open_page(file, query=query)
-    at.button(key="class_start").click().run()
-    assert not at.exception
-    return at, at.session_state["class_room"]["code"]
+KERNEL = "pages/kernels/kernel.py"
 
 
 def gamma(at):
@@ -242,25 +228,6 @@ def test_a_forged_room_state_gets_a_sentence_not_a_crash(app_store):
     assert not student.exception and any("could not be shown" in n for n in notes(student))
 
 
-def test_validation_drops_what_a_share_link_drops():
-    clean, notes = room_state.validate({"page": "svm", "params": {
-        "svm_gamma": ["inf"], "svm_C": ["2"], "kernels_gamma": ["3"], "data_preset": ["circles"],
-        "pts": ["|" + ".".join("1_1p" for _ in range(2001))]}})
-    assert clean["params"] == {"svm_C": ["2"], "data_preset": ["Circles"]}
-    assert len(notes) == 3
-    for bad in ({"page": "nowhere"}, {"page": "svm", "params": "x"}, ["svm"],
-                {"page": "svm", "params": {"svm_C": ["1" * 500]}}):
-        with pytest.raises(ValueError):
-            room_state.validate(bad)
-
-
-def test_a_presenting_lecturers_values_reach_the_class_as_numbers():
-    """Presenting, a compact slider writes its value's label into the address ("γ = 2"), from which the lecturer's
-    view is captured; the class's laptops know the number only (they kept their own γ)."""
-    clean, notes = room_state.validate({"page": "svm", "params": {"svm_gamma": ["γ = 2"], "svm_C": ["C = 31.6"]}})
-    assert clean["params"] == {"svm_gamma": ["2"], "svm_C": ["31.6"]} and not notes
-
-
 def test_joins_are_rate_limited(app_store):
     now = time.time()
     app_store.clock = lambda: now          # one window of the limit for the whole test
@@ -292,66 +259,3 @@ def test_a_class_runs_on_redis_too(monkeypatch):
         finally:
             room_routes.store().close()
             room_routes._STORE.clear()
-
-
-def listener_data(at):
-    """The class listener's data as the page receives it (the component's JSON)."""
-    found = [json.loads(e.proto.json) for e in at.get("bidi_component")
-             if e.proto.component_name.endswith("class_listener") and e.proto.json]
-    assert len(found) == 1
-    return found[0]
-
-
-def test_the_key_reaches_only_the_lecturers_own_page(app_store):
-    """The lecturer's listener gets the key for its reload cookie (ui/room_follow.js); a student's page never does."""
-    at, code = lecturer()
-    key = at.session_state["class_key"]
-    assert listener_data(at)["resume"] == f"{code}.{key}"
-    student = open_page(MARGINS, query={"room": code})
-    student.run()
-    data = listener_data(student)
-    assert data["resume"] == "" and data["role"] == "student" and data["code"] == code
-    assert key not in json.dumps(data) and key not in str(student.query_params)
-
-
-def fragment_wakes(at):
-    return [e for e in at.get("bidi_component") if e.proto.component_name == "kernelscope.class_wake"]
-
-
-def test_a_followers_settings_bar_in_a_fragment_gets_the_fragment_wake_for_the_settings_it_draws(app_store):
-    at, code = lecturer()
-    assert fragment_wakes(at) == []                        # the lecturer: no wake
-    student = open_page(HOME, query={"room": code})
-    student.run()
-    assert not student.exception
-    assert len(fragment_wakes(student)) == 1
-    # the bar of /svm draws k₁, its γ (RBF), "combine with" and C; the toolbar's toggles below it in the same
-    # fragment are not the bar's (their change reruns the whole page)
-    assert student.session_state["class_fragment"] == ("svm", ("svm_kernel", "svm_gamma", "svm_combine", "svm_C"))
-    student.button(key="class_detach").click().run()
-    assert fragment_wakes(student) == []                   # detached: no wake
-
-
-def test_a_section_whose_bar_is_not_in_a_fragment_has_no_fragment_wake(app_store):
-    code, _ = app_store.create({"page": "kernels-bilinear", "params": {}})
-    student = open_page(HOME, query={"room": code})
-    student.run()
-    assert not student.exception and student.session_state["class_page"] == "kernels-bilinear"
-    assert fragment_wakes(student) == [] and "class_fragment" not in student.session_state
-
-
-def view(page="svm", points_too_many=False, **params):
-    return {"page": page, "params": {k: [v] for k, v in params.items()}, "points_too_many": points_too_many}
-
-
-@pytest.mark.parametrize("shown, new, keys", [
-    (view(svm_gamma="1"), view(svm_gamma="1"), set()),                             # a poll's version: no change
-    (view(svm_gamma="1"), view(svm_gamma="3.16"), {"svm_gamma"}),
-    (view(svm_gamma="1"), view(), {"svm_gamma"}),                                   # back to its default
-    (view(), view(svm_C="10", pts="|0.5_1p"), {"svm_C", "pts"}),
-    (view(), view(points_too_many=True), None),
-    (view(), view("svm-gauss-laplace"), None),                                      # another section
-    (None, view(), None),                                                           # nothing shown yet
-])
-def test_the_settings_a_new_view_changes(shown, new, keys):
-    assert room_state.changed(shown, new) == keys
