@@ -1,9 +1,16 @@
-"""The kernels topic's sections in AppTest: the sidebar's preset data (and the moons it draws, labelled ±1), readers of
-a page's sentences and metrics."""
+"""The kernels topic's sections in AppTest: the sections' scripts, the sidebar's preset data (and the moons it draws,
+labelled ±1), readers of a page's formulas, sentences and metrics."""
 import numpy as np
 from sklearn.datasets import make_moons
 
+KERNEL, GRAM, CLOSURE, GEOMETRY, NOT_SYMMETRIC, BILINEAR = (f"pages/kernels/{m}.py" for m in (
+    "kernel", "gram", "closure", "geometry", "not_symmetric", "bilinear"))
+SECTIONS = (KERNEL, GRAM, CLOSURE, GEOMETRY, NOT_SYMMETRIC, BILINEAR)
 PRESET = ("moons", 120, 0.1, 0)
+
+
+def latex(at):
+    return " ".join(e.body for e in at.latex)
 
 
 def text(at):
