@@ -1,7 +1,7 @@
-"""AppTest of the Mercer sections: φ(x)ᵀφ(y) = k(x, y) with the numbers on screen (features in Held's order), the
-lift, the exact feature counts of Kriege's example, the eigen map (and its absence for the sigmoid kernel), the RBF
-approximations, the topic bar (m, r) shared by its sections, and bad input answered with a sentence, never a
-traceback. References: closed forms and scikit-learn's PolynomialFeatures / pairwise_kernels."""
+"""AppTest of the Mercer sections: φ(x)ᵀφ(y) = k(x, y) with the numbers on screen (features in Held's order), the lift,
+the exact feature counts of Kriege's example, the topic bar (m, r) shared by its sections, and bad input answered
+with a sentence, never a traceback. References: closed forms and scikit-learn's PolynomialFeatures /
+pairwise_kernels. The eigen map and the RBF approximations are in tests/test_page_mercer_eigen.py."""
 import json
 import re
 from pathlib import Path
@@ -15,33 +15,22 @@ import kernel_core as kc
 from pages.mercer import compute
 from pages.mercer.settings import KEY
 from tests.app_pages import open_page, page_errors
+from tests.support.mercer_sections import (
+    APPROX,
+    EIGEN,
+    EXPLOSION,
+    LIFT,
+    MAP,
+    SECTIONS,
+    exercise,
+    latex,
+    metric,
+    number,
+    texts,
+)
 from ui.points import Points
 
-MAP, LIFT, EXPLOSION = "pages/mercer/feature_map.py", "pages/mercer/lift.py", "pages/mercer/explosion.py"
-EIGEN, APPROX = "pages/mercer/eigen_map.py", "pages/mercer/approximations.py"
-SECTIONS = (MAP, LIFT, EXPLOSION, EIGEN, APPROX)
 HELD = ["1", "√2·x₁", "√2·x₂", "x₁²", "x₂²", "√2·x₁·x₂"]      # Held's φ for (xᵀy + 1)², in Held's order
-
-
-def latex(at):
-    return " ".join(e.body for e in at.latex)
-
-
-def metric(at, start):
-    return next(m.value for m in at.metric if m.label.startswith(start))
-
-
-def texts(at, kind):
-    return " ".join(e.value for e in getattr(at, kind))
-
-
-def shown_error(text):
-    """The number after the eigen map's error formula: q = <q>:\\ \\frac{...}{...} = <number>"""
-    return re.search(r"q = \d+:\\ \\frac\{.*?\}\{.*?\} = (\S+(?: \\times 10\^\{-?\d+\})?)", text).group(1)
-
-
-def number(tex):
-    return float(re.sub(r" \\times 10\^\{(-?\d+)\}", r"e\1", tex))
 
 
 def frame_with(at, column):
@@ -172,61 +161,6 @@ def test_timing_table_is_measured_and_bounded():
     assert table.loc[(table["d"] == 200) & (table["m"] == 3), "φ(x)ᵀφ(y) [µs]"].iloc[0].startswith("not built")
 
 
-# ------------------------------------------------------------------ the eigen map
-def test_eigen_map_has_rank_six_for_the_degree_two_kernel():
-    at = open_page(EIGEN)
-    text = latex(at)
-    assert r"\operatorname{rank}\mathbf{K} = 6" in text
-    assert number(shown_error(text)) < 1e-10                                     # exact at q = rank = 6
-    at.slider(key=KEY.Q).set_value(2).run()
-    assert number(shown_error(latex(at))) > 0.01                                 # 4 of the 6 directions dropped
-
-
-def test_sigmoid_has_no_real_feature_map():
-    at = open_page(EIGEN)
-    at.selectbox(key=KEY.KERNEL_EIG).select_index(4).run()                       # Sigmoid (not PSD)
-    at.select_slider(key=KEY.GAMMA_EIG).set_value(2.0).run()
-    at.slider(key=KEY.COEF0_EIG).set_value(-1.0).run()
-    assert not page_errors(at)
-    assert "No real feature map" in texts(at, "error") and "negative eigenvalue" in texts(at, "error")
-
-
-def test_sigmoid_exercise_reveals_the_missing_feature_map():
-    at = open_page(EIGEN)
-    exercise(at, "mercer_sigmoid", 0)
-    assert at.selectbox(key=KEY.KERNEL_EIG).value == "sigmoid"
-    assert "No real feature map" in texts(at, "error")
-    assert any("the answer is **No: K has negative eigenvalues" in w.value for w in at.warning)
-
-
-# ------------------------------------------------------------------ random Fourier features and Nyström
-def test_nystroem_with_every_point_is_exact_and_beats_few_random_features():
-    at = open_page(APPROX)
-    few = float(metric(at, "Random Fourier error"))
-    at.select_slider(key=KEY.FEATURES).set_value(200).run()                     # Nyström m = n = 120 landmarks
-    assert float(metric(at, "Nyström error")) < 1e-6
-    assert float(metric(at, "Random Fourier error")) < few
-    assert r"\mathcal{N}(0, 2\,\mathbf{I})" in latex(at)                         # 2 gamma = 2 at gamma = 1
-
-
-def test_rff_exercise_shows_the_square_root_rate():
-    at = open_page(APPROX)
-    at.select_slider(key=KEY.FEATURES).set_value(20).run()
-    few = float(metric(at, "Random Fourier error"))
-    exercise(at, "mercer_rff", 1)
-    assert at.select_slider(key=KEY.FEATURES).value == 200
-    many = float(metric(at, "Random Fourier error"))
-    assert 1 / 6 < many / few < 1 / 2                               # 10x the features: about 1/sqrt(10), not 1/10
-
-
-def test_approximations_match_the_exact_rbf_gram_matrix_of_scikit_learn():
-    X = np.random.default_rng(3).normal(size=(40, 2))
-    a = compute.approximations(X, 0.5, 200, 0)
-    assert np.allclose(a.K, pairwise_kernels(X, metric="rbf", gamma=0.5))
-    assert a.landmarks == 40 and a.error_nys < 1e-6                 # every point a landmark: exact
-    assert abs(a.error_rff - np.linalg.norm(a.K - a.K_rff) / np.linalg.norm(a.K)) < 1e-12
-
-
 # ------------------------------------------------------------------ every section
 def test_empty_data_set_gets_a_sentence_not_a_traceback():
     for file in SECTIONS:
@@ -243,12 +177,6 @@ def test_empty_data_set_gets_a_sentence_not_a_traceback():
 
 def chart_config(at, key):
     return json.loads(next(c.proto.config for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{key}")))
-
-
-def exercise(at, name, choice):
-    at.radio(key=f"mercer_ex_{name}").set_value(choice).run()
-    at.button(key=f"mercer_ex_{name}_check").click().run()
-    assert not page_errors(at)
 
 
 def test_every_chart_has_the_png_only_toolbar_and_each_section_at_most_two():
