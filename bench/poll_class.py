@@ -1,7 +1,7 @@
 """A class answering polls over Streamlit's websocket protocol (issue 31's targets; bench.polls measures the store
 alone). One server process (SQLite), a lecturer session opened by the lecturer link, N students joined by
-?room=CODE, each a websocket session of bench/student.py with the long poll of its page's listener (bench.follow_
-latency's Follower). Per poll (`--polls`, default 5):
+?room=CODE, each a websocket session of bench/student.py with the long poll of its page's listener (bench/follow_
+wire.py's Follower, as in bench.follow_latency). Per poll (`--polls`, default 5):
 
 - the lecturer asks (the store's ask, as the Ask button's callback does); every student wakes as its page does (the
   fragment wake of bench.follow_latency, which the server widens to the page for a poll), and votes by sending its
@@ -20,7 +20,8 @@ latency's Follower). Per poll (`--polls`, default 5):
 With `--replicas 2`: the same through nginx over two replicas sharing a real redis-server, each student with its
 own route cookie (nginx spreads them).
 
-Timings are printed, never asserted. Report the load average with them (a shared machine).
+The sessions (voter, joining, the projector's count, the lecturer's `Mover`) are in bench/poll_wire.py. Timings are
+printed, never asserted. Report the load average with them (a shared machine).
 
     .venv/bin/python -m bench.poll_class [--students 30] [--polls 5]
     .venv/bin/python -m bench.poll_class --replicas 2 --students 60 --polls 5
@@ -33,171 +34,20 @@ import statistics
 import tempfile
 import time
 
-from bench.follow_latency import Follower, lecturer_alone, lecturer_session, move_bound, next_version, pct
+from bench.follow_wire import lecturer_session, pct
+from bench.poll_wire import (
+    OPTION_TEXT,
+    OPTIONS,
+    QUESTION,
+    Mover,
+    join_all,
+    projector_count,
+    watch_widgets,
+)
 from bench.serve import serve
 from bench.student import Stats, run_async
 from ui.room_store import open_store
 from ui.room_store.polls import polls_of
-
-QUESTION, OPTIONS = "svm_rbf_gamma", 3
-OPTION_TEXT = ("smoother", "wigglier", "no change")
-
-
-class Voter(Follower):
-    """A following student who also reads the poll's answer radio and whether the histogram is shown."""
-
-    def __init__(self, *args, **kw):
-        super().__init__(*args, **kw)
-        self.lock = asyncio.Lock()   # one rerun at a time on the session (the wake's and the vote's)
-        self.histogram_at = {}   # (question, round) -> time of the first rerun that showed its histogram
-        self.round = 0
-        self.checked = None          # when the lecturer checked this round (a histogram counts only after it)
-
-    def radio(self, round_):
-        """The widget id of this round's answer radio (its id ends with its key), None when not drawn."""
-        return self.student_ids.get(f"poll_{QUESTION}_{round_}")
-
-    async def run(self):
-        while True:
-            if await next_version(self):
-                async with self.lock:
-                    self.student.charts.clear()   # this run's charts only
-                    await self.wake()             # the listener's wake, as the browser makes it
-                if any('"Round ' in spec for spec in self.student.charts.values()) and self.round not in self.histogram_at:
-                    self.histogram_at[self.round] = time.perf_counter()
-
-    @property
-    def student_ids(self):
-        return self.student.widget_ids
-
-    async def vote(self, round_, choice):
-        async with self.lock:
-            return await self._vote(round_, choice)
-
-    async def _vote(self, round_, choice):
-        wid = self.radio(round_)
-        if wid is None:
-            await self.student.rerun()
-            wid = self.radio(round_)
-        if wid is None:
-            self.stats.errors.append(f"student {self.i}: no answer radio for round {round_}")
-            return None
-        label = f"{chr(65 + choice)}. {OPTION_TEXT[choice]}"   # a radio sends its option's text (format_func)
-        await self.student.rerun(widgets=[(wid, "string_value", label)],   # of its fragment, as the browser does
-                                 fragment_id=self.student.widget_fragments.get(f"poll_{QUESTION}_{round_}", ""))
-        return time.perf_counter()
-
-
-def watch_widgets(student):
-    """Keep the ids of the widgets the page draws (radios, buttons) by key, and the live count's text."""
-    student.widget_ids, student.count_text, student.count_fragment = {}, "", ""
-    student.widget_fragments = {}   # key -> the fragment the widget is drawn in ("" for none): its change reruns it
-    on_delta = student._on_delta
-
-    def _on_delta(msg):
-        on_delta(msg)
-        delta = msg.delta
-        if delta.WhichOneof("type") != "new_element":
-            return
-        el = delta.new_element
-        what = el.WhichOneof("type")
-        if what in ("radio", "button"):
-            wid = getattr(el, what).id
-            student.widget_ids[wid.rsplit("-", 1)[-1]] = wid
-            student.widget_fragments[wid.rsplit("-", 1)[-1]] = delta.fragment_id
-        elif what == "exception" and os.environ.get("POLLS_DEBUG"):
-            print(el.exception.message, "\n".join(el.exception.stack_trace)[-1500:])
-        elif what == "markdown" and el.markdown.body.startswith("answered "):
-            student.count_text, student.count_fragment = el.markdown.body, delta.fragment_id
-
-    student._on_delta = _on_delta
-
-
-async def join_all(url, ws, code, n, stats, cookies=None):
-    """N voters joined one after the other, as a class arrives; `cookies`: a function giving each its own first
-    visit's cookies (nginx's route cookie: replicas)."""
-    voters = []
-    for i in range(n):
-        cookie = await asyncio.to_thread(cookies, url) if cookies else ""
-        voters.append(Voter(url, ws, code, i, stats, cookie))
-        await voters[-1].join()
-        watch_widgets(voters[-1].student)
-    return voters
-
-
-async def projector_count(lecturer, want, t_last, timeout=30.0):
-    """Rerun the lecturer's live fragment every second (as the browser's run_every=1 does) until it reads
-    "answered `want` of …": the seconds from `t_last` to that run's finish, None on timeout."""
-    end = time.perf_counter() + timeout
-    while time.perf_counter() < end:
-        if lecturer.count_fragment:
-            await lecturer.rerun(fragment_id=lecturer.count_fragment)
-        else:
-            await lecturer.rerun()
-        if lecturer.count_text.startswith(f"answered {want} of"):
-            return time.perf_counter() - t_last
-        await asyncio.sleep(1.0)
-    return None
-
-
-async def lecturer_moves(lecturer, slider, changes, every, stop=None):
-    """The lecturer moves γ up to `changes` times, one step every `every` s, until `stop` is set (the class has
-    voted; anything with is_set()): the reruns' latencies (s)."""
-    out = []
-    for k in range(changes):
-        if stop is not None and stop.is_set():
-            break
-        out.append(await move_bound(lecturer, slider, +1 if k % 8 < 4 else -1))
-        until = time.perf_counter() + every
-        while time.perf_counter() < until and not (stop is not None and stop.is_set()):
-            await asyncio.sleep(0.02)
-    return [t for t in out if t is not None]
-
-
-def _mover(url, code, key, cookie, changes, every, commands, results, stop):
-    """The lecturer's γ, in a process of its own, as the lecturer's browser is a machine of its own: a second window
-    of the lecturer (the lecturer link) moves γ on each command ("alone": in no room; "moves": the class following;
-    "voting": until `stop` is set) and puts the reruns' latencies in `results`. In the bench's own process the
-    lecturer's answers waited behind the thirty students' messages, which the bench decodes on the same event loop."""
-    async def main():
-        stats, session = Stats(), None
-        while (command := await asyncio.to_thread(commands.get)) is not None:
-            if command == "alone":
-                results.put(await lecturer_alone(url, changes, every))
-                continue
-            if session is None:
-                session = await lecturer_session(url, code, key, stats, cookie)
-            results.put(await lecturer_moves(session, session.pick_slider("svm_gamma"), changes, every,
-                                             stop if command == "voting" else None))
-        if session is not None:
-            await session.__aexit__(None, None, None)
-
-    asyncio.run(main())
-
-
-class Mover:
-    """The lecturer's γ window in a process of its own (`_mover`)."""
-
-    def __init__(self, url, code, key, cookie, changes, every):
-        import multiprocessing
-
-        ctx = multiprocessing.get_context("spawn")
-        self.commands, self.results, self.stop = ctx.Queue(), ctx.Queue(), ctx.Event()
-        self.process = ctx.Process(target=_mover, daemon=True, args=(url, code, key, cookie, changes, every,
-                                                                     self.commands, self.results, self.stop))
-        self.process.start()
-
-    async def moves(self, command):
-        if command == "voting":
-            self.stop.clear()
-        self.commands.put(command)
-        return await asyncio.to_thread(self.results.get, True, 600)
-
-    def close(self):
-        self.commands.put(None)
-        self.process.join(30)
-        if self.process.is_alive():
-            self.process.kill()
 
 
 async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=None):
