@@ -6,6 +6,7 @@
 const GAP = 8;         // px between the x axis' labels and the colour bar / legend under it
 const BAR = 12;        // px thickness of a horizontal colour bar
 const TITLE_ROOM = 24;  // px over the plot for a y axis' title read across
+const TITLE_GAP = 2;    // px at least between a chart's title and the y axes' titles read across under it
 const ASPECT = [0.55, 1.35];   // plot height / width kept within, so a map stays on the first screen
 const NEAR = 3;       // px between the plot and its tick labels on a chart with two y axes
 const KEY_GAP = 14;    // px between the two columns of a chart's key
@@ -40,8 +41,9 @@ function keyColumns(lines, font, width) {   // a key's lines in two columns when
 
 // One plot's y axes (the left one, and any drawn over it on the right, as the eigen map's error): each title goes
 // over its tick labels' column, read across (as phone charts do), the left one from the left edge and a right one
-// to the right edge, under a chart title if there is one (the top margin grows by its line), so the plot takes
-// their width (about 18 px each). A right axis keeps the room its tick labels need.
+// to the right edge, under a chart title if there is one (the top margin grows by TITLE_ROOM, and more if the title's
+// lines, wrapped, would come within TITLE_GAP px of them), so the plot takes their width (about 18 px each). A right
+// axis keeps the room its tick labels need.
 function acrossTitles(L, FL, yAxes) {
   const one = yAxes.every((k) => k === "yaxis" || (FL[k].overlaying && FL[k].side === "right"));
   const yTitle = one ? text(L.yaxis && L.yaxis.title) : "";
@@ -80,8 +82,15 @@ function phoneSizes(gd) {
   const titles = acrossTitles(L, FL, yAxes);
   const chartTitle = text(FL.title).replace(/<[^>]*>/g, "").trim();
   const wrap = wrappedTitle(gd);   // a title wider than the chart in lines, the top margin a line taller for each added
-  const t = (titles.across ? (chartTitle ? FL.margin.t + TITLE_ROOM : Math.max(FL.margin.t, TITLE_ROOM)) : FL.margin.t)
-    + (wrap ? wrap.room : 0);
+  const room = wrap ? wrap.room : 0;
+  // Plotly centres a title's first line in the top margin (title.y "auto"): each px the margin grows takes the title
+  // half a px down, and the lines added by wrapping it hang under the first (/mercer-approx's error curve: its second
+  // line on the y title, when the margin grew by TITLE_ROOM and the added lines only)
+  const drawn = titles.across && chartTitle && FL.title.y === "auto" ? titleBottom(gd) : null;
+  const clear = drawn === null ? 0 : 2 * (drawn + room + TITLE_GAP + TITLE_ROOM) - FL._size.t;
+  const t = !titles.across ? FL.margin.t + room
+    : chartTitle ? Math.max(FL.margin.t + TITLE_ROOM + room, clear)
+    : Math.max(FL.margin.t, TITLE_ROOM) + room;
   // Two y axes pay twice for a column of tick labels: both columns come NEAR px from the plot (Plotly leaves 9).
   const onRight = rightLabels(gd);
   const closer = onRight ? Math.max(0, Math.floor(leftGap(gd) - NEAR)) : 0;   // (a standoff is a whole px)

@@ -49,6 +49,12 @@ function wrappedTitle(gd) {
 // The layout's title as wrapped (its text; its font, place and the rest as they were).
 const withTitle = (L, wrap) => ({ ...(typeof L.title === "object" && L.title ? L.title : {}), text: wrap.text });
 
+// px from the chart's top to the drawn title's bottom; null without a drawn title.
+function titleBottom(gd) {
+  const drawn = gd.querySelector(".gtitle"), r = drawn && drawn.getBoundingClientRect();
+  return r && r.height ? Math.ceil(r.bottom - gd.getBoundingClientRect().top) : null;
+}
+
 // A chart phone_layout.js does not lay out (a 3-D scene, a second y axis of its own on the right) with its title
 // wrapped: taller by the lines added, its plot as it was.
 function wrappedOnly(gd) {
