@@ -52,7 +52,9 @@ function acrossTitles(L, FL, yAxes) {
 }
 
 // A fixed-aspect chart's plot height for `plotW` px of width: the data's own aspect (a y range Plotly would widen to
-// fill a tall box shrinks back to the data), and the y range it asks for.
+// fill a tall box shrinks back to the data), the y range it asks for, and the px between the plot's bottom and its y
+// axis' when that axis is constrained to its domain and flatter than ASPECT allows (Plotly shrinks the domain toward
+// its constraintoward: /mercer-approx's three matrices, 3 : 1, in the middle of a box 0.55 as tall as wide).
 function squareFit(gd, plotW) {
   const L = gd.layout, FL = gd._fullLayout;
   const x = L.xaxis && L.xaxis.range, y = L.yaxis && L.yaxis.range;
@@ -65,7 +67,10 @@ function squareFit(gd, plotW) {
   const yy = yRange || y;
   const asked = yy ? [...yy] : null;
   const ratio = x && yy ? Math.abs((yy[1] - yy[0]) / (x[1] - x[0])) * (FL.yaxis.scaleratio || 1) : 1;
-  return { plotH: Math.round(plotW * Math.min(Math.max(ratio, ASPECT[0]), ASPECT[1])), asked };
+  const plotH = Math.round(plotW * Math.min(Math.max(ratio, ASPECT[0]), ASPECT[1]));
+  const toward = { bottom: 0, top: 1 }[FL.yaxis.constraintoward] ?? 0.5;
+  const band = FL.yaxis.constrain === "domain" ? Math.floor(Math.max(0, plotH - plotW * ratio) * toward) : 0;
+  return { plotH, asked, band };
 }
 
 // The px of the phone layout, from the drawn chart (m: its measures and sizes); null when it is not a cartesian 2-D
@@ -97,7 +102,11 @@ function phoneSizes(gd) {
   const l = Math.max(depthLeft(gd, !titles.yTitle) + 4 - closer, 10);
   const r = onRight ? onRight.width + NEAR + 3 : 8;
   const plotW = W - l - r;
-  const below = depthBelow(gd, FL.yaxis._offset + FL.yaxis._length) + GAP;
+  const { plotH, asked, band } = square ? squareFit(gd, plotW) : { plotH: FL.yaxis._length, asked: null, band: 0 };
+  // under the x axis' labels and title, and under the words a builder hung under the plot (a matrix's name), from the
+  // plot's bottom (the y axis' is `band` px above it)
+  const below = Math.max(depthBelow(gd, FL.yaxis._offset + FL.yaxis._length) - band, depthHung(gd, plotH, band), 0)
+    + GAP;
   const titled = barred.some(([tr]) => text(((tr.marker && tr.marker.colorbar) || tr.colorbar || {}).title));
   const barH = barred.length ? BAR + 24 + (titled ? 28 : 0) : 0;   // the bar, its tick labels, its title over it
   const legendH = legendOut ? legendHeight(gd, plotW) : 0;
@@ -105,7 +114,6 @@ function phoneSizes(gd) {
   const key = spec && Array.isArray(spec.key) && spec.key.length ? keyColumns(spec.key.map(String), tickFont, W - 8) : null;
   const keyH = key ? key.height + GAP : 0;
   const b = Math.max(below + barH + legendH + keyH, FL.margin.b && !barH && !legendH && !keyH ? FL.margin.b : 0);
-  const { plotH, asked } = square ? squareFit(gd, plotW) : { plotH: FL.yaxis._length, asked: null };
   const height = Math.round(t + plotH + b);
   return { yAxes, barred, legendOut, ...titles, wrap, onRight, closer, tickFont, key, asked,
            sizes: { height, plotW, plotH, l, r, t, b, below, barH, legendH, keyH } };

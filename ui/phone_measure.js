@@ -26,6 +26,25 @@ function depthBelow(gd, bottom) {   // px the x axes' tick labels and titles rea
   return Math.ceil(reach);
 }
 
+// px the annotations a builder hung under the plot (placed at the bottom edge of the chart's paper or of a y axis'
+// domain, or under it: a matrix's name under the matrix) reach under the plot's bottom once it is `plotH` px tall, a y
+// axis' domain ending `band` px above it: their drawn depth under their anchor, and the anchor's depth under the edge
+// in that height (at most). (The phone's own, its key and the y titles read across, are placed after this.)
+function depthHung(gd, plotH, band = 0) {
+  const FL = gd._fullLayout, top = gd.getBoundingClientRect().top, size = FL._size;
+  let reach = 0;
+  gd.querySelectorAll(".annotation[data-index]").forEach((g) => {
+    const a = (FL.annotations || [])[Number(g.getAttribute("data-index"))];
+    const domain = a && /^y\d* domain$/.test(a.yref) && FL[`yaxis${a.yref.slice(1, -7)}`];
+    if (!a || a.name === "ksKey" || a.name === "ksYTitle" || !(a.yref === "paper" || domain) || !(a.y <= 0)) return;
+    const r = g.getBoundingClientRect();
+    if (!r.height) return;
+    const anchor = domain ? domain._offset + (1 - a.y) * domain._length : size.t + (1 - a.y) * size.h;
+    reach = Math.max(reach, r.bottom - top - anchor - a.y * plotH - (domain ? band : 0));
+  });
+  return Math.ceil(reach);
+}
+
 function rightLabels(gd) {   // px between the plot area and a right y axis' tick labels, and px those labels take
   const FL = gd._fullLayout, left = gd.getBoundingClientRect().left;
   const plotRight = Math.max(...Object.keys(FL).filter((k) => /^xaxis\d*$/.test(k)).map((k) => FL[k]._offset + FL[k]._length));
