@@ -7,7 +7,7 @@ import pytest
 from pages import sections, url_path
 from tests.support.app_runs import open_url
 from tests.support.health import assert_accessible
-from tests.support.titles import assert_titles_inside
+from tests.support.titles import assert_texts_apart, assert_titles_inside
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -98,6 +98,7 @@ def test_main_chart_fills_a_phone(phone, app_url, url, key):
         assert under or over, f"/{url}: a legend beside the plot: {legend} vs {m['area']}"
     assert_inside_the_chart(phone, url, key)
     assert_titles_inside(phone, url)   # no chart's title runs past its right edge (a long one wraps on a phone)
+    assert_texts_apart(phone, url)     # nor runs into another of the chart's words
     assert_accessible(phone, url)   # axe on the phone (tests/test_browser_a11y.py: Home and the other checks)
 
 
@@ -125,6 +126,7 @@ def test_a_360_px_phone_scrolls_nothing_sideways_and_cuts_nothing(small_phone, a
         assert bar["top"] >= m["area"]["bottom"] - 1, f"/{url}: a colour bar beside the plot: {bar} vs {m['area']}"
     assert_inside_the_chart(small_phone, url, key)
     assert_titles_inside(small_phone, url)
+    assert_texts_apart(small_phone, url)
 
 
 # What ui/phone.js puts under the plot (a colour bar, a legend and each of its entries: Plotly clips a legend taller
