@@ -137,14 +137,16 @@ def test_next_walks_every_section_in_order_and_prev_comes_back(page, app_url):
 def test_pagedown_and_pageup_move_between_sections_when_presenting(page, app_url):
     topic = next(t for t in TOPICS if len(t.sections) > 1)
     first, second = (url_path(topic, s) for s in topic.sections[:2])
-    listening = "() => window.__kernelscopeNavKeys > 0"     # ui/nav_keys.js mounted on this section
+    # ui/nav_keys.js mounted on this section, and the link a key follows drawn (the footer comes last: a key pressed
+    # before it is drawn does nothing, as under load in a full run)
+    listening = "(which) => window.__kernelscopeNavKeys > 0 && !!document.querySelector(`.st-key-${which} a`)"
     open_url(page, f"{app_url}/{first}?present=true")
-    page.wait_for_function(listening, timeout=30000)
+    page.wait_for_function(listening, arg="nav_next", timeout=30000)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")  # keys go to the page
     page.keyboard.press("PageDown")
     page.wait_for_url(f"{app_url}/{second}*", timeout=30000)
     settle(page)
-    page.wait_for_function(listening, timeout=30000)
+    page.wait_for_function(listening, arg="nav_prev", timeout=30000)
     page.keyboard.press("PageUp")
     page.wait_for_url(f"{app_url}/{first}*", timeout=30000)
     settle(page)
