@@ -3,13 +3,12 @@ folder) and a real redis-server on a free loopback port (tests/redis_env.py). As
 upsert, forged votes (a wrong choice, a closed poll, a foreign room, over the rate limit), exact counts under
 concurrent voters, the results without voters, and SQLite keeping an open poll's votes over a restart. A numeric
 question, answered with a slider, is in tests/test_polls_store_numeric.py."""
-import threading
 
 import pytest
 
 # ruff: noqa: F811 (a test names the fixtures imported here as its arguments)
 from tests.store_env import Clock, clock, redis_url, store, store_url  # noqa: F401 (fixtures)
-from tests.support.polls_store import STATE, polls  # noqa: F401 (a fixture)
+from tests.support.polls_store import STATE, polls, vote_in_waves  # noqa: F401 (a fixture)
 from ui import room_store as rs
 from ui.room_store import polls as ps
 
@@ -194,30 +193,11 @@ def test_concurrent_voters_are_counted_exactly(store_url, store, polls, clock):
     it and everyone sends a retry of their answer. The counts are the test's own tally of the final answers."""
     code, key = store.create(STATE)
     ask(polls, code, key)
-    n, errors = 30, []
+    n = 30
     first = {f"s{i}": i % 3 for i in range(n)}
     final = {v: (c + 1) % 3 if i % 2 else c for i, (v, c) in enumerate(first.items())}
 
-    def wave(plan, voters):
-        s = rs.open_store(store_url, clock)
-        p = ps.polls_of(s)
-        try:
-            for voter in voters:
-                p.vote(code, "svm_rbf_gamma", 1, voter, plan[voter])
-                p.vote(code, "svm_rbf_gamma", 1, voter, plan[voter])      # a retry
-        except Exception as err:  # reported below
-            errors.append(err)
-        finally:
-            s.close()
-
-    for plan in (first, final):
-        groups = [list(first)[i::6] for i in range(6)]
-        threads = [threading.Thread(target=wave, args=(plan, g)) for g in groups]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        clock.now += 2
+    errors = vote_in_waves(store_url, clock, code, "svm_rbf_gamma", (first, final))
     assert errors == []
     assert polls.counts(code, "svm_rbf_gamma", 1) == [sum(c == k for c in final.values()) for k in range(3)]
     assert sum(polls.counts(code, "svm_rbf_gamma", 1)) == n

@@ -2,14 +2,12 @@
 question answered with a slider counts slider values as an upsert, a forged slider value gets a sentence and is not
 counted, the rate limit and Check, a numeric question not of the app's form refused, concurrent slider votes counted
 exactly."""
-import threading
 
 import pytest
 
 # ruff: noqa: F811 (a test names the fixtures imported here as its arguments)
 from tests.store_env import Clock, clock, redis_url, store, store_url  # noqa: F401 (fixtures)
-from tests.support.polls_store import STATE, polls  # noqa: F401 (a fixture)
-from ui import room_store as rs
+from tests.support.polls_store import STATE, polls, vote_in_waves  # noqa: F401 (a fixture)
 from ui.room_store import polls as ps
 
 GAMMAS = (0.01, 0.1, 1.0, 3.98, 10.0, 100.0)          # the slider's values (a select slider's options)
@@ -86,28 +84,10 @@ def test_concurrent_slider_votes_are_counted_exactly(store_url, store, polls, cl
     """30 voters in threads answer a numeric poll with slider values, a retry each; then half change their value."""
     code, key = store.create(STATE)
     ask_numeric(polls, code, key)
-    n, errors = 30, []
+    n = 30
     first = {f"s{i}": GAMMAS[i % 6] for i in range(n)}
     final = {v: GAMMAS[(i + 1) % 6] if i % 2 else g for i, (v, g) in enumerate(first.items())}
 
-    def wave(plan, voters):
-        s = rs.open_store(store_url, clock)
-        p = ps.polls_of(s)
-        try:
-            for voter in voters:
-                for _ in range(2):
-                    p.vote(code, "svm_h_gamma", 1, voter, plan[voter])
-        except Exception as err:  # reported below
-            errors.append(err)
-        finally:
-            s.close()
-
-    for plan in (first, final):
-        threads = [threading.Thread(target=wave, args=(plan, list(first)[i::6])) for i in range(6)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        clock.now += 2
+    errors = vote_in_waves(store_url, clock, code, "svm_h_gamma", (first, final))
     assert errors == []
     assert polls.counts(code, "svm_h_gamma", 1) == [sum(g == v for g in final.values()) for v in GAMMAS]
