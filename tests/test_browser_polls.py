@@ -22,6 +22,7 @@ from tests.support.polls_browser import (  # noqa: F401 (served_with_rooms: a fi
     context,
     served_with_rooms,
     settle,
+    start_class,
     wait_text,
 )
 from tests.wire import Wire
@@ -80,11 +81,7 @@ def start_presenting(browser, url, contexts):
     """The projector (1280x720) opens /svm, starts a class and presents: the projector's page and the room's code."""
     ctx, projector = context(browser, 1280, 720)
     contexts.append(ctx)
-    projector.goto(f"{url}/svm")
-    settle(projector)
-    projector.locator("[data-testid='stSidebar']").get_by_role("button", name="🏫 Start a class").click()
-    projector.wait_for_selector(".st-key-class_badge .ks-qr img", timeout=30000)
-    code = projector.locator(".st-key-class_badge .ks-class-code").inner_text().strip()
+    code = start_class(projector, url)
     present(projector)   # the projector
     return projector, code
 

@@ -12,6 +12,7 @@ from tests.support.polls_browser import (  # noqa: F401 (served_with_rooms: a fi
     context,
     served_with_rooms,
     settle,
+    start_class,
     wait_text,
 )
 from ui import room_store as rs
@@ -52,11 +53,7 @@ def test_a_class_answers_a_numeric_question_with_the_slider(browser, served_with
     try:
         ctx, lecturer = context(browser, 1400, 900)
         contexts.append(ctx)
-        lecturer.goto(f"{url}/svm")
-        settle(lecturer)
-        lecturer.locator("[data-testid='stSidebar']").get_by_role("button", name="🏫 Start a class").click()
-        lecturer.wait_for_selector(".st-key-class_badge .ks-qr img", timeout=30000)
-        code = lecturer.locator(".st-key-class_badge .ks-class-code").inner_text().strip()
+        code = start_class(lecturer, url)
         settle(lecturer)
         students = []
         for _ in range(2):

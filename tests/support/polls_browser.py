@@ -49,3 +49,12 @@ def wait_text(page, selector, text, timeout=60000):
 def _wait_text(page, selector, text, timeout):
     page.wait_for_function("([s, t]) => { const e = document.querySelector(s); return !!e && e.innerText.includes(t); }",
                            arg=[selector, text], timeout=timeout)
+
+
+def start_class(page, url):
+    """`page` opens /svm and starts a class from the sidebar: the room's code, once its badge and QR code are drawn."""
+    page.goto(f"{url}/svm")
+    settle(page)
+    page.locator("[data-testid='stSidebar']").get_by_role("button", name="🏫 Start a class").click()
+    page.wait_for_selector(".st-key-class_badge .ks-qr img", timeout=30000)
+    return page.locator(".st-key-class_badge .ks-class-code").inner_text().strip()
