@@ -13,6 +13,10 @@ Python at a time) and sooner for most. A student's run that has gone on for HOLD
 student's own data) no longer holds the others back, a student's run never waits longer than WAIT seconds (a
 lecturer's long run does not stall the class), and sessions in no room are never held: a class's gate, not the app's.
 
+A student's run already going when a lecturer's starts would still share the interpreter with it (a vote's run is
+~11 ms, the lecturer's γ ~16 ms). So a student's run also pauses at its yield points (every element it sends, where
+Streamlit checks for a stop or rerun request) while a lecturer's run goes, for at most PAUSE seconds in all.
+
 Streamlit's ScriptRunner._run_script (pinned streamlit) is wrapped once per process by `install` (ui.runtime.set_up);
 tests/test_setup.py checks it took, tests/test_class_gate.py the gate's rules."""
 import contextlib
@@ -21,16 +25,18 @@ import time
 
 STUDENTS = 1   # young student runs at once
 HOLD = 0.5     # seconds after which a student's run no longer holds the others back (a heavy one runs beside them)
-WAIT = 2.0     # seconds a student's run waits at most
+WAIT = 2.0     # seconds a student's run waits at most before it starts
+PAUSE = 0.5    # seconds a student's run pauses at most, in all, at its yield points once started
 ROOM = "class_room"   # the session's room (ui.live_class.ROOM): {"code", "role": "lecturer" | "student"}
 
 
 class Gate:
-    def __init__(self, students=STUDENTS, hold=HOLD, wait=WAIT, clock=time.monotonic):
+    def __init__(self, students=STUDENTS, hold=HOLD, wait=WAIT, pause=PAUSE, clock=time.monotonic):
         self.cond = threading.Condition()
         self.lecturers = 0    # lecturer runs going
         self.started = {}     # student run -> when it started, while it goes
-        self.limit, self.hold, self.wait, self.clock = students, hold, wait, clock
+        self.limit, self.hold, self.wait, self.pause_limit, self.clock = students, hold, wait, pause, clock
+        self.paused = threading.local()   # this thread's student run: the pause it may still take (seconds)
 
     def _young(self, now):
         """The start times of the student runs going that still hold the others back."""
@@ -56,15 +62,31 @@ class Gate:
                     # wake when a run ends (notify), when the oldest young run stops holding, or at the deadline
                     self.cond.wait(min([deadline] + [t + self.hold for t in young]) - now)
                 self.started[me] = self.clock()
+                self.paused.left = self.pause_limit
         try:
             yield
         finally:
+            self.paused.left = 0.0
             with self.cond:
                 if lecturer:
                     self.lecturers -= 1
                 else:
                     del self.started[me]
                 self.cond.notify_all()
+
+
+    def pause(self):
+        """At a yield point of this thread's run: a student's run waits while a lecturer's run goes, within its
+        pause budget. Any other run, or none going, passes at once (no lock taken)."""
+        left = getattr(self.paused, "left", 0.0)
+        if left <= 0 or not self.lecturers:
+            return
+        with self.cond:
+            start = self.clock()
+            deadline = start + left
+            while self.lecturers and self.clock() < deadline:
+                self.cond.wait(deadline - self.clock())
+            self.paused.left = left - (self.clock() - start)
 
 
 GATE = Gate()
@@ -80,10 +102,12 @@ def role(session_state):
 
 
 def install():
-    """Wrap ScriptRunner._run_script (once per process): each run takes its turn at the gate."""
+    """Wrap ScriptRunner._run_script (once per process): each run takes its turn at the gate. And the check Streamlit
+    makes at every element a run sends (_maybe_handle_execution_control_request): a student's run pauses there while
+    a lecturer's goes."""
     from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
 
-    original = ScriptRunner._run_script
+    original, check = ScriptRunner._run_script, ScriptRunner._maybe_handle_execution_control_request
     if getattr(original, "_gated", False):
         return
 
@@ -91,5 +115,10 @@ def install():
         with GATE.turn(role(self._session_state)):
             return original(self, rerun_data)
 
-    run_script._gated = True
+    def yield_point(self):
+        GATE.pause()   # the thread's own run's budget: nothing for a lecturer's, a session in no class, or another thread
+        return check(self)
+
+    run_script._gated = yield_point._gated = True
     ScriptRunner._run_script = run_script
+    ScriptRunner._maybe_handle_execution_control_request = yield_point
