@@ -1,7 +1,10 @@
 """ui.figures.reserve_margins: the margins a figure is sent with grow with what Plotly would push them out for
 (tick labels, axis titles, a colour bar, a legend outside the plot, larger type), so the browser draws each chart
 once. Whether the estimates are wide enough for every real chart is checked in Chromium on every section
-(tests/test_browser_sections.py, with tests/support/charts.py's assert_margins_reserved)."""
+(tests/test_browser_sections.py, with tests/support/charts.py's assert_margins_reserved). A cached builder's
+Spec carries the parts the builder declared (ui.figures.Built)."""
+import pickle
+
 import numpy as np
 import plotly.graph_objects as go
 import pytest
@@ -116,6 +119,25 @@ def test_cached_figures_are_sent_with_reserved_margins():
     assert fig.to_dict()["layout"]["margin"] == figures.reserve_margins(figures.to_spec(
         figures.spectrum_bars.uncached(np.array([3.0, 2.0, 1.0]), present=False)))["layout"]["margin"]
     assert fig.to_dict()["layout"]["margin"]["l"] > 10
+
+
+@figures.cached_figure
+def _two_lines(n, present=False):
+    """A builder that says where its second line is (a Built)."""
+    fig = go.Figure(go.Scatter(x=[0.0, 1.0], y=[0.0, 1.0]))
+    second = len(fig.data)
+    fig.add_trace(go.Scatter(x=[0.0, 1.0], y=[n, n]))
+    return figures.Built(fig, (second, "line"))
+
+
+def test_a_builders_parts_come_with_its_cached_figure():
+    """The Spec of a builder that returns a Built has its parts, kept through the cache (a hit is unpickled) and a
+    Spec's own pickling; a builder that returns a figure gives None."""
+    first, again = _two_lines(2.0, present=False), _two_lines(2.0, present=False)
+    assert first.parts == again.parts == (1, "line") and first.to_dict()["data"][1]["y"] == [2.0, 2.0]
+    assert pickle.loads(pickle.dumps(first)).parts == (1, "line")
+    assert _two_lines.uncached(2.0).parts == (1, "line")
+    assert figures.spectrum_bars(np.array([3.0, 2.0, 1.0]), present=False).parts is None
 
 
 def test_a_legend_under_a_short_plot_moves_below_the_axis_title_and_the_chart_grows():

@@ -12,10 +12,13 @@ from ..theme import FONT_SIZE
 class Spec(go.Figure):
     """A finished figure as plain JSON-ready data (numpy arrays already base64 typed arrays), built and
     validated once. `st.plotly_chart` reads a figure only through `to_dict()`, so drawing a Spec skips
-    Plotly's validation and deep copy (20–60 ms a figure); a plain dict would be validated all over again."""
+    Plotly's validation and deep copy (20–60 ms a figure); a plain dict would be validated all over again.
+    `parts`: what its builder said of its traces as it drew them (ui.figures.Built: e.g. which ones a live sweep
+    redraws, and their styles), None when it said nothing."""
 
-    def __init__(self, spec):  # deliberately no super().__init__(): there is nothing left to validate
+    def __init__(self, spec, parts=None):  # deliberately no super().__init__(): there is nothing left to validate
         object.__setattr__(self, "spec", spec)
+        object.__setattr__(self, "parts", parts)
 
     def to_dict(self):
         return self.spec
@@ -25,7 +28,7 @@ class Spec(go.Figure):
         return go.Figure(self.spec)
 
     def __reduce__(self):
-        return Spec, (self.spec,)
+        return Spec, (self.spec, self.parts)
 
 
 def to_spec(fig):
