@@ -52,7 +52,6 @@ def cold_knn():
     """Seconds to compute the k-NN section's sweep of k (every k on the default split) and its payload, uncached."""
     import kernel_core as kc
     from pages.perceptron_knn import compute, figures
-    from ui.figures import Spec, to_spec
     from ui.ranges import DATA, DEFAULT_DATASET
     from ui.ranges import PERCEPTRON_KNN as R
     from ui.split import held_out
@@ -60,11 +59,10 @@ def cold_knn():
     X, y = kc.make_classification(DEFAULT_DATASET, DATA["n_samples"][2], DATA["noise"][2], DATA["seed"][2])
     s = compute.split(X, y, held_out(X, y, R["held_out"][2], R["order_seed"][2], base=(X, y)))
     k = R["k"][2]
-    fig = figures.classifier_map.uncached(compute.BOUNDS, compute.knn.__wrapped__(s, k).Z, s.Xtr, s.ytr, s.Xte,
-                                          s.yte, "vote")
-    traces = figures.knn_sweep_traces(Spec(to_spec(fig)))
+    parts = figures.classifier_map.uncached(compute.BOUNDS, compute.knn.__wrapped__(s, k).Z, s.Xtr, s.ytr, s.Xte,
+                                            s.yte, "vote").parts
     t0 = time.perf_counter()
-    figures.knn_sweep_payload.__wrapped__(compute.knn_sweep.__wrapped__(s), traces, "perceptron_knn_knn_map",
+    figures.knn_sweep_payload.__wrapped__(compute.knn_sweep.__wrapped__(s), parts, "perceptron_knn_knn_map",
                                           "perceptron_knn_k")
     return time.perf_counter() - t0
 

@@ -1,7 +1,8 @@
 """The live sweep of k on the k-NN map (ui.sweep, issue 22): every frame is the section's static map at that k — the
 vote within 1/255 of its colour range, checked against scikit-learn's KNeighborsClassifier (computed apart from the
 frame code) and against the static figure's heatmap; the tie line f = 0 the static figure's own; the frames follow
-the student's points; the payload stays under 1.5 MB; the section mounts the sweep (AppTest)."""
+the student's points; the payload stays under 1.5 MB; the section mounts the sweep (AppTest). The map's parts (what
+its builder says the sweep redraws) are its heatmap and tie line, drawn as the sweep draws them."""
 import json
 
 import numpy as np
@@ -12,9 +13,10 @@ import kernel_core as kc
 from pages.perceptron_knn import compute, figures
 from pages.perceptron_knn.settings import KEY
 from tests.app_pages import open_page, page_errors
+from tests.support.parts import drawn
 from tests.support.sweep import sweeps_of
 from ui import sweep_payload
-from ui.figures import Spec, to_spec
+from ui.figures import level_style
 from ui.ranges import PERCEPTRON_KNN as R
 
 pytestmark = pytest.mark.timeout(300)
@@ -40,9 +42,8 @@ def static(s, k):
 
 
 def frames(s):
-    fig = static(s, R["k"][2])
-    traces = figures.knn_sweep_traces(Spec(to_spec(fig)))
-    return traces, figures.knn_sweep_payload(compute.knn_sweep(s), traces, KEY.knn_map, KEY.k)
+    parts = static(s, R["k"][2]).parts
+    return parts, figures.knn_sweep_payload(compute.knn_sweep(s), parts, KEY.knn_map, KEY.k)
 
 
 def sklearn_vote(s, k):
@@ -56,12 +57,13 @@ def sklearn_vote(s, k):
 @pytest.mark.parametrize("picks", [(0, 1, 4, 9, 20, 33, 49)])
 def test_each_frame_is_the_static_map_at_its_k(picks):
     s = default_split()
-    (heat, line, _), data = frames(s)
+    parts, data = frames(s)
+    heat, line = parts.heat, parts.lines[0]
     assert data["values"] == list(range(1, 51)) and data["labels"][:3] == ["1", "2", "3"]
     q, (lines,) = sweep_payload.decode(data)
     for i in picks:
         k = data["values"][i]
-        fig = static(s, int(k))
+        fig = static(s, int(k)).figure
         Z = np.asarray(fig.data[heat].z, float)
         lo, hi = fig.data[heat].zmin, fig.data[heat].zmax
         assert data["field"]["ranges"][i] == pytest.approx([lo, hi])
@@ -74,6 +76,20 @@ def test_each_frame_is_the_static_map_at_its_k(picks):
         ok = ~np.isnan(ref[:, 0])
         assert np.array_equal(np.isnan(got[:, 0]), ~ok)
         assert np.max(np.abs(got[ok] - ref[ok]), initial=0) < PIXEL
+
+
+@pytest.mark.parametrize("present", [False, True])
+def test_the_maps_parts_are_its_heatmap_and_tie_line(present):
+    """classifier_map's parts (decision_map's, recorded as it added the traces) name the heatmap, with the colour
+    scale the sweep samples, and the line f = 0, styled as the sweep draws it, in the figure it built."""
+    s = default_split()
+    fig = figures.classifier_map(compute.BOUNDS, compute.knn(s, 5).Z, s.Xtr, s.ytr, s.Xte, s.yte, "vote",
+                                 present=present)
+    data, parts = fig.to_dict()["data"], fig.parts
+    heat = data[parts.heat]
+    assert heat["type"] == "heatmap" and len(parts.lines) == 1
+    assert sweep_payload.colors(parts.colorscale) == sweep_payload.colors([list(c) for c in heat["colorscale"]])
+    assert drawn(data[parts.lines[0]], type="scatter", mode="lines", line=level_style(0.0))
 
 
 def test_k_beyond_the_training_points_is_capped_like_the_section():

@@ -139,7 +139,7 @@ def classifier_figure(xs, ys, Z, X, y, centres, present=False):
     """Bishop's notes' classifying RBF network: h(x) = b + Σ wₘ exp(−γ‖x − cₘ‖²) over the plane (diverging at 0), its
     boundary h = 0 (sign(h) is the class), the points of both classes and the centres cₘ as triangles."""
     fig = decision_map(xs, ys, Z, X, y, None, levels=(0.0,), height=440 if present else 360,
-                       zlabel="h(x)", present=present)
+                       zlabel="h(x)", present=present).figure
     fig.add_trace(go.Scatter(x=_f64(centres[:, 0]).astype(np.float32), y=_f64(centres[:, 1]).astype(np.float32),
                              mode="markers", name="centres cₘ",
                              marker=dict(symbol="triangle-up", size=11, color="#222222", line=dict(color="white", width=1)),

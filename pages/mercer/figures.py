@@ -102,7 +102,7 @@ def ellipse_map(xs, Z, X, y, title, present=False):
     stands under the bar and the plane's equation and ends on the first screen: no colour bar (the black zero line is
     the point), and its title under the x axis."""
     fig = decision_map(xs, xs, Z, X, y, title=None if present else title, levels=(0.0,),
-                       height=215 if present else 330, zlabel="f(x)", present=present)
+                       height=215 if present else 330, zlabel="f(x)", present=present).figure
     if present:
         fig.update_traces(showscale=False, selector=dict(type="heatmap")).update_xaxes(title=under_axis("x₁", title))
     return fig

@@ -4,7 +4,7 @@ import plotly.graph_objects as go
 
 import ui.sweep_payload
 from ui.cache import cache_data
-from ui.figures import base_layout, cached_figure, decision_map, level_points
+from ui.figures import Built, base_layout, cached_figure, decision_map, level_points, level_style
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE, PRESENT_MARKER_SIZE
 
 from .compute import BOUNDS, K_VALUES, axes
@@ -27,11 +27,10 @@ def _held_out(fig, X, y, present, **where):
 
 
 def _plane(fig, b):
-    """No axis titles (x₁, x₂ go without saying on the plane; the room goes to the plot), colours of the classes
-    for the sign of f (class +1 is blue, so f > 0 is blue: RdBu), y ticks on whole numbers clear of the plot's top
-    and bottom (a label at the top edge would stick out over the chart's small top margin)."""
+    """No axis titles (x₁, x₂ go without saying on the plane; the room goes to the plot), y ticks on whole numbers
+    clear of the plot's top and bottom (a label at the top edge would stick out over the chart's small top margin).
+    The sign of f keeps decision_map's colours, those of the classes (f > 0 blue, as class +1)."""
     fig.update_traces(showlegend=False, selector=dict(type="contour"))
-    fig.update_traces(colorscale="RdBu", selector=dict(type="heatmap"))
     fig.update_xaxes(title=None)
     ticks = [t for t in range(int(np.ceil(b[2])), int(np.floor(b[3])) + 1) if b[2] + 0.3 < t < b[3] - 0.3]
     fig.update_yaxes(title=None, constrain="domain", tickvals=ticks)
@@ -54,7 +53,7 @@ def perceptron_map(b, Z, Xtr, ytr, Xte, yte, alpha, alpha_max, visit, present=Fa
     """The perceptron's f over the plane; rings of area ∝ alpha_i around the points it uses; the last visited point
     marked (a thick red ring when it was a mistake). Training points filled, held-out hollow."""
     xs, ys = axes(b)
-    fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel="f(x)", present=present)
+    fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel="f(x)", present=present).figure
     _held_out(fig, Xte, yte, present)
     _plane(fig, b)
     fig = base_layout(fig, None, height=MAP_HEIGHT[present], present=present)
@@ -71,12 +70,13 @@ def perceptron_map(b, Z, Xtr, ytr, Xte, yte, alpha, alpha_max, visit, present=Fa
 
 @cached_figure
 def classifier_map(b, Z, Xtr, ytr, Xte, yte, zlabel, present=False):
-    """A classifier's f over the plane with the training (filled) and held-out (hollow) points."""
+    """A classifier's f over the plane with the training (filled) and held-out (hollow) points. Its parts
+    (ui.figures.DecisionParts): the heatmap and the line f = 0, what a sweep of k redraws."""
     xs, ys = axes(b)
-    fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel=zlabel, present=present)
+    fig, parts = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel=zlabel, present=present)
     _held_out(fig, Xte, yte, present)
     _plane(fig, b)
-    return base_layout(fig, None, height=MAP_HEIGHT[present], present=present)
+    return Built(base_layout(fig, None, height=MAP_HEIGHT[present], present=present), parts)
 
 
 @cached_figure
@@ -106,7 +106,7 @@ def rules_map(b, Z, Xtr, ytr, alpha, x, neighbours, present=False):
     ∝ alpha_i around the points with alpha_i ≠ 0 (the only ones it uses), and lines from x to its k nearest training
     points (k-NN's vote; finding them takes the distance to every training point)."""
     xs, ys = axes(b)
-    fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel="f(x)", present=present)
+    fig = decision_map(xs, ys, Z, Xtr, ytr, levels=(0.0,), zlabel="f(x)", present=present).figure
     _plane(fig, b)
     fig = base_layout(fig, None, height=MAP_HEIGHT[present], present=present)
     _rings(fig, Xtr, alpha, float(alpha.max(initial=1.0)))
@@ -136,24 +136,15 @@ def overfit_curve(gammas, train, test, chosen, present=False):
                        legend=dict(orientation="h", x=0.0, y=1.02, yanchor="bottom"))
 
 
-def knn_sweep_traces(spec):
-    """(heatmap, f = 0 line, colour scale) of the k-NN map `spec` (classifier_map's Spec): the traces a sweep of k
-    redraws. The points do not move with k; only the vote and its tie line do."""
-    data = spec.to_dict()["data"]
-    heat = next(i for i, t in enumerate(data) if t.get("type") == "heatmap")
-    line = next(i for i, t in enumerate(data) if t.get("mode") == "lines")
-    return heat, line, data[heat]["colorscale"]
-
-
 @cache_data(max_entries=8)
-def knn_sweep_payload(sw, traces, chart, slider):
-    """The frames of compute.KnnSweep `sw` as ui.sweep's payload, each the k-NN map (classifier_map) at that k: the
-    vote as its heatmap (range ±max|f|, as decision_map) and the tie line f = 0 (width 3, black)."""
-    heat, line, colorscale = traces
+def knn_sweep_payload(sw, parts, chart, slider):
+    """The frames of compute.KnnSweep `sw` as ui.sweep's payload, each the k-NN map (classifier_map, whose `parts`
+    say where its heatmap and tie line are) at that k: the vote as its heatmap (range ±max|f|, as decision_map) and
+    the tie line f = 0. The points do not move with k."""
     xs, ys = axes(BOUNDS)
     ms = [float(np.max(np.abs(Z))) or 1.0 for Z in sw.Z]
-    field = ui.sweep_payload.field(heat, sw.Z, [(-m, m) for m in ms], [list(c) for c in colorscale])
-    lines = ui.sweep_payload.layer(line, "lines", dict(color="black", width=3, dash="solid"),
+    field = ui.sweep_payload.field(parts.heat, sw.Z, [(-m, m) for m in ms], parts.colorscale)
+    lines = ui.sweep_payload.layer(parts.lines[0], "lines", level_style(0.0),
                            [level_points(xs, ys, Z, 0.0) for Z in sw.Z])
     return {**knn_sweep_meta(chart, slider), "field": field, "layers": [lines]}
 

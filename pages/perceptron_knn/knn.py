@@ -79,10 +79,10 @@ def panel():
         fig = figures.classifier_map(compute.BOUNDS, result.Z, data.Xtr, data.ytr, data.Xte, data.yte, "vote",
                                      present=presenting())
         points_click.clickable_chart(fig, settings.PAGE, key=KEY.knn_map, config=CHART_CONFIG)
-        traces = figures.knn_sweep_traces(fig)     # every k's map, computed only when the sweep sends its frames
+        # every k's map, computed only when the sweep sends its frames, into the parts the map says it has
         sweep(figures.knn_sweep_meta(KEY.knn_map, KEY.k),
-              lambda: figures.knn_sweep_payload(compute.knn_sweep(data), traces, KEY.knn_map, KEY.k),
-              depends=(data.Xtr, data.ytr, traces))
+              lambda: figures.knn_sweep_payload(compute.knn_sweep(data), fig.parts, KEY.knn_map, KEY.k),
+              depends=(data.Xtr, data.ytr, fig.parts))
     st.caption(f"{k_used}-NN vote over the plane: the colour is f ∈ [−1, 1], the share of +1 neighbours minus the "
                "share of −1 neighbours; the black line is the tie f = 0. Filled markers: training points; hollow: "
                "held out, the same split as the perceptron's. With k = 1 every training point is classified "

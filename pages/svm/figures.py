@@ -11,7 +11,7 @@ from _plotly_utils.utils import to_typed_array_spec
 import kernel_core as kc
 import ui.sweep_payload
 from ui.cache import cache_data
-from ui.figures import Spec, add_classes, base_layout, cached_figure, decision_map, level_lines, level_points
+from ui.figures import Built, Spec, add_classes, base_layout, cached_figure, decision_map, level_lines, level_points
 from ui.theme import ACCENT, CLASS_STYLE, PRESENT_FONT_SIZE, TAG_BACKGROUND
 
 WRONG, INSIDE = "#CC79A7", ACCENT   # markers of misclassified and inside-the-margin points
@@ -80,17 +80,16 @@ def _legend(fig, show=True):
 
 
 def _map(xs, ys, Z, X, y, title, levels, height, present):
-    """ui.figures.decision_map with its level lines named for the legend; presentation mode drops the axis titles
-    (x₁, x₂ go without saying) so the plot keeps its height."""
-    fig = decision_map(xs, ys, Z, X, y, title, levels=levels, height=height, present=present)
-    lines = [tr for tr in fig.data if tr.type == "scatter" and tr.mode == "lines"]
-    for level, tr in zip(levels, lines):
-        tr.update(name="boundary f = 0" if level == 0 else "margins f = ±1", showlegend=level >= 0)
+    """ui.figures.decision_map (a Built) with its level lines named for the legend; presentation mode drops the axis
+    titles (x₁, x₂ go without saying) so the plot keeps its height."""
+    fig, parts = decision_map(xs, ys, Z, X, y, title, levels=levels, height=height, present=present)
+    for level, t in zip(levels, parts.lines):
+        fig.data[t].update(name="boundary f = 0" if level == 0 else "margins f = ±1", showlegend=level >= 0)
     if present:
         fig.update_xaxes(title=None)
         fig.update_yaxes(title=None)
-        fig.update_traces(selector=dict(type="heatmap"), colorbar=dict(title=None, thickness=12))
-    return fig
+        fig.data[parts.heat].update(colorbar=dict(title=None, thickness=12))
+    return Built(fig, parts)
 
 
 @cached_figure
@@ -151,7 +150,7 @@ def svm_map_figure(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, hei
     tag: a name written in the plot's corner (costs no margin, unlike a title); with a tag in presentation mode the
     colour bar goes, so two maps side by side keep their size under the bar."""
     xs, ys = np.linspace(box[0], box[1], Z.shape[1]), np.linspace(box[2], box[3], Z.shape[0])
-    fig = _map(xs, ys, Z, X[tr], y[tr], title, (-1.0, 0.0, 1.0), height or MAP_HEIGHT[present], present)
+    fig, _ = _map(xs, ys, Z, X[tr], y[tr], title, (-1.0, 0.0, 1.0), height or MAP_HEIGHT[present], present)
     sv = tr[fit.sv]
     fig.add_trace(go.Scatter(x=X[sv, 0].astype(np.float32), y=X[sv, 1].astype(np.float32), mode="markers",
                              name=SV_NAME, customdata=fit.alpha.astype(np.float32),
@@ -185,8 +184,8 @@ def svm_map_figure(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, hei
 def teaching_map(box, Z_teach, Z_exact, X, y, title=None, present=False):
     """The teaching solver's f(x) with its boundary, and libsvm's boundary f = 0 as a green dashed line."""
     xs, ys = np.linspace(box[0], box[1], Z_teach.shape[1]), np.linspace(box[2], box[3], Z_teach.shape[0])
-    fig = _map(xs, ys, Z_teach, X, y, None if present else title, (0.0,), TEACH_HEIGHT[present], present)
-    fig.data[1].name = "boundary, subgradient"
+    fig, parts = _map(xs, ys, Z_teach, X, y, None if present else title, (0.0,), TEACH_HEIGHT[present], present)
+    fig.data[parts.lines[0]].name = "boundary, subgradient"
     fig.add_trace(level_lines(xs, ys, Z_exact, 0.0, color=ACCENT, width=3, dash="dash").update(
         name="libsvm boundary", showlegend=True))
     return _legend(fig, not present)

@@ -6,11 +6,13 @@ live in their topic (`pages/<topic>/figures.py`).
 Importing from `ui.figures` gives the names below, whichever module holds them."""
 from .builders import (
     MAX_HEATMAP,
+    DecisionParts,
     add_classes,
     decision_map,
     gram_heatmap,
     level_lines,
     level_points,
+    level_style,
     log_x_vline,
     scatter_classes,
     slice_line,
@@ -32,7 +34,8 @@ from .margins import (
 )
 from .style import CHART_CONFIG, LEGEND_ABOVE, LEGEND_INSIDE, base_layout, power_of_ten, under_axis
 
-__all__ = ["MAX_HEATMAP", "add_classes", "decision_map", "gram_heatmap", "level_lines", "level_points", "log_x_vline", "scatter_classes",
-           "slice_line", "spectrum_bars", "surface_heatmap", "FIGURE_CACHE", "Built", "cached_figure",
+__all__ = ["MAX_HEATMAP", "DecisionParts", "add_classes", "decision_map", "gram_heatmap", "level_lines", "level_points",
+           "level_style", "log_x_vline", "scatter_classes", "slice_line", "spectrum_bars", "surface_heatmap",
+           "FIGURE_CACHE", "Built", "cached_figure",
            "CHART_WIDTH", "CHAR", "ENTRY", "FILLED", "GAP", "ROW", "THREE_D", "Spec", "reserve_margins", "to_spec",
            "CHART_CONFIG", "LEGEND_ABOVE", "LEGEND_INSIDE", "base_layout", "power_of_ten", "under_axis"]

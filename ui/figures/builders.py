@@ -1,11 +1,13 @@
 """Figure builders shared by several topics: arrays in, figure out. Fixed axis ranges (a rerun remounts the
 chart), float32 arrays (never lists)."""
+from dataclasses import dataclass
+
 import contourpy
 import numpy as np
 import plotly.graph_objects as go
 
 from ..theme import CLASS_STYLE, DECISION, NEGATIVE, POSITIVE
-from .caching import cached_figure
+from .caching import Built, cached_figure
 from .style import _colorscale, base_layout
 
 
@@ -155,19 +157,37 @@ def scatter_classes(X, y, title=None, height=420, highlight=None, labels=None, p
                        legend=dict(orientation="v", x=1.0, xanchor="left", y=1.0))
 
 
+def level_style(level):
+    """A level line's look on a decision map: the boundary (level 0) solid and thick, the others dashed."""
+    return dict(color="black", width=3 if level == 0 else 1.5, dash="solid" if level == 0 else "dash")
+
+
+@dataclass(frozen=True)
+class DecisionParts:
+    """Where decision_map put what a live sweep of the map redraws (trace indices, recorded as it added them): the
+    heatmap, the level lines in `levels`' order; and the heatmap's colour scale."""
+    heat: int
+    lines: tuple
+    colorscale: str
+
+
 def decision_map(xs, ys, Z, X, y, title=None, levels=(0.0,), height=460, zlabel="f(x)", present=False):
     """A model's decision function over the plane: filled heatmap (diverging at 0), contour lines at
-    `levels` (the boundary f = 0, margins f = ±1, ...) and the data on top. Axis ranges are fixed."""
+    `levels` (the boundary f = 0, margins f = ±1, ...) and the data on top. Axis ranges are fixed.
+    Returns Built(figure, DecisionParts)."""
     Z = np.asarray(Z, dtype=np.float32)
     m = float(np.max(np.abs(Z))) or 1.0
-    fig = go.Figure(go.Heatmap(x=np.asarray(xs, np.float32), y=np.asarray(ys, np.float32), z=Z,
-                               colorscale=DECISION, zmin=-m, zmax=m, opacity=0.75,
-                               colorbar=dict(title=zlabel, thickness=14),
-                               hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>f = %{z:.3f}<extra></extra>"))
+    fig = go.Figure()
+    heat = len(fig.data)
+    fig.add_trace(go.Heatmap(x=np.asarray(xs, np.float32), y=np.asarray(ys, np.float32), z=Z,
+                             colorscale=DECISION, zmin=-m, zmax=m, opacity=0.75,
+                             colorbar=dict(title=zlabel, thickness=14),
+                             hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>f = %{z:.3f}<extra></extra>"))
+    lines = []
     for level in levels:
-        fig.add_trace(level_lines(xs, ys, Z, level, color="black", width=3 if level == 0 else 1.5,
-                                  dash="solid" if level == 0 else "dash"))
+        lines.append(len(fig.data))
+        fig.add_trace(level_lines(xs, ys, Z, level, **level_style(level)))
     add_classes(fig, X, y)
     fig.update_xaxes(range=[float(xs[0]), float(xs[-1])], title="x₁", constrain="domain")
     fig.update_yaxes(range=[float(ys[0]), float(ys[-1])], title="x₂", scaleanchor="x")
-    return base_layout(fig, title, height=height, present=present)
+    return Built(base_layout(fig, title, height=height, present=present), DecisionParts(heat, tuple(lines), DECISION))
