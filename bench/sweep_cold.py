@@ -74,17 +74,16 @@ def cold_kpca():
 
     import kernel_core as kc
     from pages.kernel_pca import compute, figures
-    from ui.figures import Spec, to_spec
     from ui.kernel_choice import Single
     from ui.ranges import DATA, DEFAULT_DATASET
 
     X, y = kc.make_classification(DEFAULT_DATASET, DATA["n_samples"][2], DATA["noise"][2], DATA["seed"][2])
     kernel = Single.of("rbf", gamma=1.0)
     E, _ = compute.scaled(compute.fit.__wrapped__(X, kernel).eta[:, :2])
-    traces = figures.sweep_traces(Spec(to_spec(figures.embedding_figure.uncached(E, y, None, fixed=figures.SWEPT))))
+    parts = figures.embedding_figure.uncached(E, y, None, fixed=figures.SWEPT).parts
     with threadpool_limits(1):
         t0 = time.perf_counter()
-        figures.sweep_payload.__wrapped__(compute.sweep.__wrapped__(X, kernel, (0, 1)), y, traces,
+        figures.sweep_payload.__wrapped__(compute.sweep.__wrapped__(X, kernel, (0, 1)), y, parts,
                                           "kernel_pca_kpca_fig", "kernel_pca_gamma")
         return time.perf_counter() - t0
 

@@ -1,7 +1,8 @@
 """The live sweep of γ on kernel PCA's projection (ui.sweep, issue 22): every frame is the section's static picture
 at that γ — the points of each class where the static figure puts them (η / max |η| on fixed axes), checked against
 the figure and, apart from the frame code, against scikit-learn's KernelPCA up to the sign of each component; the
-frames follow the student's points; the payload stays under 1.5 MB; the section mounts the sweep (AppTest)."""
+frames follow the student's points; the payload stays under 1.5 MB; the section mounts the sweep (AppTest). The
+projection's parts (what its builder says the sweep moves) are the class traces it drew, styled as drawn."""
 import json
 
 import numpy as np
@@ -12,9 +13,9 @@ import kernel_core as kc
 from pages.kernel_pca import compute, figures
 from pages.kernel_pca.settings import KEY
 from tests.app_pages import open_page, page_errors
+from tests.support.parts import drawn
 from tests.support.sweep import sweeps_of
 from ui import sweep_payload
-from ui.figures import Spec, to_spec
 from ui.kernel_choice import Single
 from ui.theme import CLASS_STYLE
 
@@ -28,16 +29,17 @@ def default_data():
 
 
 def static(X, y, kernel, pair=(0, 1)):
-    """The projection as the section draws it with this kernel (the sweep's scaled picture on fixed axes)."""
+    """The projection as the section draws it with this kernel (the sweep's scaled picture on fixed axes): the
+    figure (graph_objects), its parts, and the scale s."""
     E, s = compute.scaled(compute.fit(X, kernel).eta[:, list(pair)])
-    return figures.embedding_figure.uncached(E, y, None, fixed=figures.SWEPT, present=False), s
+    built = figures.embedding_figure.uncached(E, y, None, fixed=figures.SWEPT, present=False)
+    return built.figure, built.parts, s
 
 
 def frames(X, y, kernel, pair=(0, 1)):
-    fig, _ = static(X, y, kernel, pair)
-    traces = figures.sweep_traces(Spec(to_spec(fig)))
+    _, parts, _ = static(X, y, kernel, pair)
     sw = compute.sweep(X, kernel, pair)
-    return sw, traces, figures.sweep_payload(sw, y, traces, KEY.KPCA_CHART, KEY.GAMMA)
+    return sw, parts, figures.sweep_payload(sw, y, parts, KEY.KPCA_CHART, KEY.GAMMA)
 
 
 def markers(trace):
@@ -49,18 +51,35 @@ def markers(trace):
 def test_each_frame_is_the_static_projection_at_its_gamma(name, pair):
     X, y = default_data()
     kernel = Single.of(name, gamma=1.0)
-    sw, traces, data = frames(X, y, kernel, pair)
+    sw, parts, data = frames(X, y, kernel, pair)
     assert 25 <= len(data["values"]) <= 60 and data["values"] == list(compute.GAMMAS)
     assert data["labels"][0] == "0.01" and data["labels"][-1] == "100" and data["field"] is None
     _, layers = sweep_payload.decode(data)
     for i in (0, 7, 20, 33, 40):
-        fig, s = static(X, y, kernel.with_gamma(sw.gammas[i]), pair)
+        fig, _, s = static(X, y, kernel.with_gamma(sw.gammas[i]), pair)
         assert sw.scale[i] == pytest.approx(s)
-        for (t, size, style), frame in zip(traces, layers):
-            ref = markers(fig.data[t])
+        for p, frame in zip(parts, layers):
+            ref = markers(fig.data[p.trace])
             assert frame[i].shape == ref.shape
             assert np.allclose(frame[i], ref, atol=1e-6)                 # float32 of the figure's own
-            assert style["symbol"] == fig.data[t].marker.symbol and size == fig.data[t].marker.size
+
+
+@pytest.mark.parametrize("present", [False, True])
+@pytest.mark.parametrize("point", [None, (0.2, -0.3)])
+def test_the_projections_parts_are_the_class_traces_it_drew(present, point):
+    """embedding_figure's parts (a ClassPoints per class, recorded as it added them) name each class's trace in the
+    figure it built, with its markers as drawn (presentation mode's size on a projector); points coloured by t (no
+    classes) have none."""
+    X, y = default_data()
+    E, _ = compute.scaled(compute.fit(X, Single.of("rbf", gamma=1.0)).eta[:, :2])
+    fig = figures.embedding_figure(E, y, None, point=point, present=present, fixed=figures.SWEPT)
+    data = fig.to_dict()["data"]
+    assert len(fig.parts) == len(CLASS_STYLE)
+    for p, style in zip(fig.parts, CLASS_STYLE.values()):
+        assert drawn(data[p.trace], mode="markers", name=style["name"],
+                     marker=dict(symbol=p.symbol, color=p.color, size=p.size, line=dict(color=p.line_color, width=p.width)))
+        assert (p.symbol, p.color) == (style["symbol"], style["color"])
+    assert figures.embedding_figure(E, None, np.linspace(0, 1, len(E)), present=present).parts == ()
 
 
 def test_the_projections_are_scikit_learns_up_to_sign():

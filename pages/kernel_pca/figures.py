@@ -1,13 +1,15 @@
 """The Kernel PCA topic's figure builders: plain data in, figure out, presentation mode passed in (`present`), cached
 per arguments. A section's main chart has no title (the section's header and the axes name it) and the height of
 MAIN, so its plotting area stays ≥ 440 px tall on a 1280x720 projector; the charts beside it are SIDE tall."""
+from dataclasses import dataclass
+
 import numpy as np
 import plotly.graph_objects as go
 
 import ui.sweep_payload
 from ui import figures
 from ui.cache import cache_data
-from ui.figures import cached_figure
+from ui.figures import CLASS_EDGE, Built, cached_figure, marker_size
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE, SEQUENTIAL
 
 from .compute import GAMMAS
@@ -20,6 +22,7 @@ ROW = {True: 400, False: 360}       # px of the charts in a row under the main o
 COLUMNS = (1.2, 1)                  # the main chart's column and the one beside it (the bar, controls, numbers)
 INSIDE = dict(orientation="h", x=1.0, xanchor="right", y=1.0, yanchor="top", bgcolor="rgba(255,255,255,0.8)")
 CONFIG = {**figures.CHART_CONFIG, "scrollZoom": False}  # PNG download only; the wheel scrolls the page, never zooms
+POINT_SIZE = 7                      # px of a 2-D chart's points (presentation mode: base_layout's size)
 
 
 def _range(*cols, pad=0.08):
@@ -41,7 +44,7 @@ def _layout(fig, title, height, present, **kw):
     return fig
 
 
-def _coloured(fig, E, y, t, size=7, name="data"):
+def _coloured(fig, E, y, t, size=POINT_SIZE, name="data"):
     """2-D points coloured by class (y) or by the position along the manifold (t)."""
     if y is not None:
         return figures.add_classes(fig, E, y, size=size)
@@ -88,11 +91,29 @@ def data_figure(X, y, t, title=None, point=None, height=None, present=False):
     return figures.base_layout(fig, None if present else title, height=height, present=present)
 
 
+@dataclass(frozen=True)
+class ClassPoints:
+    """One class's points in embedding_figure, what a live sweep of γ moves: their trace (recorded as the builder
+    added it) and their markers as drawn (ui.figures.add_classes' look, at the size base_layout leaves them)."""
+    trace: int
+    size: int
+    symbol: str
+    color: str
+    line_color: str
+    width: float
+
+
 @cached_figure
 def embedding_figure(E, y, t, title=None, axes=("η⁽¹⁾", "η⁽²⁾"), point=None, height=None, present=False, fixed=None):
     """Projections onto two components (or any 2-D embedding), optionally with a new point's projection. fixed:
-    one (low, high) for both axes instead of ranges around the points (a sweep's frames keep the axes)."""
-    fig = _coloured(go.Figure(), E, y, t)
+    one (low, high) for both axes instead of ranges around the points (a sweep's frames keep the axes). Its parts:
+    a ClassPoints per class (CLASS_STYLE's order; none for points coloured by t)."""
+    fig = go.Figure()
+    first = len(fig.data)   # _coloured adds one trace per class, one after the other (add_classes)
+    _coloured(fig, E, y, t)
+    classes = () if y is None else tuple(
+        ClassPoints(first + i, marker_size(POINT_SIZE, present), style["symbol"], style["color"], CLASS_EDGE["color"],
+                    CLASS_EDGE["width"]) for i, style in enumerate(CLASS_STYLE.values()))
     if point is not None:
         _star(fig, point)
     ranges = [list(fixed)] * 2 if fixed else [_range(E[:, i], [] if point is None else [point[i]]) for i in (0, 1)]
@@ -100,7 +121,7 @@ def embedding_figure(E, y, t, title=None, axes=("η⁽¹⁾", "η⁽²⁾"), poi
     fig.update_yaxes(range=ranges[1], title=axes[1], zeroline=True)
     # a swept chart: a sideways drag sweeps γ, so it must not also draw Plotly's zoom box (nor zoom on release)
     drag = dict(dragmode=False) if fixed else {}
-    return figures.base_layout(fig, title, height=height or MAIN[bool(present)], present=present, **drag)
+    return Built(figures.base_layout(fig, title, height=height or MAIN[bool(present)], present=present, **drag), classes)
 
 
 @cached_figure
@@ -212,26 +233,15 @@ def klpp_figure(G, y, t, Phi, G_new, y_new, t_new, present=False):
 SWEPT = (-1.1, 1.1)   # both axes of the swept projection: η / max |η| lies in [−1, 1]
 
 
-def sweep_traces(spec):
-    """Indices of the projection's class traces (CLASS_STYLE's order) and their marker styles: what a sweep of γ
-    redraws (embedding_figure's Spec with classes)."""
-    data = spec.to_dict()["data"]
-    out = []
-    for style in CLASS_STYLE.values():
-        i = next(i for i, t in enumerate(data) if t.get("name") == style["name"])
-        m = data[i]["marker"]
-        out.append((i, m["size"], dict(symbol=m["symbol"], color=m["color"], line_color=m["line"]["color"],
-                                       width=m["line"]["width"])))
-    return tuple(out)
-
-
 @cache_data(max_entries=8)
-def sweep_payload(sw, y, traces, chart, slider):
+def sweep_payload(sw, y, parts, chart, slider):
     """The frames of compute.Sweep `sw` as ui.sweep's payload: each the projection (embedding_figure with
-    fixed=SWEPT) at that γ, the points of each class as (x, y, size) markers."""
-    layers = [ui.sweep_payload.layer(i, "markers", style,
-                             [np.column_stack([E[y == label], np.full(int(np.sum(y == label)), size)]) for E in sw.E])
-              for (i, size, style), label in zip(traces, CLASS_STYLE)]
+    fixed=SWEPT, whose ClassPoints are `parts`) at that γ, the points of each class as (x, y, size) markers."""
+    layers = [ui.sweep_payload.layer(p.trace, "markers",
+                                     dict(symbol=p.symbol, color=p.color, line_color=p.line_color, width=p.width),
+                                     [np.column_stack([E[y == label], np.full(int(np.sum(y == label)), p.size)])
+                                      for E in sw.E])
+              for p, label in zip(parts, CLASS_STYLE)]
     return {**sweep_meta(chart, slider), "layers": layers}
 
 

@@ -63,11 +63,11 @@ def main_picture(left, s, d, kp, pair):
     fig = figures.embedding_figure(E, d.y, d.t, axes=tuple(f"{component(i)} / s" for i in pair), present=present,
                                    fixed=figures.SWEPT)
     left.plotly_chart(fig, key=KEY.KPCA_CHART, config=figures.CONFIG)
-    traces = figures.sweep_traces(fig)   # every γ's fit, computed only when the sweep sends its frames
-    with left:
+    with left:   # every γ's fit, computed only when the sweep sends its frames, into the points the figure says it has
         sweep(figures.sweep_meta(KEY.KPCA_CHART, KEY.GAMMA),
-              lambda: figures.sweep_payload(compute.sweep(d.X, s.kernel, pair), d.y, traces, KEY.KPCA_CHART, KEY.GAMMA),
-              depends=(d.X, d.y, s.kernel.with_gamma(0.0), pair, traces))
+              lambda: figures.sweep_payload(compute.sweep(d.X, s.kernel, pair), d.y, fig.parts, KEY.KPCA_CHART,
+                                            KEY.GAMMA),
+              depends=(d.X, d.y, s.kernel.with_gamma(0.0), pair, fig.parts))
     return (f" ⟷ sweep γ: drag the γ slider, or the projection sideways, and it follows every γ live; its axes show "
             f"η divided by s = max |η| = {scale:.3g} at this γ, so every γ fills the same axes.")
 

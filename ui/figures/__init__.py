@@ -5,6 +5,7 @@ live in their topic (`pages/<topic>/figures.py`).
 
 Importing from `ui.figures` gives the names below, whichever module holds them."""
 from .builders import (
+    CLASS_EDGE,
     MAX_HEATMAP,
     DecisionParts,
     add_classes,
@@ -32,10 +33,10 @@ from .margins import (
     reserve_margins,
     to_spec,
 )
-from .style import CHART_CONFIG, LEGEND_ABOVE, LEGEND_INSIDE, base_layout, power_of_ten, under_axis
+from .style import CHART_CONFIG, LEGEND_ABOVE, LEGEND_INSIDE, base_layout, marker_size, power_of_ten, under_axis
 
-__all__ = ["MAX_HEATMAP", "DecisionParts", "add_classes", "decision_map", "gram_heatmap", "level_lines", "level_points",
-           "level_style", "log_x_vline", "scatter_classes", "slice_line", "spectrum_bars", "surface_heatmap",
-           "FIGURE_CACHE", "Built", "cached_figure",
+__all__ = ["CLASS_EDGE", "MAX_HEATMAP", "DecisionParts", "add_classes", "decision_map", "gram_heatmap", "level_lines",
+           "level_points", "level_style", "log_x_vline", "scatter_classes", "slice_line", "spectrum_bars",
+           "surface_heatmap", "FIGURE_CACHE", "Built", "cached_figure",
            "CHART_WIDTH", "CHAR", "ENTRY", "FILLED", "GAP", "ROW", "THREE_D", "Spec", "reserve_margins", "to_spec",
-           "CHART_CONFIG", "LEGEND_ABOVE", "LEGEND_INSIDE", "base_layout", "power_of_ten", "under_axis"]
+           "CHART_CONFIG", "LEGEND_ABOVE", "LEGEND_INSIDE", "base_layout", "marker_size", "power_of_ten", "under_axis"]

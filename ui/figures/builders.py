@@ -10,6 +10,8 @@ from ..theme import CLASS_STYLE, DECISION, NEGATIVE, POSITIVE
 from .caching import Built, cached_figure
 from .style import _colorscale, base_layout
 
+CLASS_EDGE = dict(color="white", width=0.5)   # the rim of add_classes' markers
+
 
 def level_points(xs, ys, Z, levels):
     """The curves Z = level (for each level) as one (n, 2) float32 array of vertices, pieces separated by a NaN row.
@@ -131,13 +133,14 @@ def log_x_vline(fig, x, text, position="bottom right"):
 
 
 def add_classes(fig, X, y, size=8):
-    """One scatter trace per class, coloured *and* shaped (colour-blind safe); hover shows the index."""
+    """One scatter trace per class (CLASS_STYLE's order, added one after the other), coloured *and* shaped
+    (colour-blind safe), rimmed in CLASS_EDGE; hover shows the index."""
     for label, style in CLASS_STYLE.items():
         m = y == label
         fig.add_trace(go.Scatter(x=X[m, 0].astype(np.float32), y=X[m, 1].astype(np.float32), mode="markers",
                                  name=style["name"], customdata=np.flatnonzero(m).astype(np.int32),
                                  marker=dict(color=style["color"], symbol=style["symbol"], size=size,
-                                             line=dict(color="white", width=0.5)),
+                                             line=CLASS_EDGE),
                                  hovertemplate="point %{customdata}<br>(%{x:.2f}, %{y:.2f})<extra></extra>"))
     return fig
 

@@ -56,6 +56,12 @@ def base_layout(fig, title=None, height=420, *, present, **kw):
     return fig
 
 
+def marker_size(size, present):
+    """The size base_layout leaves a markers trace drawn at `size` with: presentation mode's own size when presenting
+    (for a builder to say how its markers are drawn)."""
+    return PRESENT_MARKER_SIZE if present else size
+
+
 def chart_type(fig, font, log=False):
     """Tick labels, axis titles, colour-bar ticks and the legend in `font`: presentation type (PRESENT_FONT_SIZE, dark
     ink), or on a laptop the theme's size in TICK_INK. Streamlit's chart theme sets these fonts itself (grey ticks,
