@@ -106,13 +106,13 @@ def cold_kernel_ridge(param):
     X, y = compute.dataset.__wrapped__(data)
     fit = compute.krr_fit.__wrapped__(data, kernel, 0.1)
     band = compute.fit_band.__wrapped__(data, kernel, 0.1)     # the static picture with its ± 2 std band
-    traces = figures.fit_sweep_traces(figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=True,
-                                                                  std=band.std, reach=band.reach))
+    parts = figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=True, std=band.std,
+                                        reach=band.reach).parts
     with threadpool_limits(1):
         t0 = time.perf_counter()
         k, lam = (kernel, None) if param == "lam" else (kernel.with_gamma(0.0), 0.1)
         sw = compute._sweep.__wrapped__(data, k, lam, param, False)
-        figures.fit_sweep_payload.__wrapped__(sw, X, traces, "kernel_ridge_fit", f"kernel_ridge_{param}", param, True)
+        figures.fit_sweep_payload.__wrapped__(sw, X, parts, "kernel_ridge_fit", f"kernel_ridge_{param}", param, True)
         return time.perf_counter() - t0
 
 

@@ -16,7 +16,7 @@ def test_the_fit_chart_draws_the_bounds_its_clicks_are_read_against(truth, kerne
     X, y = compute.dataset(DATA)
     fit, band = compute.krr_fit(DATA, kernel, 0.1), compute.fit_band(DATA, kernel, 0.1)
     layout = figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=truth, std=band.std,
-                                         reach=band.reach).to_dict()["layout"]
+                                         reach=band.reach).figure.to_dict()["layout"]
     x0, x1, lo, hi = figures.fit_bounds(fit.xs, y, truth, band.reach)
     assert layout["xaxis"]["range"] == [x0, x1] and layout["yaxis"]["range"][1] == hi
     assert layout["meta"]["floor"] == lo < hi and layout["yaxis"]["range"][0] < lo   # the αᵢ strip under the band

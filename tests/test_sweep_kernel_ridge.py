@@ -3,7 +3,8 @@ frame is the fit chart at that value — the curve f equal to scikit-learn's Ker
 grid and to the static figure's curve (within float32), the ± 2 std band the static figure's band polygon (a "fill"
 layer in its trace's place; none for sigmoid, empty at λ = 0), the αᵢ stems and markers where the static figure draws them
 (the α strip's own scale at that value, its tick labels too) and equal to scikit-learn's dual_coef_; Kriege's λ;
-the frames follow the student's points; the payload stays under 1.5 MB; the section mounts its sweeps (AppTest)."""
+the frames follow the student's points; the payload stays under 1.5 MB; the section mounts its sweeps (AppTest). The
+chart's parts (what its builder says the sweeps redraw) are the traces, axis range and styles it drew."""
 import json
 
 import numpy as np
@@ -13,6 +14,7 @@ from sklearn.kernel_ridge import KernelRidge as SkKR
 from pages.kernel_ridge import compute, figures
 from pages.kernel_ridge.settings import KEY
 from tests.app_pages import open_page, page_errors
+from tests.support.parts import drawn
 from tests.support.sweep import sweeps_of
 from ui import sweep_payload
 from ui.kernel_choice import Single
@@ -25,22 +27,21 @@ SINE = ("sine", R["n"][3], R["noise"][3], R["seed"][3])   # the bar's default da
 MAX_PAYLOAD = 1.5e6
 
 
-def static(data, kernel, lam, present=False):
-    """The fit chart as the section draws it (a dict), with its ± 2 std band, and the fit."""
+def static(data, kernel, lam, present=False, **shown):
+    """The fit chart as the section draws it (a dict), with its ± 2 std band; the fit; the chart's parts."""
     X, y = compute.dataset(data)
     fit, band = compute.krr_fit(data, kernel, lam), compute.fit_band(data, kernel, lam)
-    fig = figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=data[0] == "sine", present=present,
-                                      std=band.std, reach=band.reach)
-    return fig.to_dict(), fit
+    fig = figures.fit_figure(X, y, fit.xs, fit.f, fit.alpha, **{"truth": data[0] == "sine", **shown},
+                             present=present, std=band.std, reach=band.reach)
+    return fig.to_dict(), fit, fig.parts
 
 
 def frames(data, kernel, lam, param, kriege=False, present=False):
-    spec, _ = static(data, kernel, lam, present)
+    _, _, parts = static(data, kernel, lam, present)
     X, _ = compute.dataset(data)
     sw = compute.sweep(data, kernel, lam, param, kriege)
     slider = KEY.LAM if param == "lam" else KEY.GAMMA
-    payload = figures.fit_sweep_payload(sw, X, figures.fit_sweep_traces(spec), KEY.FIT_CHART, slider, param,
-                                        param == "lam")
+    payload = figures.fit_sweep_payload(sw, X, parts, KEY.FIT_CHART, slider, param, param == "lam")
     return sw, payload
 
 
@@ -59,7 +60,7 @@ def to_main_y(spec, v):
 
 def check_frame(payload, i, data, kernel, lam, sk, present=False):
     """Frame i of the payload against the static chart at (kernel, λ) and against scikit-learn's model `sk`."""
-    spec, fit = static(data, kernel, lam, present)
+    spec, fit, _ = static(data, kernel, lam, present)
     X, _ = compute.dataset(data)
     _, (curve, stems, neg, pos, band) = sweep_payload.decode(payload)
     traces = {t.get("name"): t for t in spec["data"]}
@@ -163,17 +164,41 @@ def test_no_band_for_sigmoid_and_an_empty_one_at_lambda_zero_in_every_frame():
     has σ² = 0: the static band trace is there but empty (no legend entry), and so is every frame's band."""
     sig = Single.of("sigmoid", gamma=0.5, coef0=0.0)
     sw, payload = frames(SINE, sig, 0.1, "lam")
-    spec, fit = static(SINE, sig, sw.values[20])
+    spec, fit, _ = static(SINE, sig, sw.values[20])
     assert figures.BAND_NAME not in [t.get("name") for t in spec["data"]] and sw.S is None
     assert [lay["kind"] for lay in payload["layers"]] == ["lines", "lines", "markers", "markers"]
     assert np.allclose(sweep_payload.decode(payload)[1][0][20][:, 1], fit.f, rtol=1e-5, atol=1e-6)
     rbf = Single.of("rbf", gamma=1.0)
     sw, payload = frames(SINE, rbf, 0.0, "gamma")
-    spec, _ = static(SINE, rbf, 0.0)
+    spec, _, _ = static(SINE, rbf, 0.0)
     band = next(t for t in spec["data"] if t.get("name") == figures.BAND_NAME)
     assert len(arr(band["x"])) == 0 and band["showlegend"] is False
     assert all(len(b) == 0 for b in sweep_payload.decode(payload)[1][4])
     assert "λ = 0" in compute.fit_band(SINE, rbf, 0.0).why
+
+
+@pytest.mark.parametrize("present", [False, True])
+@pytest.mark.parametrize("kernel, lam, shown", [
+    (Single.of("rbf", gamma=1.0), 0.1, dict()),                                  # the section's chart, with its band
+    (Single.of("sigmoid", gamma=0.5, coef0=0.0), 0.1, dict()),                   # no band (not a covariance)
+    (Single.of("rbf", gamma=1.0), 0.0, dict()),                                  # an empty band (λ = 0)
+    (Single.of("rbf", gamma=1.0), 0.1, dict(legend=False, tag="A: RBF")),        # Compare A / B's chart
+    (Single.of("rbf", gamma=1.0), 0.1, dict(truth=False)),                       # the student's own points
+])
+def test_the_charts_parts_are_the_traces_it_drew(kernel, lam, shown, present):
+    """fit_figure's parts (figures.FitParts, recorded as it added the traces) name the curve, the stems, the α
+    markers and the band (None: not drawn) of the figure it built, with its styles (the α markers' size larger on
+    a projector), its main y axis's range and the data band's bottom, for every kind of fit chart the section draws."""
+    spec, _, p = static(SINE, kernel, lam, present, **shown)
+    data = spec["data"]
+    assert drawn(data[p.curve], mode="lines", name=figures.F_NAME, line=dict(color=p.curve_line[0], width=p.curve_line[1]))
+    assert drawn(data[p.stems], mode="lines", yaxis="y2", line=dict(color=p.stem_line[0], width=p.stem_line[1]))
+    assert drawn(data[p.alpha], mode="markers", name=figures.ALPHA_NAME, yaxis="y2", marker=dict(size=p.alpha_size))
+    has_band = compute.fit_band(SINE, kernel, lam).std is not None
+    assert (p.band is not None) == has_band == (figures.BAND_NAME in [t.get("name") for t in data])
+    if has_band:
+        assert drawn(data[p.band], name=figures.BAND_NAME, fill="toself", fillcolor=p.band_color)
+    assert spec["layout"]["yaxis"]["range"] == list(p.y_range) and spec["layout"]["meta"]["floor"] == p.lo
 
 
 def test_no_gamma_sweep_for_the_linear_kernel_and_none_beyond_the_cap():

@@ -1,17 +1,20 @@
 """Kernel ridge regression: the topic's figure builders (plain data in, figure out; presentation mode passed in as
 `present`; fixed axis ranges, float32 arrays)."""
+from dataclasses import dataclass
+
 import numpy as np
 import plotly.graph_objects as go
 
 import ui.sweep_payload
 from ui.cache import cache_data
-from ui.figures import LEGEND_ABOVE, LEGEND_INSIDE, base_layout, cached_figure, log_x_vline
+from ui.figures import LEGEND_ABOVE, LEGEND_INSIDE, Built, base_layout, cached_figure, log_x_vline, marker_size
 from ui.theme import ACCENT, NEGATIVE, POSITIVE, TAG_BACKGROUND
 
 DATA_COLOR, TRUTH_COLOR, BAND_COLOR = "#222222", "#999999", "rgba(0,114,178,0.18)"
 STRIP = 0.3            # share of the fit chart's plot height under the data band: the αᵢ stems
 # fit_figure's curve and α markers (the subscript i as markup: a 12 px ᵢ reads as "ı")
 F_NAME, ALPHA_NAME, ALPHA_SIZE = "f(x) = Σ α<sub>i</sub> k(x<sub>i</sub>, x)", "α<sub>i</sub>", 7
+F_LINE, STEM_LINE = (POSITIVE, 3), (ACCENT, 2)   # (colour, width) of the curve f and of the αᵢ stems
 BAND_NAME = "± 2 std (GP, σ² = λ)"   # fit_figure's band (its legend entry last: the legend stays two rows)
 COLUMNS = (3, 2)       # a section's main chart and the column beside it (the bar, the section's controls, formulas)
 # (normal, presentation) chart heights. The bar sits beside the main chart (settings.frame), so at 1280x720 in
@@ -62,11 +65,6 @@ def _data_trace(X, y, name="data", **kw):
                       hovertemplate="x = %{x:.3f}<br>y = %{y:.3f}<extra></extra>", **kw)
 
 
-def fit_floor(layout):
-    """The y (data units) where the fit chart's data band ends and the αᵢ strip under it begins."""
-    return layout["meta"]["floor"]
-
-
 def alpha_scale(alpha):
     """The αᵢ strip's scale: m (its axis runs from −m up, the strip STRIP of the plot's height spanning 2m) and the
     tick a (ticks at −a, 0, a)."""
@@ -99,6 +97,24 @@ def fit_bounds(xs, y, truth=False, reach=None):
     return float(xs[0]), float(xs[-1]), lo, hi
 
 
+@dataclass(frozen=True)
+class FitParts:
+    """What fit_figure says of the traces a live sweep redraws, recorded as it adds them: the indices of the curve
+    f, the αᵢ stems and markers and of the ± 2 std band (None: not drawn); the main y axis's range (floor, hi) and
+    the data band's bottom lo (the band's clip); the curve's and stems' (colour, width), the α markers' size (larger
+    on a projector) and the band's fill colour."""
+    curve: int
+    stems: int
+    alpha: int
+    band: int | None
+    y_range: tuple
+    lo: float
+    curve_line: tuple = F_LINE
+    stem_line: tuple = STEM_LINE
+    alpha_size: int = ALPHA_SIZE
+    band_color: str = BAND_COLOR
+
+
 @cached_figure
 def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None, std=None, reach=None, legend=True,
                tag=None):
@@ -107,13 +123,15 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
     the chart's height; clicks below lo (fit_bounds: on the strip) are not data. With `std` (compute.fit_band) the
     ± 2 std band of the GP with σ² = λ under the curve (all NaN: an empty band trace, so a live sweep can draw the
     band at values where there is one); `reach`: fit_y_range's. `legend` False: none (Compare A / B's one row above
-    both charts says it); `tag`: a name in the plot's top left corner ("A: …")."""
+    both charts says it); `tag`: a name in the plot's top left corner ("A: …"). Its parts: FitParts."""
     _, _, lo, hi = fit_bounds(xs, y, truth, reach)
     truth = np.sin(xs) if truth else None
     floor = lo - (hi - lo) * STRIP / (1 - STRIP)
     m, a = alpha_scale(alpha)
     fig = go.Figure()
+    band = None
     if std is not None:   # first: under the curve (and sin x); empty (NaN std) where K + λI is not PD, for a sweep
+        band = len(fig.data)
         shown = bool(np.all(np.isfinite(std)))
         bx, by = band_polygon(xs, f, std, lo, hi) if shown else ([], [])
         fig.add_trace(go.Scatter(x=_f32(bx), y=_f32(by), fill="toself", fillcolor=BAND_COLOR, line=dict(width=0),
@@ -121,13 +139,16 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
     if truth is not None:
         fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(truth), mode="lines", name="sin x (truth)",
                                  line=dict(color=TRUTH_COLOR, dash="dot", width=2), hoverinfo="skip"))
+    curve = len(fig.data)
     fig.add_trace(go.Scatter(x=_f32(xs), y=_f32(f), mode="lines", name=F_NAME,
-                             line=dict(color=POSITIVE, width=3),
+                             line=dict(color=F_LINE[0], width=F_LINE[1]),
                              hovertemplate="x = %{x:.2f}<br>f(x) = %{y:.3f}<extra></extra>"))
     fig.add_trace(_data_trace(X, y))
     stems_y = np.column_stack([np.zeros_like(alpha), alpha, np.full_like(alpha, np.nan)]).ravel()
+    stems = len(fig.data)
     fig.add_trace(go.Scatter(x=_f32(np.repeat(X[:, 0], 3)), y=_f32(stems_y), mode="lines", yaxis="y2",
-                             line=dict(color=ACCENT, width=2), hoverinfo="skip", showlegend=False))
+                             line=dict(color=STEM_LINE[0], width=STEM_LINE[1]), hoverinfo="skip", showlegend=False))
+    alphas = len(fig.data)
     fig.add_trace(go.Scatter(x=_f32(X[:, 0]), y=_f32(alpha), mode="markers", name=ALPHA_NAME, yaxis="y2",
                              marker=dict(color=np.where(alpha < 0, NEGATIVE, ACCENT), size=ALPHA_SIZE),
                              customdata=np.arange(len(alpha), dtype=np.int32), showlegend=False,
@@ -152,24 +173,9 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
         if present:
             fig.update_xaxes(title=None, showticklabels=False)
     h = chart_height or height("fit", present)
+    parts = FitParts(curve, stems, alphas, band, (floor, hi), lo, alpha_size=marker_size(ALPHA_SIZE, present))
     # the legend inside: the plot area keeps the chart's height
-    return base_layout(fig, None, height=h, present=present, showlegend=legend, legend=LEGEND_INSIDE)
-
-
-def fit_sweep_traces(spec):
-    """What a sweep of the fit chart needs of its static figure (fit_figure, as a dict or a ui.figures.Spec): the
-    indices of the traces it redraws (the curve f, the stems, the α markers), the main y axis's range [floor, hi],
-    and the styles as drawn (the lines' colour and width, the markers' size: larger in presentation mode); then the
-    band's trace index (None: no band drawn), its fill colour and the data band's bottom (the band's clip)."""
-    d = spec if isinstance(spec, dict) else spec.to_dict()
-    data = d["data"]
-    named = {t.get("name"): i for i, t in enumerate(data)}
-    stems = next(i for i, t in enumerate(data) if t.get("yaxis") == "y2" and t.get("mode") == "lines")
-    f, a, band = named[F_NAME], named[ALPHA_NAME], named.get(BAND_NAME)
-    line = lambda i: (data[i]["line"]["color"], float(data[i]["line"]["width"]))   # noqa: E731
-    return f, stems, a, tuple(float(v) for v in d["layout"]["yaxis"]["range"]), line(f), line(stems), \
-        float(data[a]["marker"]["size"]), band, None if band is None else data[band]["fillcolor"], \
-        float(fit_floor(d["layout"]))
+    return Built(base_layout(fig, None, height=h, present=present, showlegend=legend, legend=LEGEND_INSIDE), parts)
 
 
 def _strip_y(alpha, m, floor, hi):
@@ -178,16 +184,15 @@ def _strip_y(alpha, m, floor, hi):
 
 
 @cache_data(max_entries=8)
-def fit_sweep_payload(sw, X, traces, chart, slider, label, drag):
-    """The frames of compute.Sweep `sw` as ui.sweep's payload, each fit_figure at that value: the ± 2 std band (a
-    "fill" layer in the band trace's place, under the curve; empty where K + λI is not positive definite), the curve
-    f, the stems and markers of the αᵢ (coloured by sign, on the strip's own scale at that frame, which the α axis's
-    tick labels follow); the data and sin x do not change."""
-    f_trace, stem_trace, alpha_trace, (floor, hi), (f_color, f_width), (stem_color, stem_width), size, \
-        band_trace, band_color, lo = traces
+def fit_sweep_payload(sw, X, parts, chart, slider, label, drag):
+    """The frames of compute.Sweep `sw` as ui.sweep's payload, each fit_figure at that value (its FitParts:
+    `parts`): the ± 2 std band (a "fill" layer in the band trace's place, under the curve; empty where K + λI is not
+    positive definite), the curve f, the stems and markers of the αᵢ (coloured by sign, on the strip's own scale at
+    that frame, which the α axis's tick labels follow); the data and sin x do not change."""
+    (floor, hi), lo, size = parts.y_range, parts.lo, parts.alpha_size
     x = X[:, 0]
     curves, stems, pos, neg, ticks, bands = [], [], [], [], [], []
-    if band_trace is not None and sw.S is not None:
+    if parts.band is not None and sw.S is not None:
         bands = [np.column_stack(band_polygon(sw.xs, f, std, lo, hi)) if np.all(np.isfinite(std)) else
                  np.empty((0, 2)) for f, std in zip(sw.F, sw.S)]
     for f, alpha in zip(sw.F, sw.alphas):
@@ -200,13 +205,15 @@ def fit_sweep_payload(sw, X, traces, chart, slider, label, drag):
         for rows, mask in ((pos, alpha >= 0), (neg, alpha < 0)):
             rows.append(np.column_stack([x[mask], ya[mask], np.full(int(mask.sum()), size)]))
         ticks.append([(_strip_y(v, m, floor, hi), t) for v, t in ((-a, f"{-a:.3g}"), (0.0, "0"), (a, f"{a:.3g}"))])
-    layers = [ui.sweep_payload.layer(f_trace, "lines", dict(color=f_color, width=f_width, dash="solid"), curves),
-              ui.sweep_payload.layer(stem_trace, "lines", dict(color=stem_color, width=stem_width, dash="solid"), stems),
+    (f_color, f_width), (stem_color, stem_width) = parts.curve_line, parts.stem_line
+    layers = [ui.sweep_payload.layer(parts.curve, "lines", dict(color=f_color, width=f_width, dash="solid"), curves),
+              ui.sweep_payload.layer(parts.stems, "lines", dict(color=stem_color, width=stem_width, dash="solid"),
+                                     stems),
               # the negative αᵢ just before the trace of the markers (not hiding it: the positive ones do)
-              ui.sweep_payload.layer(alpha_trace - 0.5, "markers", dict(symbol="circle", color=NEGATIVE, width=0), neg),
-              ui.sweep_payload.layer(alpha_trace, "markers", dict(symbol="circle", color=ACCENT, width=0), pos)]
+              ui.sweep_payload.layer(parts.alpha - 0.5, "markers", dict(symbol="circle", color=NEGATIVE, width=0), neg),
+              ui.sweep_payload.layer(parts.alpha, "markers", dict(symbol="circle", color=ACCENT, width=0), pos)]
     if bands:
-        layers.append(ui.sweep_payload.layer(band_trace, "fill", dict(color=band_color), bands))
+        layers.append(ui.sweep_payload.layer(parts.band, "fill", dict(color=parts.band_color), bands))
     data = ui.sweep_payload.payload(chart, slider, label, sw.values, None, layers, drag=drag)
     data["ticks"] = ui.sweep_payload.axis_ticks("y2", ticks)
     return data

@@ -42,10 +42,11 @@ def band_caption(s, band, lam):
 def clickable_fit(s, fit, band, lam, X, y, key, chart_height=None, legend=True, tag=None):
     """The fit chart with its ± 2 std band (compute.fit_band at penalty `lam`); a click on the data band (snapped to
     a nice step of the fixed axes) adds or removes a point, a click on the αᵢ strip under it is not data. Compare
-    A / B's two charts: no legend (one row above both), `tag` ("A: …") in the plot's corner."""
-    spec = figures.fit_figure(X, y, fit.xs, fit.f, fit.alpha, truth=s.source == "sine", present=present,
-                              chart_height=chart_height, std=band.std, reach=band.reach, legend=legend,
-                              tag=tag).to_dict()
+    A / B's two charts: no legend (one row above both), `tag` ("A: …") in the plot's corner. Returns the chart's
+    figures.FitParts (what a live sweep of it redraws)."""
+    fig = figures.fit_figure(X, y, fit.xs, fit.f, fit.alpha, truth=s.source == "sine", present=present,
+                             chart_height=chart_height, std=band.std, reach=band.reach, legend=legend, tag=tag)
+    spec = fig.to_dict()
     layout = spec["layout"]
     x0, x1, floor, y1 = figures.fit_bounds(fit.xs, y, s.source == "sine", band.reach)
     sx, sy = figures.nice_step(x1 - x0, R["click_cols"]), figures.nice_step(y1 - floor, R["click_rows"])
@@ -58,18 +59,17 @@ def clickable_fit(s, fit, band, lam, X, y, key, chart_height=None, legend=True, 
 
     click_chart(ui_figures.Spec({**spec, "layout": {**layout, "dragmode": False}}), key, on_click, **CHART)
     band_caption(s, band, lam)
-    return spec
+    return fig.parts
 
 
-def live_sweeps(s, spec, X, key):
-    """The live sweeps of λ (also by dragging the chart sideways) and of γ over the fit chart `spec` just drawn
-    (ui.sweep): the curve and the αᵢ follow the bar's slider while it is dragged. None at λ = 0 (the λ slider is
-    not used) or beyond compute.SWEEP_MAX points."""
-    traces = figures.fit_sweep_traces(spec)
+def live_sweeps(s, parts, X, key):
+    """The live sweeps of λ (also by dragging the chart sideways) and of γ over the fit chart just drawn, whose
+    figures.FitParts are `parts` (ui.sweep): the curve and the αᵢ follow the bar's slider while it is dragged. None
+    at λ = 0 (the λ slider is not used) or beyond compute.SWEEP_MAX points."""
     for param, slider, label in (("lam", KEY.LAM, "λ"), ("gamma", KEY.GAMMA, "γ")):
         sw = None if param == "lam" and s.lam_zero else compute.sweep(s.data, s.kernel, s.lam, param, s.kriege)
         if sw is not None:
-            sweep(figures.fit_sweep_payload(sw, X, traces, key, slider, label, drag=param == "lam" or s.lam_zero))
+            sweep(figures.fit_sweep_payload(sw, X, parts, key, slider, label, drag=param == "lam" or s.lam_zero))
 
 
 def numbers(fit, held_out, suffix=""):
@@ -142,11 +142,11 @@ def compare_view(s, X, y, n, fit_a, cv_a, head_b):
     height = compare_height(figures.height("compare", present), present, s.kernel, kernel_b)
     for col, (fit, cv, tag, kernel, lam, band) in zip(st.columns(2, gap="large"), sides):
         with col:
-            spec = clickable_fit(s, fit, band, lam, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
-                                 chart_height=height, legend=False,
-                                 tag=f"{tag}: {kernel.describe()}, λ = {lam:.4g}")
+            parts = clickable_fit(s, fit, band, lam, X, y, KEY.FIT_CHART if tag == "A" else KEY.FIT_B_CHART,
+                                  chart_height=height, legend=False,
+                                  tag=f"{tag}: {kernel.describe()}, λ = {lam:.4g}")
             if tag == "A":   # A follows the bar's sliders
-                live_sweeps(s, spec, X, KEY.FIT_CHART)
+                live_sweeps(s, parts, X, KEY.FIT_CHART)
             numbers(fit, cv, f" ({tag})")
 
 
