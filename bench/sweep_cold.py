@@ -12,7 +12,6 @@ def cold_svm(param):
     """Seconds to compute the SVM sweep of `param` and its payload for the default data, uncached."""
     import kernel_core as kc
     from pages.svm import compute, figures
-    from ui.figures import Spec, to_spec
     from ui.kernel_choice import Single
     from ui.ranges import DATA, DEFAULT_DATASET
 
@@ -21,12 +20,11 @@ def cold_svm(param):
     kernel, box = Single.of("rbf", gamma=1.0), compute.PLANE_BOUNDS
     fit = compute.fit.__wrapped__(X, y, part, kernel, 1.0)
     Z = compute.surface.__wrapped__(fit.points, fit.weights, fit.b, kernel, box)
-    spec = figures.svm_map.uncached(box, Z, fit, X, y, part.tr, part.te, 1.0, present=False)
-    traces = figures.sweep_traces(Spec(to_spec(spec)))
+    parts = figures.svm_map.uncached(box, Z, fit, X, y, part.tr, part.te, 1.0, present=False).parts
     t0 = time.perf_counter()
     C = 1.0 if param == "gamma" else None
     sw = compute._sweep.__wrapped__(X, y, part, kernel, C, param, box, compute.R["grid"])
-    figures.sweep_payload.__wrapped__(box, sw, X, y, part.tr, traces, "svm_map", f"svm_{param}", param, True)
+    figures.sweep_payload.__wrapped__(box, sw, X, y, part.tr, parts, "svm_map", f"svm_{param}", param, True)
     return time.perf_counter() - t0
 
 

@@ -3,7 +3,6 @@ seeded split, the sliders move the formulas, the teaching solver steps, cross-va
 opens and Apply sets the bar to its best cell, bad data give st.error instead of a traceback. (The classroom
 features — A / B, exercises, toolbar, presentation, clicks on the maps — are in tests/test_page_svm_classroom.py; one
 libsvm fit per setting and a clicked point always training in tests/test_page_svm_clicks.py.)"""
-import base64
 
 import numpy as np
 import pytest
@@ -201,12 +200,17 @@ def test_a_kernel_that_is_not_psd_is_said_on_the_page():
     (("laplacian", 3.16), 1.0, dict(show_test=False, height=462, legend=False, tag="Laplacian", present=True)),
     (("poly", 1.0), 10.0, dict(all_train=True)),                                     # nothing held out
 ])
-def test_margins_map_served_from_its_frame_equals_the_plotly_figure(kernel, C, shown):
-    """figures.svm_map writes a fit's data into a cached frame without Plotly; the figure is the one Plotly builds
-    (svm_map_figure, graph_objects, as JSON) for every kind of map the sections draw; and its arrays are the fit's."""
+def test_margins_map_draws_the_fits_own_data(kernel, C, shown):
+    """figures.svm_map writes a fit's data into its cached frame (where the map's parts say): the heatmap is the
+    surface, the level lines are contourpy's curves f = −1, 0, +1 of it (and lie on them), the rings the support
+    vectors sized 9 + 15 αᵢ / C, the marked points those the fit misclassifies or leaves inside its margin, the
+    held-out points hollow — each computed here from the fit, for every kind of map the sections draw."""
+    import contourpy
+
     from pages.svm import figures
-    from ui.figures import to_spec
+    from tests.support.parts import array, bilinear
     from ui.kernel_choice import Single
+    from ui.theme import CLASS_STYLE
 
     X, y = kc.make_classification("moons", 120, noise=0.1, seed=0)
     part = compute.split(X, y, (X, y))
@@ -216,18 +220,37 @@ def test_margins_map_served_from_its_frame_equals_the_plotly_figure(kernel, C, s
     k = Single.of(name) if gamma is None else Single.of(name, gamma=gamma)
     box = compute.PLANE_BOUNDS
     fit = compute.fit(X, y, part, k, C)
-    Z = compute.surface(fit.points, fit.weights, fit.b, k, box)
-    args = (box, Z, fit, X, y, part.tr, part.te, C)
+    Z = compute.surface(fit.points, fit.weights, fit.b, k, box).astype(np.float32)
     options = dict(dict(title=None, show_test=True, height=None, legend=True, tag=None, present=False), **shown)
-    fast = figures.svm_map.uncached(*args, **options).to_dict()
-    assert fast == to_spec(figures.svm_map_figure(*args, **options))
-    heat = next(t for t in fast["data"] if t["type"] == "heatmap")
-    z = np.frombuffer(base64.b64decode(heat["z"]["bdata"]), np.float32).reshape(Z.shape)
-    assert heat["z"]["dtype"] == "f4" and np.array_equal(z, Z.astype(np.float32))
-    assert heat["zmax"] == -heat["zmin"] == float(np.max(np.abs(Z.astype(np.float32))))
-    ring = next(t for t in fast["data"] if t.get("name") == figures.SV_NAME)
-    alpha = np.frombuffer(base64.b64decode(ring["customdata"]["bdata"]), np.float32)
-    assert np.array_equal(alpha, fit.alpha.astype(np.float32)) and len(alpha) == len(fit.sv) > 0
+    fig = figures.svm_map(box, Z, fit, X, y, part.tr, part.te, C, **options)
+    data, parts = fig.to_dict()["data"], fig.parts
+    heat = data[parts.heat]
+    assert np.array_equal(array(heat["z"]), Z) and heat["zmax"] == -heat["zmin"] == float(np.max(np.abs(Z)))
+    xs, ys = np.linspace(box[0], box[1], Z.shape[1]), np.linspace(box[2], box[3], Z.shape[0])
+    curves = contourpy.contour_generator(xs, ys, Z.astype(float), line_type=contourpy.LineType.Separate)
+    for t, level in zip(parts.lines, (-1.0, 0.0, 1.0)):
+        P = np.column_stack([array(data[t]["x"]), array(data[t]["y"])]).reshape(-1, 2)
+        pieces = [c for c in curves.lines(level) if len(c) > 1]
+        assert pieces and len(P) == sum(map(len, pieces)) + len(pieces) - 1
+        assert np.allclose(P[~np.isnan(P[:, 0])], np.vstack(pieces), atol=1e-6)
+        assert np.max(np.abs(bilinear(xs, ys, Z.astype(float), P[~np.isnan(P[:, 0])]) - level)) < 1e-3
+    Xtr, ytr, f = X[part.tr], y[part.tr], fit.f_tr
+    ring = data[parts.sv]
+    assert len(fit.sv) > 0 and np.all(fit.alpha > 0)
+    assert np.array_equal(array(ring["x"]), Xtr[fit.sv, 0].astype(np.float32))
+    assert np.array_equal(array(ring["y"]), Xtr[fit.sv, 1].astype(np.float32))
+    assert np.array_equal(array(ring["customdata"]), fit.alpha.astype(np.float32))
+    assert np.allclose(array(ring["marker"]["size"]), 9 + 15 * fit.alpha / C, rtol=1e-6)
+    wrong = np.where(f > 0, 1, -1) != ytr
+    inside = ~wrong & (ytr * f < 1 - kc.svm.MARGIN_ATOL)
+    for t, mask in zip(parts.marked, (wrong, inside)):
+        assert np.array_equal(array(data[t]["x"]), Xtr[mask, 0].astype(np.float32))
+        assert np.array_equal(array(data[t]["y"]), Xtr[mask, 1].astype(np.float32))
+    held = {t["name"]: t for t in data if t.get("name", "").startswith("held out")}
+    assert len(held) == (2 if options["show_test"] and len(part.te) else 0)
+    for label, style in CLASS_STYLE.items() if held else ():
+        t = held[f"held out, {style['name']}"]
+        assert np.array_equal(array(t["x"]), X[part.te][y[part.te] == label, 0].astype(np.float32))
 
 
 def test_hinge_section_draws_krieges_lp_loss_with_its_mean_from_sklearn():

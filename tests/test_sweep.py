@@ -1,7 +1,8 @@
 """The live sweeps (ui.sweep): every frame is the section's static picture at the same value, only sent compactly —
 the colour field within 1/255 of its range, the level lines within a pixel (and on the zero set of the static
 surface), the same support vectors and marked points; the frames follow the student's points; the payload stays
-under 1.5 MB; the section mounts its sweeps (AppTest)."""
+under 1.5 MB; the section mounts its sweeps (AppTest). The map's parts (what its builder says the sweep redraws)
+are the traces it drew, styled as drawn, in every kind of map the sections draw."""
 import json
 
 import numpy as np
@@ -11,9 +12,10 @@ import kernel_core as kc
 from pages.svm import compute, figures
 from pages.svm.settings import KEY
 from tests.app_pages import open_page, page_errors
+from tests.support.parts import array, bilinear, drawn
 from tests.support.sweep import MAX_PAYLOAD, sweeps_of
 from ui import sweep_payload
-from ui.figures import Spec, to_spec
+from ui.figures import level_style
 from ui.kernel_choice import Single
 
 pytestmark = pytest.mark.timeout(300)
@@ -26,62 +28,50 @@ def default_data():
     return X, y, compute.split(X, y, (X, y))
 
 
-def static(X, y, part, kernel, C):
-    """The margins map as the section draws it at (kernel, C): the figure and its surface."""
+def static(X, y, part, kernel, C, **shown):
+    """The margins map as the section draws it at (kernel, C): its traces (the figure's JSON), its parts and its
+    surface."""
     fit = compute.fit(X, y, part, kernel, C)
     Z = compute.surface(fit.points, fit.weights, fit.b, kernel, BOX)
-    fig = figures.svm_map_figure(BOX, Z, fit, X, y, part.tr, part.te, C, present=False)   # = svm_map (test_page_svm)
-    return fig, Z.astype(np.float32)
+    built = figures.svm_map.uncached(BOX, Z, fit, X, y, part.tr, part.te, C, **{"present": False, **shown})
+    return built.figure.to_dict()["data"], built.parts, Z.astype(np.float32)
 
 
 def frames(X, y, part, kernel, C, param):
-    fig, _ = static(X, y, part, kernel, C)
+    _, parts, _ = static(X, y, part, kernel, C)
     sw = compute.sweep(X, y, part, kernel, C, param, BOX)
-    traces = figures.sweep_traces(Spec(to_spec(fig)))
-    data = figures.sweep_payload(BOX, sw, X, y, part.tr, traces, "svm_map", KEY.GAMMA if param == "gamma" else KEY.C,
+    data = figures.sweep_payload(BOX, sw, X, y, part.tr, parts, "svm_map", KEY.GAMMA if param == "gamma" else KEY.C,
                                  param, True)
-    return sw, traces, data
-
-
-def bilinear(xs, ys, Z, P):
-    """Z (rows = y) at the points P, linearly interpolated in each cell."""
-    i = np.clip(np.searchsorted(xs, P[:, 0]) - 1, 0, len(xs) - 2)
-    j = np.clip(np.searchsorted(ys, P[:, 1]) - 1, 0, len(ys) - 2)
-    tx = (P[:, 0] - xs[i]) / (xs[i + 1] - xs[i])
-    ty = (P[:, 1] - ys[j]) / (ys[j + 1] - ys[j])
-    return ((1 - tx) * (1 - ty) * Z[j, i] + tx * (1 - ty) * Z[j, i + 1] + (1 - tx) * ty * Z[j + 1, i]
-            + tx * ty * Z[j + 1, i + 1])
+    return sw, parts, data
 
 
 def markers(trace):
-    P = np.column_stack([np.asarray(trace.x, float), np.asarray(trace.y, float)]) if trace.x is not None \
-        else np.empty((0, 2))
-    size = trace.marker.size
-    sizes = np.broadcast_to(np.asarray(size if size is not None else np.nan, float), len(P))
-    return np.column_stack([P, sizes]) if len(P) else np.empty((0, 3))
+    """A markers trace (JSON) as (x, y, size) rows."""
+    P = np.column_stack([array(trace["x"]), array(trace["y"])]).reshape(-1, 2)
+    sizes = np.broadcast_to(array(trace["marker"]["size"]), len(P))
+    return np.column_stack([P, sizes])
 
 
 @pytest.mark.parametrize("param, picks", [("gamma", (0, 7, 20, 29, 40)), ("C", (0, 12, 20, 37, 50))])
 def test_each_frame_is_the_static_map_at_its_value(param, picks):
     X, y, part = default_data()
     kernel, C = Single.of("rbf", gamma=1.0), 1.0
-    sw, traces, data = frames(X, y, part, kernel, C, param)
-    heat, lines, sv_trace, marked, _ = traces
+    sw, parts, data = frames(X, y, part, kernel, C, param)
     assert data["values"] == list(compute.SWEEP_VALUES[param]) and len(data["values"]) >= 25
     q, layers = sweep_payload.decode(data)
     xs, ys = compute.axes(BOX)
     for i in picks:
         value = sw.values[i]
         k, c = (kernel.with_gamma(value), C) if param == "gamma" else (kernel, value)
-        fig, Z = static(X, y, part, k, c)
+        traces, _, Z = static(X, y, part, k, c)
         # colour field: the same colour range, each cell within 1/255 of it
         m = float(np.max(np.abs(Z)))
         assert data["field"]["ranges"][i] == pytest.approx([-m, m], rel=1e-6)
         shown = -m + q[i][::-1].astype(float) / 255 * 2 * m
         assert np.max(np.abs(shown - Z)) <= 2 * m / 255 + 1e-6
         # level lines: within a pixel of the static figure's, and on its level set
-        for t, level, frame in zip(lines, figures.LEVELS, layers[:3]):
-            ref = np.column_stack([np.asarray(fig.data[t].x, float), np.asarray(fig.data[t].y, float)])
+        for t, level, frame in zip(parts.lines, figures.LEVELS, layers[:3]):
+            ref = np.column_stack([array(traces[t]["x"]), array(traces[t]["y"])]).reshape(-1, 2)
             got = frame[i].astype(float)
             assert got.shape == ref.shape
             ok = ~np.isnan(ref[:, 0])
@@ -92,11 +82,45 @@ def test_each_frame_is_the_static_map_at_its_value(param, picks):
                 step = np.max(np.abs(np.diff(Z, axis=1)))   # grid tolerance: f changes at most this much per cell
                 assert np.max(np.abs(f - level)) <= 1e-3 * max(1.0, step)
         # support vectors (place and ring size) and the marked points: the static traces' own
-        for t, frame in zip((sv_trace, *marked), layers[3:]):
-            ref, got = markers(fig.data[t]), frame[i].astype(float)
+        for t, frame in zip((parts.sv, *parts.marked), layers[3:]):
+            ref, got = markers(traces[t]), frame[i].astype(float)
             assert got.shape == ref.shape
             order_r, order_g = np.lexsort(ref[:, :2].T), np.lexsort(got[:, :2].T)
             assert np.allclose(got[order_g], ref[order_r], atol=1e-4)
+
+
+@pytest.mark.parametrize("shown", [
+    dict(),                                                                          # the section's map
+    dict(present=True),                                                              # on a projector
+    dict(title="A: Linear, C = 0.01", height=420, legend=False),                     # compare mode's A
+    dict(legend=False, tag="A: RBF", present=True, x_ticks=False),                   # compare mode's A, presenting
+    dict(show_test=False, height=462, legend=False, tag="Laplacian", present=True),  # Gauss vs Laplace, no held out
+    dict(all_train=True),                                                            # nothing held out
+])
+def test_the_maps_parts_are_the_traces_it_drew(shown):
+    """svm_map's parts (figures.MapParts, recorded as its frame added the traces) name the heatmap, the level lines
+    f = −1, 0, +1, the support vectors' rings and the marked points of the figure it built, drawn as the sweep draws
+    them (the colour scale, decision_map's line styles, SV_MARKER, MARKED); the cached map carries the same parts."""
+    X, y, part = default_data()
+    shown = dict(shown)
+    if shown.pop("all_train", False):
+        part = compute.Split(np.arange(len(y)), np.arange(0))
+    data, parts, _ = static(X, y, part, Single.of("rbf", gamma=1.0), 1.0, **shown)
+    assert len({parts.heat, *parts.lines, parts.sv, *parts.marked}) == 2 + len(figures.LEVELS) + len(figures.MARKED)
+    heat = data[parts.heat]
+    assert heat["type"] == "heatmap"
+    assert sweep_payload.colors(parts.colorscale) == sweep_payload.colors([list(c) for c in heat["colorscale"]])
+    assert len(parts.lines) == len(figures.LEVELS)
+    for t, level in zip(parts.lines, figures.LEVELS):
+        assert drawn(data[t], mode="lines", line=level_style(level),
+                     name="boundary f = 0" if level == 0 else "margins f = ±1")
+    assert drawn(data[parts.sv], mode="markers", name=figures.SV_NAME, marker=figures.SV_MARKER)
+    assert len(parts.marked) == len(figures.MARKED)
+    for t, (name, marker) in zip(parts.marked, figures.MARKED.items()):
+        assert drawn(data[t], mode="markers", name=name, marker=marker)
+    fit = compute.fit(X, y, part, Single.of("rbf", gamma=1.0), 1.0)
+    Z = compute.surface(fit.points, fit.weights, fit.b, Single.of("rbf", gamma=1.0), BOX)
+    assert figures.svm_map(BOX, Z, fit, X, y, part.tr, part.te, 1.0, **{"present": False, **shown}).parts == parts
 
 
 def test_the_frames_follow_the_students_points_and_stay_small():

@@ -11,7 +11,18 @@ from _plotly_utils.utils import to_typed_array_spec
 import kernel_core as kc
 import ui.sweep_payload
 from ui.cache import cache_data
-from ui.figures import Built, Spec, add_classes, base_layout, cached_figure, decision_map, level_lines, level_points
+from ui.figures import (
+    Built,
+    DecisionParts,
+    Spec,
+    add_classes,
+    base_layout,
+    cached_figure,
+    decision_map,
+    level_lines,
+    level_points,
+    level_style,
+)
 from ui.theme import ACCENT, CLASS_STYLE, PRESENT_FONT_SIZE, TAG_BACKGROUND
 
 WRONG, INSIDE = "#CC79A7", ACCENT   # markers of misclassified and inside-the-margin points
@@ -92,32 +103,47 @@ def _map(xs, ys, Z, X, y, title, levels, height, present):
     return Built(fig, parts)
 
 
+LEVELS = (-1.0, 0.0, 1.0)   # the margins map's level lines, in its traces' order
+
+
+@dataclass(frozen=True)
+class MapParts(DecisionParts):
+    """Where the margins map's frame put the traces a fit fills in, which a live sweep redraws too (indices,
+    recorded as `_map_frame` added them): decision_map's heatmap and lines f = −1, 0, +1 (LEVELS' order), the
+    support vectors' rings and the marked points (MARKED's order)."""
+    sv: int
+    marked: tuple
+
+
 @cached_figure
 def svm_map(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, height=None, legend=True, tag=None,
             present=False, x_ticks=True):
-    """`svm_map_figure` as plain data, built without Plotly: the figure of this view's points and layout (its
-    frame: `_map_frame`, cached, the same for every fit on these points) with the fit's own data written into it,
-    encoded as Plotly encodes arrays. Plotly building and validating the figure was ~95 % of a γ step that missed
-    the cache (~22 ms of ~23); tests/test_page_svm.py checks both give the same figure."""
-    spec = _map_frame(box, Z.shape, X, y, tr, te, title, show_test, height, legend, tag, present=present,
-                      x_ticks=x_ticks).to_dict()
-    data = spec["data"]    # a fresh copy (a cache hit is unpickled)
-    heat, lines, sv_trace, marked_traces, _ = sweep_traces(Spec(spec))
+    """The margins map: filled f(x), boundary f = 0 and margins f = ±1, support vectors ringed and sized by α,
+    misclassified and inside-the-margin training points marked, held-out points hollow. X, y: all points; tr, te:
+    the split. tag: a name written in the plot's corner (costs no margin, unlike a title); with a tag in presentation
+    mode the colour bar goes, so two maps side by side keep their size under the bar. Its parts: MapParts.
+    Its frame (`_map_frame`: these points and this layout, drawn once by Plotly and cached, the same for every fit
+    on these points) with the fit's data written into the traces its parts name, encoded as Plotly encodes arrays:
+    Plotly building and validating the whole figure was ~95 % of a γ step that missed the cache (~22 ms of ~23)."""
+    frame = _map_frame(box, Z.shape, X, y, tr, te, title, show_test, height, legend, tag, present=present,
+                       x_ticks=x_ticks)
+    spec, parts = frame.to_dict(), frame.parts    # a fresh copy (a cache hit is unpickled)
+    data = spec["data"]
     xs, ys = np.linspace(box[0], box[1], Z.shape[1]), np.linspace(box[2], box[3], Z.shape[0])
     Zf = np.asarray(Z, dtype=np.float32)              # as ui.figures.decision_map draws it
     m = float(np.max(np.abs(Zf))) or 1.0
-    data[heat].update(z=_array(Zf), zmin=-m, zmax=m)
-    for t, level in zip(lines, LEVELS):
+    data[parts.heat].update(z=_array(Zf), zmin=-m, zmax=m)
+    for t, level in zip(parts.lines, LEVELS):
         P = level_points(xs, ys, Zf, level)
         data[t].update(x=_array(P[:, 0]), y=_array(P[:, 1]))
     sv = tr[fit.sv]
-    data[sv_trace].update(x=_array(X[sv, 0].astype(np.float32)), y=_array(X[sv, 1].astype(np.float32)),
+    data[parts.sv].update(x=_array(X[sv, 0].astype(np.float32)), y=_array(X[sv, 1].astype(np.float32)),
                           customdata=_array(fit.alpha.astype(np.float32)))
-    data[sv_trace]["marker"]["size"] = _array(sv_sizes(fit.alpha, C))
-    for t, mask in zip(marked_traces, marked(y[tr], fit.f_tr)):
+    data[parts.sv]["marker"]["size"] = _array(sv_sizes(fit.alpha, C))
+    for t, mask in zip(parts.marked, marked(y[tr], fit.f_tr)):
         P = X[tr][mask]
         data[t].update(x=_array(P[:, 0].astype(np.float32)), y=_array(P[:, 1].astype(np.float32)))
-    return Spec(spec)
+    return Built(Spec(spec), parts)
 
 
 def _array(a):
@@ -127,39 +153,19 @@ def _array(a):
 
 @cached_figure
 def _map_frame(box, shape, X, y, tr, te, title, show_test, height, legend, tag, present=False, x_ticks=True):
-    """svm_map_figure of these points and layout drawn from a stand-in fit (f = x₁ over the grid, no support
-    vectors): everything but the fit's data, which svm_map writes into it."""
-    Z = np.tile(np.linspace(-1.5, 1.5, shape[1]), (shape[0], 1))
-    stand_in = _StandIn(sv=np.zeros(0, dtype=int), alpha=np.zeros(0), f_tr=np.ones(len(tr)))
-    return svm_map_figure(box, Z, stand_in, X, y, tr, te, 1.0, title, show_test, height, legend, tag, present, x_ticks)
-
-
-@dataclass(frozen=True, eq=False)
-class _StandIn:
-    """What svm_map_figure reads of a compute.Fit."""
-    sv: np.ndarray
-    alpha: np.ndarray
-    f_tr: np.ndarray
-
-
-def svm_map_figure(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, height=None, legend=True, tag=None,
-                   present=False, x_ticks=True):
-    """The margins map as a Plotly figure (graph_objects; `svm_map` serves it filled in from a cached frame).
-    Filled f(x), boundary f = 0 and margins f = ±1, support vectors ringed and sized by α, misclassified and
-    inside-the-margin training points marked, held-out points hollow. X, y: all points; tr, te: the split.
-    tag: a name written in the plot's corner (costs no margin, unlike a title); with a tag in presentation mode the
-    colour bar goes, so two maps side by side keep their size under the bar."""
-    xs, ys = np.linspace(box[0], box[1], Z.shape[1]), np.linspace(box[2], box[3], Z.shape[0])
-    fig, _ = _map(xs, ys, Z, X[tr], y[tr], title, (-1.0, 0.0, 1.0), height or MAP_HEIGHT[present], present)
-    sv = tr[fit.sv]
-    fig.add_trace(go.Scatter(x=X[sv, 0].astype(np.float32), y=X[sv, 1].astype(np.float32), mode="markers",
-                             name=SV_NAME, customdata=fit.alpha.astype(np.float32),
-                             marker=dict(**SV_MARKER, size=sv_sizes(fit.alpha, C)),
+    """svm_map without a fit: these points and this layout, its heatmap, level lines, support vectors and marked
+    points empty but in place (svm_map writes a fit's data into them); its parts say where they are."""
+    xs, ys = np.linspace(box[0], box[1], shape[1]), np.linspace(box[2], box[3], shape[0])
+    fig, base = _map(xs, ys, None, X[tr], y[tr], title, LEVELS, height or MAP_HEIGHT[present], present)
+    empty = np.zeros(0, np.float32)
+    sv = len(fig.data)
+    fig.add_trace(go.Scatter(x=empty, y=empty, mode="markers", name=SV_NAME, customdata=empty,
+                             marker=dict(**SV_MARKER, size=empty),
                              hovertemplate="support vector<br>α = %{customdata:.3g}<extra></extra>"))
-    for mask, (name, marker) in zip(marked(y[tr], fit.f_tr), MARKED.items()):
-        P = X[tr][mask]
-        fig.add_trace(go.Scatter(x=P[:, 0].astype(np.float32), y=P[:, 1].astype(np.float32), mode="markers",
-                                 name=name, hoverinfo="skip", marker=marker))
+    marked_traces = []
+    for name, marker in MARKED.items():
+        marked_traces.append(len(fig.data))
+        fig.add_trace(go.Scatter(x=empty, y=empty, mode="markers", name=name, hoverinfo="skip", marker=marker))
     if show_test and len(te):
         for label, style in CLASS_STYLE.items():
             P = X[te][y[te] == label]
@@ -172,12 +178,13 @@ def svm_map_figure(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, hei
         fig.add_annotation(text=f"<b>{tag}</b>", xref="x domain", yref="y domain", x=0.02, y=0.98, xanchor="left",
                            yanchor="top", showarrow=False, bgcolor=TAG_BACKGROUND)
         if present:   # no colour bar: two maps keep a plotting area of 440 px under the bar
-            fig.update_traces(selector=dict(type="heatmap"), showscale=False)
+            fig.data[base.heat].showscale = False
     if not x_ticks:   # Compare A / B presenting: under two settings rows and the legend row, 440 px need their room
         fig.update_xaxes(showticklabels=False)
     if legend and not present:  # the section's main map, in a wide column (ui.figures.reserve_margins)
         fig.update_layout(meta=dict(chart_width=560))
-    return _legend(fig, legend and not present)
+    return Built(_legend(fig, legend and not present),
+                 MapParts(**vars(base), sv=sv, marked=tuple(marked_traces)))
 
 
 @cached_figure
@@ -199,40 +206,24 @@ def scatter_all(X, y, present=False):
     return base_layout(fig, "The data", height=420, present=present)
 
 
-LEVELS = (-1.0, 0.0, 1.0)   # the margins map's level lines, in its traces' order
-
-
-def sweep_traces(spec):
-    """Indices of the margins map's traces a sweep redraws: the heatmap, the level lines (LEVELS' order), the
-    support vectors and the two marked kinds (MARKED's order). spec: the static figure (ui.figures.Spec)."""
-    data = spec.to_dict()["data"]
-    lines = [i for i, t in enumerate(data) if t.get("mode") == "lines"]
-    named = {t.get("name"): i for i, t in enumerate(data)}
-    heat = next(i for i, t in enumerate(data) if t.get("type") == "heatmap")
-    return heat, tuple(lines[:len(LEVELS)]), named[SV_NAME], tuple(named[name] for name in MARKED), \
-        data[heat]["colorscale"]
-
-
 @cache_data(max_entries=8)
-def sweep_payload(box, sw, X, y, tr, traces, chart, slider, label, drag):
-    """The frames of compute.Sweep `sw` as ui.sweep's payload, each the margins map (svm_map) at that value:
-    f as its heatmap (range ±max|f|), the lines f = −1, 0, +1, the rings of the support vectors, the marked points."""
-    heat, lines, sv_trace, marked_traces, colorscale = traces
+def sweep_payload(box, sw, X, y, tr, parts, chart, slider, label, drag):
+    """The frames of compute.Sweep `sw` as ui.sweep's payload, each the margins map (svm_map, whose MapParts are
+    `parts`) at that value: f as its heatmap (range ±max|f|), the lines f = −1, 0, +1, the rings of the support
+    vectors, the marked points."""
     Zs = sw.Z.astype(np.float32)
     xs, ys = np.linspace(box[0], box[1], Zs.shape[2]), np.linspace(box[2], box[3], Zs.shape[1])
     ms = [float(np.max(np.abs(Z))) or 1.0 for Z in Zs]
-    field = ui.sweep_payload.field(heat, Zs, [(-m, m) for m in ms], [list(c) for c in colorscale])
+    field = ui.sweep_payload.field(parts.heat, Zs, [(-m, m) for m in ms], parts.colorscale)
     Xtr = X[tr]
-    layers = [ui.sweep_payload.layer(t, "lines", dict(color="black", width=3 if level == 0 else 1.5,
-                                               dash="solid" if level == 0 else "dash"),
-                             [level_points(xs, ys, Z, level) for Z in Zs])
-              for t, level in zip(lines, LEVELS)]
-    layers.append(ui.sweep_payload.layer(sv_trace, "markers", dict(symbol=SV_MARKER["symbol"], color=SV_MARKER["color"],
+    layers = [ui.sweep_payload.layer(t, "lines", level_style(level), [level_points(xs, ys, Z, level) for Z in Zs])
+              for t, level in zip(parts.lines, LEVELS)]
+    layers.append(ui.sweep_payload.layer(parts.sv, "markers", dict(symbol=SV_MARKER["symbol"], color=SV_MARKER["color"],
                                                            width=SV_MARKER["line"]["width"]),
                                  [np.column_stack([Xtr[sv], sv_sizes(a, C)])
                                   for sv, a, C in zip(sw.sv, sw.alpha, sw.Cs)]))
     masks = [marked(y[tr], f) for f in sw.f_tr]
-    for j, (t, marker) in enumerate(zip(marked_traces, MARKED.values())):
+    for j, (t, marker) in enumerate(zip(parts.marked, MARKED.values())):
         layers.append(ui.sweep_payload.layer(t, "markers", dict(symbol=marker["symbol"], color=marker["color"],
                                                         width=marker["line"]["width"]),
                                      [np.column_stack([Xtr[m[j]], np.full(int(m[j].sum()), marker["size"])])

@@ -63,7 +63,7 @@ def live_sweeps(d, s, fig, key):
         st.caption(f"Live sweep off: {len(d.part.tr)} training points, more than {compute.SWEEP_MAX} (41 + 51 fits "
                    "per sweep would stall the class); the sliders redraw on release.")
         return
-    traces = figures.sweep_traces(fig)
+    parts = fig.parts   # where the map's swept traces are: its builder says so (figures.MapParts)
     for param, slider, label in (("gamma", KEY.GAMMA, "γ"), ("C", KEY.C, "C")):
         if param == "gamma" and s.gamma is None:
             continue
@@ -72,11 +72,11 @@ def live_sweeps(d, s, fig, key):
 
         def build(param=param, slider=slider, label=label, drag=drag):
             sw = compute.sweep(d.X, d.y, d.part, s.kernel, s.C, param, BOX)
-            return None if sw is None else figures.sweep_payload(BOX, sw, d.X, d.y, d.part.tr, traces, key, slider,
+            return None if sw is None else figures.sweep_payload(BOX, sw, d.X, d.y, d.part.tr, parts, key, slider,
                                                                  label, drag=drag)
 
         meta = payload(key, slider, label, compute.SWEEP_VALUES[param], drag=drag)
-        sweep(meta, build, depends=(d.X, d.y, d.part.tr, kernel, C, param, BOX, traces))
+        sweep(meta, build, depends=(d.X, d.y, d.part.tr, kernel, C, param, BOX, parts))
 
 
 METRICS = ('<div class="ks-metrics" style="display:grid;grid-template-columns:repeat({columns},minmax(0,1fr));'

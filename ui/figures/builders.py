@@ -15,7 +15,9 @@ CLASS_EDGE = dict(color="white", width=0.5)   # the rim of add_classes' markers
 
 def level_points(xs, ys, Z, levels):
     """The curves Z = level (for each level) as one (n, 2) float32 array of vertices, pieces separated by a NaN row.
-    Traced on the server by contourpy (matplotlib's contouring library)."""
+    Traced on the server by contourpy (matplotlib's contouring library). An empty Z has no curves."""
+    if not np.size(Z):
+        return np.empty((0, 2), np.float32)
     gen = contourpy.contour_generator(np.asarray(xs, float), np.asarray(ys, float), np.asarray(Z, float),
                                       line_type=contourpy.LineType.Separate)
     pieces = [seg for level in np.atleast_1d(levels) for seg in gen.lines(float(level)) if len(seg) > 1]
@@ -177,9 +179,10 @@ class DecisionParts:
 def decision_map(xs, ys, Z, X, y, title=None, levels=(0.0,), height=460, zlabel="f(x)", present=False):
     """A model's decision function over the plane: filled heatmap (diverging at 0), contour lines at
     `levels` (the boundary f = 0, margins f = ±1, ...) and the data on top. Axis ranges are fixed.
-    Returns Built(figure, DecisionParts)."""
-    Z = np.asarray(Z, dtype=np.float32)
-    m = float(np.max(np.abs(Z))) or 1.0
+    Returns Built(figure, DecisionParts). Z None: the map's frame, its heatmap and lines empty (range ±1) but in
+    place, for a caller that writes a surface into them (pages/svm's margins map)."""
+    Z = np.zeros((0, 0), np.float32) if Z is None else np.asarray(Z, dtype=np.float32)
+    m = float(np.max(np.abs(Z), initial=0.0)) or 1.0
     fig = go.Figure()
     heat = len(fig.data)
     fig.add_trace(go.Heatmap(x=np.asarray(xs, np.float32), y=np.asarray(ys, np.float32), z=Z,
