@@ -145,14 +145,12 @@ def cold_mercer():
 
     import kernel_core as kc
     from pages.mercer import compute, figures
-    from ui.figures import Spec, to_spec
     from ui.ranges import DATA, DEFAULT_DATASET
     from ui.ranges import MERCER as R
 
     X, y = kc.make_classification(DEFAULT_DATASET, DATA["n_samples"][2], DATA["noise"][2], DATA["seed"][2])
     a = compute.approximations.__wrapped__(X, 1.0, R["approx_default"], 0)
-    traces = figures.triptych_traces(Spec(to_spec(figures.gram_triptych.uncached(a.K, a.K_rff, a.K_nys, y,
-                                                                                 ("", "", "")))))
+    traces = figures.gram_triptych.uncached(a.K, a.K_rff, a.K_nys, y, ("", "", "")).parts
     with threadpool_limits(1):
         t0 = time.perf_counter()
         figures.approx_sweep_payload.__wrapped__(compute.approx_sweep.__wrapped__(X, y, 1.0, 0), traces,

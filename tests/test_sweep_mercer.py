@@ -14,7 +14,6 @@ from pages.mercer.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.support.sweep import sweeps_of
 from ui import sweep_payload
-from ui.figures import Spec, to_spec
 from ui.ranges import MERCER as R
 
 pytestmark = pytest.mark.timeout(300)
@@ -30,9 +29,21 @@ def static(X, y, gamma, D, seed):
 
 
 def frames(X, y, gamma=1.0, seed=0):
-    traces = figures.triptych_traces(Spec(to_spec(static(X, y, gamma, R["approx_default"], seed))))
-    return figures.approx_sweep_payload(compute.approx_sweep(X, y, gamma, seed), traces, "mercer_K_compare",
+    parts = static(X, y, gamma, R["approx_default"], seed).parts
+    return figures.approx_sweep_payload(compute.approx_sweep(X, y, gamma, seed), parts, "mercer_K_compare",
                                         KEY.FEATURES)
+
+
+@pytest.mark.parametrize("present", [False, True])
+def test_the_triptychs_declared_parts_are_its_heatmap_and_colour_scale(present):
+    """What the builder says it drew (TriptychParts) is what the figure holds: the heatmap at that index, in that
+    colour scale (the same colours sampled from the figure's scale as from the declared one)."""
+    X, y = kc.make_classification("moons", 60, noise=0.1, seed=0)
+    a = compute.approximations(X, 1.0, R["approx_default"], 0)
+    fig = figures.gram_triptych(a.K, a.K_rff, a.K_nys, y, TITLES, present=present)
+    data = fig.to_dict()["data"]
+    assert data[fig.parts.heat]["type"] == "heatmap"
+    assert sweep_payload.colors(data[fig.parts.heat]["colorscale"]) == sweep_payload.colors(fig.parts.colorscale)
 
 
 def shown(q, i):
@@ -52,7 +63,7 @@ def test_each_frame_is_the_static_triptych_at_its_D(gamma, seed):
     for i in (0, 5, 11, 18, 24):
         D = R["approx_sizes"][i]
         fig = static(X, y, gamma, D, seed)
-        Z = np.asarray(fig.data[0].z, float)
+        Z = np.asarray(fig.figure.data[0].z, float)
         M = shown(q, i)
         assert M.shape == Z.shape
         assert np.max(np.abs(M - np.clip(Z, -1, 1))) <= STEP                 # the static heatmap

@@ -60,11 +60,11 @@ def panel():
                                                                       "random Fourier,<br>D features",
                                                                       "Nyström,<br>m = min(D, n)"), present=present)
     st.plotly_chart(triptych, key="mercer_K_compare", config=figures.CONFIG)
-    traces = figures.triptych_traces(triptych)   # every D's matrices, computed only when the sweep sends them
+    parts = triptych.parts   # every D's matrices, computed only when the sweep sends them
     sweep(figures.approx_sweep_meta("mercer_K_compare", KEY.FEATURES),
-          lambda: figures.approx_sweep_payload(compute.approx_sweep(X, y, gamma, int(seed)), traces,
+          lambda: figures.approx_sweep_payload(compute.approx_sweep(X, y, gamma, int(seed)), parts,
                                                "mercer_K_compare", KEY.FEATURES),
-          depends=(X, y, gamma, int(seed), traces))
+          depends=(X, y, gamma, int(seed), parts))
     st.caption(f"Data set (sidebar): {desc}. Rows and columns ordered by class; the same colour scale for all three "
                "(−1 to 1): blue cells are negative similarities, which the exact kernel never gives. "
                f"Error = ‖K − ZZᵀ‖_F / ‖K‖_F (the numbers above, at D = {D}). ⟷ sweep D: drag the D slider, or the matrices "

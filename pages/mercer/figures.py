@@ -1,12 +1,13 @@
 """The Mercer topic's figure builders: plain data in, figure out; presentation mode passed in as `present`."""
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
 
 import ui.sweep_payload
 from ui.cache import cache_data
-from ui.figures import CHART_CONFIG, add_classes, base_layout, cached_figure, decision_map, under_axis
+from ui.figures import CHART_CONFIG, Built, add_classes, base_layout, cached_figure, decision_map, under_axis
 from ui.ranges import MERCER as R
 from ui.theme import ACCENT, CLASS_STYLE, NEGATIVE, POSITIVE
 
@@ -212,16 +213,30 @@ def triptych(K, K_rff, K_nys):
                       np.asarray(K_nys, np.float32)])
 
 
+TRIPTYCH_SCALE = "RdBu_r"   # the triptych's colour scale, on the fixed range −1 … 1
+
+
+@dataclass(frozen=True)
+class TriptychParts:
+    """Where gram_triptych put what a live sweep of D redraws (recorded as it added it): the one heatmap, and its
+    colour scale."""
+    heat: int
+    colorscale: str
+
+
 @cached_figure
 def gram_triptych(K, K_rff, K_nys, y, titles, present=False):
     """The exact RBF Gram matrix and its two approximations side by side, rows and columns ordered by class, one
     colour scale (−1 to 1) for all three: blue cells are negative similarities the exact kernel never gives. One
-    heatmap (the live sweep of D redraws it whole), each matrix's name under it."""
+    heatmap (the live sweep of D redraws it whole), each matrix's name under it. Returns Built(figure,
+    TriptychParts)."""
     keep = shown_rows(y)
     M = triptych(*(A[np.ix_(keep, keep)] for A in (K, K_rff, K_nys)))
     c = len(keep)
-    fig = go.Figure(go.Heatmap(z=M, colorscale="RdBu_r", zmin=-1.0, zmax=1.0, colorbar=dict(title="k", thickness=14),
-                               hovertemplate="K[i, j] = %{z:.4f}<extra></extra>"))
+    fig = go.Figure()
+    parts = TriptychParts(len(fig.data), TRIPTYCH_SCALE)
+    fig.add_trace(go.Heatmap(z=M, colorscale=TRIPTYCH_SCALE, zmin=-1.0, zmax=1.0,
+                             colorbar=dict(title="k", thickness=14), hovertemplate="K[i, j] = %{z:.4f}<extra></extra>"))
     # fixed ranges (a phone's layout reads the matrices' 3 : 1 shape off them, ui/phone_layout.js) and both axes
     # constrained to their domain: whichever way the chart is wider than 3 : 1, the matrices keep their shape
     fig.update_yaxes(range=[c - 0.5, -0.5], showticklabels=False, showgrid=False, zeroline=False, scaleanchor="x",
@@ -234,25 +249,17 @@ def gram_triptych(K, K_rff, K_nys, y, titles, present=False):
                            text=title, showarrow=False)
     # a title also gives the live sweep's sign its room above the matrices (nothing of the section's over it)
     # dragmode off: a sideways drag sweeps D (ui.sweep), it must not also draw Plotly's zoom box
-    return base_layout(fig, "The exact K and its two approximations ZZᵀ, on one colour scale", present=present,
-                       height=380 if present else 350, dragmode=False)
-
-
-def triptych_traces(spec):
-    """(heatmap index, colour scale) of the triptych `spec`: what a sweep of D redraws."""
-    data = spec.to_dict()["data"]
-    heat = next(i for i, t in enumerate(data) if t.get("type") == "heatmap")
-    return heat, data[heat]["colorscale"]
+    return Built(base_layout(fig, "The exact K and its two approximations ZZᵀ, on one colour scale",
+                             present=present, height=380 if present else 350, dragmode=False), parts)
 
 
 @cache_data(max_entries=8)
-def approx_sweep_payload(sw, traces, chart, slider):
-    """The frames of compute.ApproxSweep `sw` as ui.sweep's payload: each the triptych (gram_triptych) at that D, its
-    one heatmap on the fixed scale −1 … 1."""
-    heat, colorscale = traces
+def approx_sweep_payload(sw, parts, chart, slider):
+    """The frames of compute.ApproxSweep `sw` as ui.sweep's payload: each the triptych (gram_triptych, whose
+    TriptychParts are `parts`) at that D, its one heatmap on the fixed scale −1 … 1."""
     Ms = np.stack([triptych(sw.K, r, n) for r, n in zip(sw.K_rff, sw.K_nys)])
     # rows top first as the chart shows them (y reversed): ui.sweep_payload.field takes rows of increasing y and flips them
-    field = ui.sweep_payload.field(heat, Ms[:, ::-1, :], [(-1.0, 1.0)] * len(Ms), [list(c) for c in colorscale])
+    field = ui.sweep_payload.field(parts.heat, Ms[:, ::-1, :], [(-1.0, 1.0)] * len(Ms), parts.colorscale)
     return {**approx_sweep_meta(chart, slider), "field": field}
 
 
