@@ -1,7 +1,7 @@
 """ui.class_gate's rules, with real threads standing for sessions' script runs: a lecturer's run never waits; while one
 goes, no student's run starts; at most `students` young student runs go at once; one older than `hold` holds nobody
-back; none waits past `wait`; a student's run going pauses at its yield points while a lecturer's goes, for at most
-`pause` in all; a session in no class is never held. And the role is read from the session's state."""
+back; none waits past `wait`; none starts within `linger` after a lecturer's run ended; a session in no class is
+never held. And the role is read from the session's state."""
 import threading
 import time
 
@@ -9,25 +9,21 @@ from ui.class_gate import Gate, role
 
 
 class Run(threading.Thread):
-    """A run of `role` at `gate` that, once started, holds its turn until `release` is set; then, if `yields`, it
-    passes a yield point (Gate.pause, as at an element sent) and sets `done`."""
+    """A run of `role` at `gate` that, once started, holds its turn until `release` is set."""
 
-    def __init__(self, gate, role_, yields=False):
+    def __init__(self, gate, role_):
         super().__init__(daemon=True)
-        self.gate, self.role, self.yields = gate, role_, yields
-        self.started, self.release, self.done = threading.Event(), threading.Event(), threading.Event()
+        self.gate, self.role = gate, role_
+        self.started, self.release = threading.Event(), threading.Event()
 
     def run(self):
         with self.gate.turn(self.role):
             self.started.set()
             self.release.wait(10)
-            if self.yields:
-                self.gate.pause()
-            self.done.set()
 
 
-def start(gate, role_, yields=False):
-    r = Run(gate, role_, yields)
+def start(gate, role_):
+    r = Run(gate, role_)
     r.start()
     return r
 
@@ -94,33 +90,28 @@ def test_a_long_student_run_stops_holding_the_others_back():
         r.release.set()
 
 
-def test_a_student_run_going_pauses_at_its_yield_point_while_a_lecturers_run_goes():
-    gate = Gate(students=1, hold=10, wait=10, pause=10)
-    student = start(gate, "student", yields=True)
-    assert student.started.wait(2)
-    lecturer = start(gate, "lecturer", yields=True)
-    assert lecturer.started.wait(2)                        # the student's run going does not hold the lecturer back
-    student.release.set()
-    assert not student.done.wait(0.3)                       # paused at its next element while the lecturer's run goes
-    lecturer.release.set()
-    assert lecturer.done.wait(2)                            # a lecturer's run never pauses
-    assert student.done.wait(2)                             # the lecturer's run ended: the student's goes on
-    outside = start(gate, None, yields=True)                # a session in no class never pauses
-    outside.release.set()
-    assert outside.done.wait(2)
-
-
-def test_a_student_run_pauses_no_longer_than_its_budget_in_all():
-    gate = Gate(students=1, hold=10, wait=10, pause=0.4)
-    student = start(gate, "student", yields=True)
-    assert student.started.wait(2)
+def test_a_student_run_waits_the_linger_after_a_lecturers_run_ends():
+    gate = Gate(students=1, hold=10, wait=10, linger=0.5)
     lecturer = start(gate, "lecturer")
     assert lecturer.started.wait(2)
-    t0 = time.monotonic()
-    student.release.set()
-    assert student.done.wait(3)                             # the lecturer's run still goes: the budget ran out
-    assert 0.35 <= time.monotonic() - t0 < 2
+    student = start(gate, "student")
     lecturer.release.set()
+    t0 = time.monotonic()
+    lecturer.join(2)
+    assert not student.started.wait(0.3)                   # the lecturer's run is over, its linger is not
+    assert student.started.wait(2)
+    assert time.monotonic() - t0 >= 0.45
+    student.release.set()
+    outside = start(gate, None)                            # a session in no class: no linger
+    second = start(gate, "lecturer")
+    assert outside.started.wait(2) and second.started.wait(2)
+    second.release.set()
+    second.join(2)
+    t1 = time.monotonic()
+    late = start(gate, "student")                      # the same linger after every lecturer run
+    assert late.started.wait(2) and time.monotonic() - t1 >= 0.4
+    for r in (outside, late):
+        r.release.set()
 
 
 def test_the_role_is_read_from_the_sessions_state():

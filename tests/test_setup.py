@@ -235,15 +235,13 @@ def test_the_readme_lists_every_section_at_its_address():
 
 
 def test_set_up_puts_a_classs_lecturer_first():
-    """After set_up, every script run takes its turn at ui.class_gate's gate, and pauses at its yield points
-    (Streamlit's ScriptRunner._run_script and _maybe_handle_execution_control_request wrapped, once: a second set_up
-    does not wrap the wrappers)."""
+    """After set_up, every script run takes its turn at ui.class_gate's gate (Streamlit's ScriptRunner._run_script
+    wrapped, once: a second set_up does not wrap the wrapper)."""
     from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
 
     from ui import runtime as ui
 
     ui.set_up()
-    first, check = ScriptRunner._run_script, ScriptRunner._maybe_handle_execution_control_request
+    first = ScriptRunner._run_script
     ui.set_up()
     assert getattr(first, "_gated", False) and ScriptRunner._run_script is first
-    assert getattr(check, "_gated", False) and ScriptRunner._maybe_handle_execution_control_request is check
