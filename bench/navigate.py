@@ -19,8 +19,10 @@
     .venv/bin/python -m bench.navigate --cold-only --cold-page kernels
 """
 import argparse
+import contextlib
 import statistics
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from bench.charts import survey
@@ -48,6 +50,8 @@ SHOWN = """(path, expected) => {
 # window.__nav with {ms, charts, via} at the first frame in which SHOWN holds after the new section's run began to
 # show: the app was seen running (a fast run may never render that state), or the main area changed and every chart
 # in it was drawn after the click.
+HAS_LINK = """(path) => Array.from(document.querySelectorAll('a[href]')).some(a => {
+  try { return new URL(a.href, location.href).pathname.replace(/\\/+$/, '') === path; } catch (e) { return false; } })"""
 CLICK = """([path, expected, timeoutMs]) => {
   const shown = """ + SHOWN + """;
   const to = a => { try { return new URL(a.href, location.href).pathname.replace(/\\/+$/, ''); } catch (e) { return null; } };
@@ -121,6 +125,8 @@ def walk(page, app_url, targets, order, expected):
         if here != before:  # not timed: open the section before the target
             page.goto(f"{app_url}/{before}")
             settle(page, before, expected.get(before, 0))
+        with contextlib.suppress(PlaywrightTimeout):   # a page with no chart (Home) settles before its links are drawn
+            page.wait_for_function(HAS_LINK, arg="/" + target, timeout=10000)
         via = page.evaluate(CLICK, ["/" + target, expected[target], TIMEOUT_MS])
         if via is None:
             got[target] = (None, 0, f"no link to /{target} on /{before}")
