@@ -124,7 +124,7 @@ def svm_map(box, Z, fit, X, y, tr, te, C, title=None, show_test=True, height=Non
     mode the colour bar goes, so two maps side by side keep their size under the bar. Its parts: MapParts.
     Its frame (`_map_frame`: these points and this layout, drawn once by Plotly and cached, the same for every fit
     on these points) with the fit's data written into the traces its parts name, encoded as Plotly encodes arrays:
-    Plotly building and validating the whole figure was ~95 % of a γ step that missed the cache (~22 ms of ~23)."""
+    building and validating the whole figure in Plotly would be most of a γ step that misses the cache."""
     frame = _map_frame(box, Z.shape, X, y, tr, te, title, show_test, height, legend, tag, present=present,
                        x_ticks=x_ticks)
     spec, parts = frame.to_dict(), frame.parts    # a fresh copy (a cache hit is unpickled)
