@@ -45,7 +45,9 @@ else:  # a session's run
             for t in TOPICS}},
         position="top")
     style(*classroom_css(), ACCESSIBLE_CSS, PHONE_CSS)   # before anything is drawn, so nothing is drawn unstyled
-    with turn_of_run():   # a run on large data gives its time back to the class before another session's
+    opening = "session_opened" not in st.session_state   # the session's first run takes its turn among opens
+    st.session_state["session_opened"] = True
+    with turn_of_run(opening):   # an open or a run on large data gives its time back to the class
         live_class(page)
         poll_panel()
         carry(setting_keys())

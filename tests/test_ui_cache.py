@@ -264,3 +264,82 @@ def test_a_run_waits_for_its_turn_once(turns):
         for _ in range(4):
             cache.gated(clock.work(0.1), (big,), {})
     assert clock.slept == [cache.MAX_WAIT_S]
+
+
+@pytest.fixture
+def opens(turns, monkeypatch):
+    """turns, with no session opened yet and no open owed."""
+    cache, clock, who = turns
+    monkeypatch.setattr(cache._Turns, "opened", {})
+    monkeypatch.setattr(cache._Turns, "open_at", 0.0)
+    return cache, clock, who
+
+
+def open_section(cache, clock, who, session, seconds, opening=True):
+    """`session`'s run of `seconds` (its first when `opening`); returns when its work started."""
+    who["session"] = session
+    with cache.turn_of_run(opening):
+        started = clock.now
+        cache.seen()
+        clock.now += seconds
+    return started
+
+
+def test_opening_sections_again_and_again_gets_a_fifth_of_a_busy_server(opens):
+    """One client opening a light section in a new session each time, while a settled class moves sliders: each open
+    waits until four times the last open's time has gone by since it ended, so it runs a fifth of the time; the
+    class's own reruns never wait."""
+    cache, clock, who = opens
+    assert cache.OPEN_SHARE == pytest.approx(1 / 5)
+    open_section(cache, clock, who, "class", 0.05)     # the class opened ...
+    clock.now += cache.SETTLED_S                        # ... a while ago, and is busy
+    busy_class(cache, who)
+    ends, starts = [], []
+    for i in range(4):
+        starts.append(open_section(cache, clock, who, f"attacker {i}", 0.1))
+        ends.append(clock.now)
+        busy_class(cache, who)
+    assert [b - a for a, b in zip(ends, starts[1:])] == [pytest.approx(0.4)] * 3
+    clock.slept.clear()
+    open_section(cache, clock, who, "class", 0.05, opening=False)   # a rerun of a settled session: no wait
+    assert clock.slept == []
+
+
+def test_an_open_waits_at_most_open_wait_s(opens):
+    """A long first run (a heavy section) owes four times its time, but the next open waits at most OPEN_WAIT_S."""
+    cache, clock, who = opens
+    open_section(cache, clock, who, "class", 0.05)
+    clock.now += cache.SETTLED_S
+    busy_class(cache, who)
+    open_section(cache, clock, who, "heavy", 5.0)
+    busy_class(cache, who)
+    clock.slept.clear()
+    open_section(cache, clock, who, "next", 0.1)
+    assert clock.slept == [cache.OPEN_WAIT_S]
+
+
+def test_opens_never_wait_on_a_quiet_server_or_at_the_start_of_a_class(opens):
+    """Students opening one after the other on a quiet server, or thirty opening at once at the start of a class (none
+    settled yet): nobody waits for an open."""
+    cache, clock, who = opens
+    for i in range(30):   # the start of a class: every session opened less than SETTLED_S ago
+        open_section(cache, clock, who, f"student {i}", 0.02)
+    assert clock.slept == []
+    clock.now += cache.BUSY_S + cache.SETTLED_S   # the class opened and went quiet
+    for i in range(3):
+        open_section(cache, clock, who, f"late {i}", 0.1)
+    assert clock.slept == []
+
+
+def test_the_app_takes_a_turn_among_opens_on_a_sessions_first_run_only(monkeypatch):
+    """app.py runs each page inside turn_of_run, opening on the session's first run: a rerun, a slider or a move to
+    another section of the same session never waits for an open."""
+    import ui.cache as cache
+    from tests.app_pages import open_page
+
+    calls = []
+    monkeypatch.setattr(cache, "_open_wait", lambda: calls.append(1) or 0.0)
+    at = open_page("pages/svm/margins.py")   # the first run (Home), then the move to the section
+    assert not at.exception and len(calls) == 1
+    at.run()
+    assert len(calls) == 1

@@ -18,6 +18,15 @@ around the page: the subsampled work beside the large fit, the figures); a fragm
 one session's large data never waits for itself, the class's small misses and a follower's cache hits never wait
 or owe, nobody waits on an idle server, and two students with large data take turns, each getting at most a third
 of the server while others are using it.
+
+Opening a section is spaced out the same way, whatever its data (a student opening sections again and again, in a new
+session each time, takes the interpreter from the class even when each open is light). A session's first run owes its
+time: while settled sessions (open for SETTLED_S or more) have used the cache in the last BUSY_S seconds, another
+session's first run waits, before it starts, until four times that time has gone by since it ended (at most
+OPEN_WAIT_S). The class's reruns and navigation never wait for an open, opens at once on a quiet server or at the start
+of a class (nobody settled and busy yet) never wait, and one client opening again and again gets at most a fifth of
+the server's script time (OPEN_SHARE, less than heavy work's third: an open also costs the server its connection and
+the sending of a whole page, which no wait covers).
 """
 import contextlib
 import functools
@@ -82,6 +91,9 @@ BIG_ROWS = 400     # data with more rows than this is large (the sections' defau
 SHARE = 1 / 3      # the part of the server's time heavy work of one session takes while another's follows
 MAX_WAIT_S = 3.0   # the longest a heavy miss waits for its turn
 BUSY_S = 2.0       # a session that used the cache this recently is one the server's time is given back to
+SETTLED_S = 1.0    # a session opened this long ago is settled: an open gives its time back to it
+OPEN_WAIT_S = 1.0  # the longest a session's first run waits for its turn
+OPEN_SHARE = 1 / 5  # the part of a busy server a client opening sessions again and again takes
 
 
 class _Turns:
@@ -90,6 +102,8 @@ class _Turns:
     free_at = 0.0
     session = None
     seen = {}                    # session -> when it last used the cache (the sessions the server is busy with)
+    opened = {}                  # session -> when its first run started, while it is not settled
+    open_at = 0.0                # when the next session's first run may start
     inside = threading.local()   # a cached call inside a cached call is part of the outer one's turn
     run = threading.local()      # this thread's page run: did it meet large data, how long it waited
 
@@ -134,18 +148,36 @@ def _owe(seconds, end):
         _Turns.session = session
 
 
+def _open_wait():
+    """How long a session's first run waits for its turn (see the module's docstring), noting it as opened."""
+    session, now = _session(), time.monotonic()
+    with _Turns.lock:
+        _Turns.opened = {k: t for k, t in _Turns.opened.items() if now - t < SETTLED_S}
+        _Turns.opened[session] = now
+        settled_busy = any(now - t < BUSY_S for k, t in _Turns.seen.items()
+                           if k != session and k not in _Turns.opened)
+        return min(_Turns.open_at - now, OPEN_WAIT_S) if settled_busy else 0.0
+
+
 @contextlib.contextmanager
-def turn_of_run():
+def turn_of_run(opening=False):
     """Around a page's run: when the run computed on large data, the whole run's time (less its wait) is what it
-    owes."""
+    owes; when it is the session's first run (`opening`), it waits for its turn among opens and owes its time to
+    the next."""
     _Turns.run.state = state = {"big": False, "missed": False, "waited": 0.0}
+    wait = _open_wait() if opening else 0.0
+    if wait > 0:
+        time.sleep(wait)   # releases the interpreter to the class's reruns
     start = time.monotonic()
     try:
         yield
     finally:
         _Turns.run.state = None
+        end = time.monotonic()
+        if opening:
+            with _Turns.lock:
+                _Turns.open_at = max(_Turns.open_at, end + (end - start) * (1 / OPEN_SHARE - 1))
         if state["missed"]:   # (a run of cache hits on large data, a follower's say, owes nothing)
-            end = time.monotonic()
             _owe(end - start - state["waited"], end)
 
 
