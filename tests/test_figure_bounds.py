@@ -15,11 +15,12 @@ DATA = ("sine", 12, R["noise"][2], 0)
 def test_the_fit_chart_draws_the_bounds_its_clicks_are_read_against(truth, kernel):
     X, y = compute.dataset(DATA)
     fit, band = compute.krr_fit(DATA, kernel, 0.1), compute.fit_band(DATA, kernel, 0.1)
-    layout = figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=truth, std=band.std,
-                                         reach=band.reach).figure.to_dict()["layout"]
+    built = figures.fit_figure.uncached(X, y, fit.xs, fit.f, fit.alpha, truth=truth, std=band.std, reach=band.reach)
+    layout = built.figure.to_dict()["layout"]
     x0, x1, lo, hi = figures.fit_bounds(fit.xs, y, truth, band.reach)
     assert layout["xaxis"]["range"] == [x0, x1] and layout["yaxis"]["range"][1] == hi
-    assert layout["meta"]["floor"] == lo < hi and layout["yaxis"]["range"][0] < lo   # the αᵢ strip under the band
+    assert built.parts.lo == lo < hi and layout["yaxis"]["range"][0] < lo   # the αᵢ strip under the band
+    assert [s["y0"] for s in layout["shapes"] if s["yref"] == "y" and s["y0"] == s["y1"]] == [lo]   # the line at lo
 
 
 @pytest.mark.parametrize("posterior", [True, False])

@@ -38,7 +38,8 @@ def band_of(at):
     names = [u.get("name") for u in fig["data"]]
     assert names.index(BAND) < names.index("f(x) = Σ α<sub>i</sub> k(x<sub>i</sub>, x)")           # drawn under the curve
     x = values(t, "x").astype(float)
-    return x[:len(x) // 2], values(t, "y").astype(float), (fig["layout"]["meta"]["floor"], fig["layout"]["yaxis"]["range"][1])
+    lo = next(s["y0"] for s in fig["layout"]["shapes"] if s["yref"] == "y" and s["y0"] == s["y1"])   # the line at lo
+    return x[:len(x) // 2], values(t, "y").astype(float), (lo, fig["layout"]["yaxis"]["range"][1])
 
 
 @pytest.mark.parametrize("kernel, gamma, sk_kernel", [

@@ -198,7 +198,8 @@ def test_the_charts_parts_are_the_traces_it_drew(kernel, lam, shown, present):
     assert (p.band is not None) == has_band == (figures.BAND_NAME in [t.get("name") for t in data])
     if has_band:
         assert drawn(data[p.band], name=figures.BAND_NAME, fill="toself", fillcolor=p.band_color)
-    assert spec["layout"]["yaxis"]["range"] == list(p.y_range) and spec["layout"]["meta"]["floor"] == p.lo
+    assert spec["layout"]["yaxis"]["range"] == list(p.y_range) and p.y_range[0] < p.lo < p.y_range[1]
+    assert [s["y0"] for s in spec["layout"]["shapes"] if s["yref"] == "y" and s["y0"] == s["y1"]] == [p.lo]
 
 
 def test_no_gamma_sweep_for_the_linear_kernel_and_none_beyond_the_cap():

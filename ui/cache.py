@@ -22,11 +22,12 @@ of the server while others are using it.
 Opening a section is spaced out the same way, whatever its data (a student opening sections again and again, in a new
 session each time, takes the interpreter from the class even when each open is light). A session's first run owes its
 time: while settled sessions (open for SETTLED_S or more) have used the cache in the last BUSY_S seconds, another
-session's first run waits, before it starts, until four times that time has gone by since it ended (at most
+session's first run waits, before it starts, until six times that time has gone by since it ended (at most
 OPEN_WAIT_S). The class's reruns and navigation never wait for an open, opens at once on a quiet server or at the start
-of a class (nobody settled and busy yet) never wait, and one client opening again and again gets at most a fifth of
-the server's script time (OPEN_SHARE, less than heavy work's third: an open also costs the server its connection and
-the sending of a whole page, which no wait covers).
+of a class (nobody settled and busy yet) never wait, and one client opening again and again gets at most a seventh of
+the server's script time (OPEN_SHARE). That is less than heavy work's third because an open costs the server more than
+its run: the connection, the new session and the sending of a whole page, about as long again as a light section's
+run, are not counted in it.
 """
 import contextlib
 import functools
@@ -93,7 +94,7 @@ MAX_WAIT_S = 3.0   # the longest a heavy miss waits for its turn
 BUSY_S = 2.0       # a session that used the cache this recently is one the server's time is given back to
 SETTLED_S = 1.0    # a session opened this long ago is settled: an open gives its time back to it
 OPEN_WAIT_S = 1.0  # the longest a session's first run waits for its turn
-OPEN_SHARE = 1 / 5  # the part of a busy server a client opening sessions again and again takes
+OPEN_SHARE = 1 / 7  # the part of a busy server's script time a client opening sessions again and again takes
 
 
 class _Turns:

@@ -162,7 +162,7 @@ def fit_figure(X, y, xs, f, alpha, truth=False, present=False, chart_height=None
         yaxis2=dict(overlaying="y", side="left", range=[-m, -m + 2 * m / STRIP], showgrid=False, zeroline=True,
                     zerolinecolor="#BBBBBB", tickvals=[-a, 0.0, a], ticktext=[f"{-a:.3g}", "0", f"{a:.3g}"],
                     tickfont=dict(color=ACCENT)),
-        meta=dict(floor=lo, chart_width=900))
+        meta=dict(chart_width=900))
     fig.add_shape(type="line", xref="paper", x0=0, x1=1, yref="y", y0=lo, y1=lo, line=dict(color="#888888", width=1))
     fig.add_annotation(xref="paper", x=0.005, yref="y", y=lo, yanchor="top", xanchor="left", showarrow=False,
                        text=f"dual coefficients α<sub>i</sub>: ≥ 0, <span style='color:{NEGATIVE}'>&lt; 0</span>",
