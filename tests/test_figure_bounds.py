@@ -4,6 +4,7 @@ axes, so a click lands where the student sees it."""
 import pytest
 
 from pages.kernel_ridge import compute, compute_gp, figures, figures_gp
+from tests.support.parts import level_lines
 from ui.kernel_choice import Single
 from ui.ranges import KERNEL_RIDGE as R
 
@@ -20,7 +21,7 @@ def test_the_fit_chart_draws_the_bounds_its_clicks_are_read_against(truth, kerne
     x0, x1, lo, hi = figures.fit_bounds(fit.xs, y, truth, band.reach)
     assert layout["xaxis"]["range"] == [x0, x1] and layout["yaxis"]["range"][1] == hi
     assert built.parts.lo == lo < hi and layout["yaxis"]["range"][0] < lo   # the αᵢ strip under the band
-    assert [s["y0"] for s in layout["shapes"] if s["yref"] == "y" and s["y0"] == s["y1"]] == [lo]   # the line at lo
+    assert level_lines(layout) == [lo]   # the line at lo
 
 
 @pytest.mark.parametrize("posterior", [True, False])

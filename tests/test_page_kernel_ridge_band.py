@@ -10,6 +10,7 @@ from kernel_core import make_sine
 from pages.kernel_ridge.settings import KEY
 from tests.app_pages import open_page, page_errors
 from tests.support.kernel_ridge_sections import FIT, chart, trace, values
+from tests.support.parts import level_lines
 
 BAND = "± 2 std (GP, σ² = λ)"
 
@@ -38,7 +39,7 @@ def band_of(at):
     names = [u.get("name") for u in fig["data"]]
     assert names.index(BAND) < names.index("f(x) = Σ α<sub>i</sub> k(x<sub>i</sub>, x)")           # drawn under the curve
     x = values(t, "x").astype(float)
-    lo = next(s["y0"] for s in fig["layout"]["shapes"] if s["yref"] == "y" and s["y0"] == s["y1"])   # the line at lo
+    lo = level_lines(fig["layout"])[0]   # the line at lo
     return x[:len(x) // 2], values(t, "y").astype(float), (lo, fig["layout"]["yaxis"]["range"][1])
 
 

@@ -14,7 +14,7 @@ from sklearn.kernel_ridge import KernelRidge as SkKR
 from pages.kernel_ridge import compute, figures
 from pages.kernel_ridge.settings import KEY
 from tests.app_pages import open_page, page_errors
-from tests.support.parts import drawn
+from tests.support.parts import drawn, level_lines
 from tests.support.sweep import sweeps_of
 from ui import sweep_payload
 from ui.kernel_choice import Single
@@ -199,7 +199,7 @@ def test_the_charts_parts_are_the_traces_it_drew(kernel, lam, shown, present):
     if has_band:
         assert drawn(data[p.band], name=figures.BAND_NAME, fill="toself", fillcolor=p.band_color)
     assert spec["layout"]["yaxis"]["range"] == list(p.y_range) and p.y_range[0] < p.lo < p.y_range[1]
-    assert [s["y0"] for s in spec["layout"]["shapes"] if s["yref"] == "y" and s["y0"] == s["y1"]] == [p.lo]
+    assert level_lines(spec["layout"]) == [p.lo]
 
 
 def test_no_gamma_sweep_for_the_linear_kernel_and_none_beyond_the_cap():

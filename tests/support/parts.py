@@ -1,5 +1,5 @@
 """Reading a figure's JSON in tests: its typed arrays, whether a trace is drawn as a builder's parts say, and a
-surface's values along a drawn line."""
+surface's values along a drawn line, its horizontal lines."""
 import base64
 
 import numpy as np
@@ -20,6 +20,12 @@ def drawn(trace, **expected):
             return isinstance(got, dict) and all(has(got.get(k), v) for k, v in want.items())
         return got == want
     return has(trace, expected)
+
+
+def level_lines(layout):
+    """The y of every horizontal line shape on the main y axis of a figure's JSON layout (kernel ridge's fit chart
+    draws one, at the data band's bottom lo)."""
+    return [s["y0"] for s in layout.get("shapes", ()) if s.get("yref") == "y" and s["y0"] == s["y1"]]
 
 
 def bilinear(xs, ys, Z, P):
