@@ -56,17 +56,10 @@ def attack_process(ws_url, path, stop, opened):
     each open's time (None for one that failed), then "done"."""
     async def go():
         await asyncio.sleep(0.5)   # the class has its pages open by then (run_load waits for them before its clock)
-        times = []
-        stopping = asyncio.Event()
-
-        async def watch():
-            while not stop.is_set():
-                await asyncio.sleep(0.05)
-            stopping.set()
-
-        watcher = asyncio.create_task(watch())
+        times, stopping = [], asyncio.Event()
+        watcher = asyncio.create_task(asyncio.to_thread(stop.wait))   # the class's Event, across the processes
+        watcher.add_done_callback(lambda _: stopping.set())
         await attacker(ws_url, path, stopping, times)
-        watcher.cancel()
         return times
 
     for t in asyncio.run(go()):

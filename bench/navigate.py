@@ -50,11 +50,13 @@ SHOWN = """(path, expected) => {
 # window.__nav with {ms, charts, via} at the first frame in which SHOWN holds after the new section's run began to
 # show: the app was seen running (a fast run may never render that state), or the main area changed and every chart
 # in it was drawn after the click.
-HAS_LINK = """(path) => Array.from(document.querySelectorAll('a[href]')).some(a => {
-  try { return new URL(a.href, location.href).pathname.replace(/\\/+$/, '') === path; } catch (e) { return false; } })"""
+# a link's path, without a trailing slash (null for an address the page cannot read)
+PATH_OF = """a => { try { return new URL(a.href, location.href).pathname.replace(/\\/+$/, ''); } catch (e) { return null; } }"""
+HAS_LINK = """(path) => { const to = """ + PATH_OF + """;
+  return Array.from(document.querySelectorAll('a[href]')).some(a => to(a) === path); }"""
 CLICK = """([path, expected, timeoutMs]) => {
   const shown = """ + SHOWN + """;
-  const to = a => { try { return new URL(a.href, location.href).pathname.replace(/\\/+$/, ''); } catch (e) { return null; } };
+  const to = """ + PATH_OF + """;
   const next = document.querySelector('.st-key-nav_next a[href]');
   const any = Array.from(document.querySelectorAll('a[href]')).find(a => to(a) === path);
   const link = next && to(next) === path ? next : any;
