@@ -3,6 +3,7 @@ request leaving the machine, waiting for a run to finish, the students' banner, 
 a class and reading the projector's code."""
 import re
 
+from tests.browser_env import RUN_COUNTER
 from tests.support.charts import ready_value
 
 GAMMA = ".st-key-svm_gamma input[type='range']"
@@ -17,6 +18,34 @@ def settle(page, timeout=120000):
     page.wait_for_function(IDLE, timeout=timeout)
     page.wait_for_timeout(500)
     page.wait_for_function(IDLE, timeout=timeout)
+
+
+# Counts the page's reconnections (Streamlit's data-test-connection-state turning CONNECTED again) and, at the last
+# one, the runs ended so far (tests/browser_env.RUN_COUNTER, installed with it).
+RECONNECTS = f"""() => {{ if (window.__ksLinks) return;
+  if (!window.__ksRuns) {RUN_COUNTER};
+  const l = window.__ksLinks = {{n: 0, ended: 0}};
+  new MutationObserver(ms => {{ for (const m of ms) {{
+    if (m.target.getAttribute('data-test-connection-state') === 'CONNECTED' && m.oldValue !== 'CONNECTED') {{
+      l.n++; l.ended = window.__ksRuns.ended; }} }} }})
+  .observe(document, {{subtree: true, attributes: true, attributeOldValue: true,
+                       attributeFilter: ['data-test-connection-state']}}); }}"""
+
+
+def watch_reconnects(page):
+    """Count the page's reconnections from now on (RECONNECTS): call before the server goes away."""
+    page.evaluate(RECONNECTS)
+
+
+def wait_reconnected(page, timeout=90000):
+    """The page (watch_reconnects) lost its server, is connected again, and a run of its new session has ended since;
+    then settled. What the old session drew stays on the page while it reconnects (the banner, the badge, γ), so
+    waiting for those would not wait at all; and a key pressed while the page is disconnected goes nowhere
+    (Streamlit disables its widgets)."""
+    page.wait_for_function("() => { const a = document.querySelector('[data-testid=stApp]'), l = window.__ksLinks; "
+                           "return !!a && a.getAttribute('data-test-connection-state') === 'CONNECTED' "
+                           "&& l.n > 0 && window.__ksRuns.ended > l.ended; }", timeout=timeout)
+    settle(page)
 
 
 def open_url(page, url):

@@ -9,7 +9,18 @@ import tempfile
 import pytest
 
 from bench.serve import free_port, serve
-from tests.live_class_env import badge_code, context, follow, gamma, move_gamma, settle, start_class, wait_banner, wait_gamma
+from tests.live_class_env import (
+    badge_code,
+    context,
+    follow,
+    gamma,
+    move_gamma,
+    start_class,
+    wait_banner,
+    wait_gamma,
+    wait_reconnected,
+    watch_reconnects,
+)
 from tests.support.health import assert_healthy
 
 pytestmark = pytest.mark.timeout(600)
@@ -36,22 +47,24 @@ def test_a_restarted_server_keeps_the_room_and_its_state(browser):
                 wait_gamma(student, before)
                 wait_gamma(sleeper, before)
                 sleeper.context.set_offline(True)   # a laptop asleep through the restart and the next change
+                for page in (lecturer, student, sleeper):
+                    watch_reconnects(page)
             # the server is stopped here; the pages lose their connection
             with serve("app.py", env=env, port=port) as server:
                 assert server.url == url
-                wait_banner(student, f"Following the lecturer (room {code})", 90000)
-                settle(student)
+                wait_reconnected(student)
+                wait_banner(student, f"Following the lecturer (room {code})")
                 assert f"room={code}" in student.url
                 wait_gamma(student, before)                      # the room's state survived the restart
-                assert badge_code(lecturer, 90000) == code       # the lecturer's window has the controls again
-                settle(lecturer)
+                wait_reconnected(lecturer)
+                assert badge_code(lecturer) == code              # the lecturer's window has the controls again
                 move_gamma(lecturer)
                 after = gamma(lecturer)
                 assert after != before
                 wait_gamma(student, after)                       # and the class follows its next change
                 sleeper.context.set_offline(False)               # the laptop wakes: a new session, whose browser
-                wait_banner(sleeper, f"Following the lecturer (room {code})", 90000)   # still shows the old γ ...
-                settle(sleeper)
+                wait_reconnected(sleeper)                        # still shows the old γ ...
+                wait_banner(sleeper, f"Following the lecturer (room {code})")
                 wait_gamma(sleeper, after)                       # ... shows the room's newer state
                 ctx, late = context(browser, 390, 844)
                 contexts.append(ctx)
