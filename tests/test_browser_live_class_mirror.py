@@ -1,8 +1,8 @@
 """Browser test of the lecturer's drag, mirrored: the real app (`python app.py`, SQLite in a temporary folder) in
 Chromium with a lecturer and two students (a laptop and a phone). While the lecturer drags γ's live sweep on /svm, the
 students' maps show the lecturer's frame, drawn by their own sweep with no run of their script per position; a
-student who detaches mid-drag gets their own picture back at once; the released γ reaches the class by the room's
-version (ui.room_pointer, ui/room_follow.js, ui/sweep.js)."""
+student who detaches mid-drag gets their own picture back at once; a student whose ask for the frames came to nothing
+asks again; the released γ reaches the class by the room's version (ui.room_pointer, ui/room_follow.js, ui/sweep.js)."""
 
 import pytest
 
@@ -28,6 +28,12 @@ SWEEPS = """(slider) => Object.values(window.__kernelscopeSweeps || {}).filter(o
 LECTURER_AT = f"""(slider) => {{ const v = ({SWEEPS})(slider); return v.length ? v[0].want : null; }}"""
 MIRRORS = f"""([slider, i]) => {{ const v = ({SWEEPS})(slider);
   return v.length > 0 && v.every(o => o.overlay && o.shown === i && o.mode === "mirror"); }}"""
+# Each sweep of the slider loses its next ask for frames, as a rerun cut short by another would (counted in
+# window.__ksLostAsks): the sweep must ask again.
+LOSE_AN_ASK = """(slider) => Object.values(window.__kernelscopeSweeps || {}).filter(o => o.data.slider === slider)
+  .forEach(o => { const send = o.send; let lost = false;
+    o.send = (name, value) => { if (!lost && value && value.want) { lost = true;
+      window.__ksLostAsks = (window.__ksLostAsks || 0) + 1; return; } return send(name, value); }; })"""
 
 
 def test_the_lecturers_drag_is_mirrored_on_the_followers_picture(browser, class_url):
@@ -44,11 +50,13 @@ def test_the_lecturers_drag_is_mirrored_on_the_followers_picture(browser, class_
         for page in (lecturer, student, phone):
             settle(page)
         start_gamma = gamma(student)
+        student.evaluate(LOSE_AN_ASK, "svm_gamma")
         track, y = press_thumb(lecturer)
         lecturer.mouse.move(track["x"] + 0.3 * track["width"], y, steps=8)
         first = lecturer.wait_for_function(f"s => ({LECTURER_AT})(s)", arg="svm_gamma", timeout=30000).json_value()
         for page in (student, phone):   # frames fetched once, then drawn
             page.wait_for_function(MIRRORS, arg=["svm_gamma", first], timeout=30000)
+        assert student.evaluate("() => window.__ksLostAsks") >= 1   # its first ask was lost, and it asked again
         runs = student.evaluate("() => window.__kernelscopeSweep.frames")
         lecturer.mouse.move(track["x"] + 0.75 * track["width"], y, steps=8)
         second = lecturer.wait_for_function(f"([s, f]) => {{ const i = ({LECTURER_AT})(s); return i !== f && i; }}",

@@ -254,6 +254,32 @@ def test_only_the_lecturers_key_moves_the_class_pointer(server_and_store):
     assert store.room(code).version == 1                                        # a position changes no view
 
 
+def first_position(stream):
+    """The first position a follower's stream (an open /api/class/pointer response, opened with a timeout shorter
+    than the stream's KEEPALIVE: none comes, the read times out) brings."""
+    while True:
+        line = stream.readline().decode().strip()
+        if line.startswith("data:"):
+            return json.loads(line[5:])
+
+
+def test_a_stream_opened_mid_drag_starts_at_the_drags_newest_position(server_and_store):
+    """A student who joins (or whose stream reconnects) while the lecturer drags is shown the drag's newest position
+    at once; once the drag has ended, a new stream waits for the next drag."""
+    server, store = server_and_store
+    code, key = lecturer_room(store)
+    url = f"{server.url}/api/class/pointer?code={code}"
+    for index in (2, 7):
+        assert post_pointer(server, {"code": code, "slider": "svm_gamma", "index": index}, f"{code}.{key}") == 204
+    with urllib.request.urlopen(url, timeout=10) as late:
+        assert first_position(late) == {"slider": "svm_gamma", "index": 7}
+    assert post_pointer(server, {"code": code, "slider": "svm_gamma", "index": None}, f"{code}.{key}") == 204
+    with urllib.request.urlopen(url, timeout=10) as after:
+        assert after.readline().startswith(b": follow")
+        assert post_pointer(server, {"code": code, "slider": "svm_gamma", "index": 1}, f"{code}.{key}") == 204
+        assert first_position(after) == {"slider": "svm_gamma", "index": 1}   # not the ended drag's 7
+
+
 def test_a_pointer_stream_of_a_wrong_code_is_a_failed_join(server_and_store):
     server, _ = server_and_store
     for code in ("ZZZZZZ", "not a code"):

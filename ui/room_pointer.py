@@ -13,7 +13,8 @@ GET /api/class/pointer?code=ABC123
 
 One server process hands the positions to its own streams directly. With replicas (the Redis store) each position is
 also published on the room's Redis channel, and each process keeps one subscriber for the rooms its streams follow:
-a lost message is a frame skipped, never a wrong view (the released value comes by version)."""
+a lost message is a frame skipped, never a wrong view (the released value comes by version). A stream opened while a
+drag is under way (a student joining mid-drag, an EventSource reconnecting) starts at the drag's newest position."""
 import asyncio
 import json
 import re
@@ -31,6 +32,7 @@ MAX_STREAMS = 2000      # followers' streams one process holds (a room holds at 
 MAX_BODY = 512          # bytes of a position
 QUEUE = 4               # positions a slow stream may lag behind before the oldest is dropped
 SLIDER = re.compile(r"[a-z0-9_]{1,64}")
+LATEST_FOR = 10.0       # s a drag's newest position is handed to a new stream (ui/sweep.js drops a mirror idle 10 s)
 
 
 class Hub:
@@ -38,6 +40,7 @@ class Hub:
 
     def __init__(self):
         self.streams, self.lock, self.count = {}, threading.Lock(), 0
+        self.latest = {}        # code -> (the drag's newest position, time): until the drag ends
         self.checked = {}       # (code, key) -> time trusted until
         self.remote = None      # the Redis subscriber (replicas), started with the first stream
 
@@ -57,14 +60,32 @@ class Hub:
             if not room:
                 self.streams.pop(code, None)
 
+    def newest(self, code):
+        """The position of `code`'s drag under way (moved in the last LATEST_FOR s), or None."""
+        with self.lock:
+            message, at = self.latest.get(code, (None, 0.0))
+        return message if time.monotonic() - at < LATEST_FOR else None
+
     def codes(self):
         with self.lock:
             return list(self.streams)
 
     def send(self, code, message):
-        """Hand `message` (the position's JSON text) to every stream of `code` in this process."""
+        """Hand `message` (the position's JSON text) to every stream of `code` in this process, and keep it for the
+        streams that open while the drag goes on (`latest`)."""
+        try:
+            ended = json.loads(message).get("index") is None
+        except (ValueError, AttributeError):   # not a position (only Redis's other clients could publish one)
+            return
+        now = time.monotonic()
         with self.lock:
             targets = list(self.streams.get(code, {}).items())
+            if ended:
+                self.latest.pop(code, None)
+            else:
+                if len(self.latest) >= MAX_STREAMS:   # rooms whose drag never ended (a lecturer's page gone)
+                    self.latest = {c: v for c, v in self.latest.items() if now - v[1] < LATEST_FOR}
+                self.latest[code] = (message, now)
         for queue, loop in targets:
             loop.call_soon_threadsafe(_put, queue, message)
 
@@ -163,6 +184,9 @@ async def stream(request):
     if not HUB.add(code, queue, loop):
         return Response(status_code=503)
     _listen_remote(s)
+    newest = HUB.newest(code)   # after add: a position sent in between comes twice, none is missed
+    if newest is not None:
+        _put(queue, newest)
 
     async def events():
         try:

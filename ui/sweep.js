@@ -51,6 +51,7 @@ function tick(s) {
     if (s.want !== s.committedAtStart) { s.mode = "wait"; s.settle = "slider"; }
     else if (performance.now() - s.since > 1000) { s.mode = null; return; }
   }
+  if (!s.frames && s.mode !== "wait") ask(s);   // still none: ask again once the last ask is ASK_AGAIN_MS old
   if (s.want == null || !s.frames || !gd || !gd._fullLayout) return;
   if (!s.overlay) install(s, gd);
   if (s.want !== s.shown) show(s);
@@ -88,7 +89,7 @@ function done(s) {   // the sweep is over: the static picture is back, the slide
 }
 
 // The lecturer's drag, mirrored (ui/room_follow.js hands a follower the lecturer's positions): frame i drawn as
-// the student's own drag would draw it, the frames asked for once if this browser has none; i null: the lecturer
+// the student's own drag would draw it, the frames asked for if this browser has none; i null: the lecturer
 // let go (the released value comes with the class's next run, whose redraw ends the mirror). The student's own
 // hand on the sweep comes first (a touch detaches them anyway).
 function mirror(s, i, drop) {
@@ -118,7 +119,7 @@ function mirror(s, i, drop) {
 function create(data) {
   const s = {
     data, frames: null, overlay: null, want: null, shown: null, mode: null, since: 0, loop: false, send: null,
-    press: null, committedAtStart: null, asked: false, pressAt: null,
+    press: null, committedAtStart: null, asked: false, askedAt: 0, pressAt: null,
   };
   s.adopt = (d) => adopt(s, d);
   s.ask = () => ask(s);

@@ -70,9 +70,16 @@ function adopt(s, d) {
   }
 }
 
-function ask(s) {   // a lazy sweep grabbed: the section reruns and sends its frames
-  if (s.frames || s.asked || !s.send) return;
+// A lazy sweep grabbed: the section reruns and sends its frames. An ask can come to nothing (the rerun cut short by
+// another, or past the server's resend limit): a gesture or mirror still waiting ASK_AGAIN_MS later asks again
+// (tick in ui/sweep.js), so the frames come within a drag instead of the next one.
+const ASK_AGAIN_MS = 3000;
+
+function ask(s) {
+  if (s.frames || !s.send) return;
+  if (s.asked && performance.now() - s.askedAt < ASK_AGAIN_MS) return;
   s.asked = true;
+  s.askedAt = performance.now();
   STATS.asks += 1;
   s.send("value", { slider: s.data.slider, want: true });
 }
