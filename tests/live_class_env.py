@@ -21,13 +21,16 @@ def settle(page, timeout=120000):
 
 
 # Counts the page's reconnections (Streamlit's data-test-connection-state turning CONNECTED again) and, at the last
-# one, the runs ended so far (tests/browser_env.RUN_COUNTER, installed with it).
+# one, the runs ended so far (tests/browser_env.RUN_COUNTER, installed with it); window.__ksStates lists every
+# connection state the page went through (for a failing test's message).
 RECONNECTS = f"""() => {{ if (window.__ksLinks) return;
   if (!window.__ksRuns) {RUN_COUNTER};
   const l = window.__ksLinks = {{n: 0, ended: 0}};
+  window.__ksStates = [];
   new MutationObserver(ms => {{ for (const m of ms) {{
-    if (m.target.getAttribute('data-test-connection-state') === 'CONNECTED' && m.oldValue !== 'CONNECTED') {{
-      l.n++; l.ended = window.__ksRuns.ended; }} }} }})
+    const state = m.target.getAttribute('data-test-connection-state');
+    window.__ksStates.push(state);
+    if (state === 'CONNECTED' && m.oldValue !== 'CONNECTED') {{ l.n++; l.ended = window.__ksRuns.ended; }} }} }})
   .observe(document, {{subtree: true, attributes: true, attributeOldValue: true,
                        attributeFilter: ['data-test-connection-state']}}); }}"""
 

@@ -27,6 +27,8 @@ from tests.live_class_env import (
     start_class,
     wait_banner,
     wait_gamma,
+    wait_reconnected,
+    watch_reconnects,
 )
 from tests.redis_env import redis_server
 from tests.support.health import assert_healthy
@@ -43,19 +45,12 @@ def upstreams(c, cookie):
     return replicas_of(c.access_log, cookie)
 
 
-# The page's connection states from now on (Streamlit's stApp marks it), and whether it has lost and regained it.
-WATCH = """() => { const app = document.querySelector('[data-testid=stApp]'); window.__ksStates = [];
-  new MutationObserver(() => window.__ksStates.push(app.getAttribute('data-test-connection-state')))
-    .observe(app, {attributes: true, attributeFilter: ['data-test-connection-state']}); }"""
 # A student's listener (ui/room_follow.js): the version it polled past, the version it asked a run for, the version
 # the page's data says is shown, following, stopped.
 LISTENER = ("() => { const e = document.querySelector('.st-key-class_listener');"
             " const h = e && [...e.querySelectorAll('*'), e].map(x => x.__classListener).find(Boolean);"
             " return h ? [h.since, h.want, h.data.since, h.data.following, h.stopped] : null; }")
 CONNECTION = "() => document.querySelector('[data-testid=stApp]').getAttribute('data-test-connection-state')"
-RECONNECTED = """() => { const app = document.querySelector('[data-testid=stApp]');
-  return window.__ksStates.some(s => s !== 'CONNECTED')
-    && app.getAttribute('data-test-connection-state') === 'CONNECTED'; }"""
 
 
 def lost_move(store, code, lecturer, students):
@@ -108,18 +103,17 @@ def test_a_replica_stopped_mid_class_sends_its_students_to_the_other(browser):
             moved = [page for ctx, page in pages if upstreams(c, route(ctx))[-1] == victim]
             assert students[0][1] in moved
             for page in moved:         # note every connection state the page goes through from here on
-                page.evaluate(WATCH)
+                watch_reconnects(page)
             os.kill(next(s.pid for s in c.replicas if f"127.0.0.1:{s.port}" == victim), signal.SIGKILL)
 
             for page in moved:         # lost, then connected again (to the survivor, a new session)
                 try:
-                    page.wait_for_function(RECONNECTED, timeout=120000)
+                    wait_reconnected(page, 120000)
                 except Exception as err:  # noqa: BLE001 — say which page and the connection states it went through
                     who = "the lecturer" if page is lecturer else f"student {[p for _, p in students].index(page)}"
                     raise AssertionError(f"{who} never connected again: its states {page.evaluate('window.__ksStates')}"
                                          f", now {page.evaluate(CONNECTION)}, its route {upstreams(c, route(page.context))}"
                                          ) from err
-                settle(page)
             for _, page in students:   # every student follows again, by the code in its address bar
                 wait_banner(page, f"Following the lecturer (room {code})", 90000)
                 assert f"room={code}" in page.url
