@@ -1,7 +1,8 @@
 """ui.class_gate's rules, with real threads standing for sessions' script runs: a lecturer's run never waits; while one
 goes, no student's run starts; at most `students` young student runs go at once; one older than `hold` holds nobody
 back; none waits past `wait`; none starts within `linger` after a lecturer's run ended; a session in no class is
-never held. And the role is read from the session's state."""
+never held; a student's answer starts before the other waiting student runs. And the role is read from the session's
+state, the answer from the run's fragments (marked by the fragment itself, in a real run)."""
 import threading
 import time
 
@@ -15,9 +16,11 @@ class Run(threading.Thread):
         super().__init__(daemon=True)
         self.gate, self.role = gate, role_
         self.started, self.release = threading.Event(), threading.Event()
+        self.answer = None   # an Event: set while the run is a student's answer
 
     def run(self):
-        with self.gate.turn(self.role):
+        answer = self.answer.is_set if self.answer is not None else None
+        with self.gate.turn(self.role, answer):
             self.started.set()
             self.release.wait(10)
 
@@ -119,3 +122,137 @@ def test_the_role_is_read_from_the_sessions_state():
     assert role({"class_room": {"code": "ABC234", "role": "student"}}) == "student"
     for state in ({}, {"class_room": None}, {"class_room": "student"}, None):
         assert role(state) is None
+
+
+def test_a_waiting_answer_starts_before_the_other_waiting_student_runs():
+    """Thirty wake-ups waiting behind one student run, then a vote: the vote is the next to start (a run that became
+    an answer while it waited - the request Streamlit serves at its first yield point - too)."""
+    gate = Gate(students=1, hold=10, wait=10, answer_after=0)
+    going = start(gate, "student")
+    assert going.started.wait(2)
+    wakes = [start(gate, "student") for _ in range(5)]
+    time.sleep(0.2)
+    vote = Run(gate, "student")
+    vote.answer = threading.Event()
+    vote.answer.set()
+    late = Run(gate, "student")                             # a wake whose session's vote comes while it waits
+    late.answer = threading.Event()
+    for r in (vote, late):
+        r.start()
+    time.sleep(0.2)
+    assert not any(r.started.is_set() for r in (*wakes, vote, late))   # one student run at a time
+    going.release.set()
+    assert vote.started.wait(2)
+    time.sleep(0.2)
+    assert not any(r.started.is_set() for r in (*wakes, late))         # the vote goes alone, wakes still wait
+    late.answer.set()
+    vote.release.set()
+    assert late.started.wait(2)
+    time.sleep(0.2)
+    assert not any(r.started.is_set() for r in wakes)
+    late.release.set()
+    for r in wakes:
+        r.release.set()
+    for r in wakes:
+        assert r.started.wait(5)
+
+
+def test_an_answer_goes_first_only_once_it_has_waited_its_turn_a_while():
+    """On a short queue an answer takes its turn (answers jumping at once came in a burst that held up the
+    lecturer's moves); past `answer_after` it goes before the runs that came earlier."""
+    gate = Gate(students=1, hold=10, wait=10, answer_after=0.8)
+    going = start(gate, "student")
+    assert going.started.wait(2)
+    wake = start(gate, "student")
+    time.sleep(0.2)
+    vote = Run(gate, "student")
+    vote.answer = threading.Event()
+    vote.answer.set()
+    vote.start()
+    time.sleep(0.1)
+    going.release.set()                                     # the vote has waited 0.1 s: the earlier wake goes
+    assert wake.started.wait(2)
+    assert not vote.started.wait(0.2)
+    second = start(gate, "student")
+    time.sleep(0.8)                                          # the vote has now waited over 0.8 s
+    wake.release.set()
+    assert vote.started.wait(2)
+    assert not second.started.wait(0.2)
+    vote.release.set()
+    assert second.started.wait(2)
+    second.release.set()
+
+
+def test_an_answer_still_waits_for_the_lecturers_run():
+    gate = Gate(students=1, hold=10, wait=10, linger=0.3, answer_after=0)
+    lecturer = start(gate, "lecturer")
+    assert lecturer.started.wait(2)
+    vote = Run(gate, "student")
+    vote.answer = threading.Event()
+    vote.answer.set()
+    vote.start()
+    assert not vote.started.wait(0.3)                        # the lecturer first
+    lecturer.release.set()
+    t0 = time.monotonic()
+    assert vote.started.wait(2) and time.monotonic() - t0 >= 0.25   # and its linger
+    vote.release.set()
+
+
+def _answer_panel():
+    import streamlit as st
+
+    from ui.class_gate import answers_here
+
+    answers_here()   # outside a fragment: nothing marked
+
+    @st.fragment
+    def panel():
+        answers_here()
+        st.radio("answer", ["A", "B"], key="vote")
+
+    panel()
+
+
+def test_an_answer_fragment_marks_itself_and_its_reruns_are_answers():
+    """In a real run the answer's fragment records its id; a rerun of it (as the browser asks: the fragment's id,
+    alone or in the queue, or pending while a run waits at the gate) is an answer, any other rerun is not."""
+    from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
+    from streamlit.runtime.scriptrunner_utils.script_requests import RerunData, ScriptRequests
+    from streamlit.testing.v1 import AppTest
+
+    from ui import class_gate
+    from ui.runtime import set_up
+
+    at = AppTest.from_function(_answer_panel).run()
+    ids = at.session_state[class_gate.ANSWERS]
+    assert len(ids) == 1 and isinstance(ids[0], str) and len(ids[0]) >= 16
+    state = {class_gate.ANSWERS: ids, "class_room": {"code": "ABC234", "role": "student"}}
+    assert class_gate.is_answer(state, RerunData(fragment_id=ids[0]))
+    assert class_gate.is_answer(state, None, RerunData(fragment_id_queue=["other", ids[0]]))
+    for rerun in (RerunData(), RerunData(fragment_id="other"), None):
+        assert not class_gate.is_answer(state, rerun)
+    assert not class_gate.is_answer({}, RerunData(fragment_id=ids[0]))
+
+    set_up()   # the wrapped ScriptRunner._run_script hands the gate an answer() that sees the pending request
+    seen = []
+
+    class Recorder:
+        def turn(self, role_, answer):
+            seen.append((role_, answer()))
+            requests.request_rerun(RerunData(fragment_id=ids[0]))   # the vote arrives while the wake waits
+            seen.append((role_, answer()))
+            raise LookupError("stop before the script")
+
+    class Runner:
+        _session_state = state
+
+    runner, requests = Runner(), ScriptRequests()
+    runner._requests = requests
+    gate, class_gate.GATE = class_gate.GATE, Recorder()
+    try:
+        ScriptRunner._run_script(runner, RerunData(fragment_id="the settings bar's wake"))
+    except LookupError:
+        pass
+    finally:
+        class_gate.GATE = gate
+    assert seen == [("student", False), ("student", True)]

@@ -14,6 +14,15 @@ seconds (a heavy computation on a student's own data) no longer holds the others
 longer than WAIT seconds (a lecturer's long run, or one run after another, does not stall the class), and sessions in
 no room are never held: a class's gate, not the app's.
 
+A student's answer to a poll goes first among the students. A lecturer's γ move wakes the whole class, and on a busy
+process thirty wake runs (~20 ms each) wait at the gate; a vote (~2 ms of script) arriving behind them would wait for
+all of them. The answer's fragments mark themselves (`answers_here`, called inside them), and a waiting student run
+whose rerun - or the request that came in while it waited, which Streamlit serves at the run's first yield point -
+reruns one of them, and that has waited ANSWER_AFTER seconds, starts before any other waiting student run. It still
+waits for a lecturer's run and its LINGER, and for the one student run going. Answers that jumped the queue at once
+came through in a burst, and a lecturer's move during it waited up to twice as long (bench.poll_class on one server,
+where the queue is short anyway); after ANSWER_AFTER they jump only a long queue (two replicas sharing two cores).
+
 Streamlit's ScriptRunner._run_script (pinned streamlit) is wrapped once per process by `install` (ui.runtime.set_up);
 tests/test_setup.py checks it took, tests/test_class_gate.py the gate's rules."""
 import contextlib
@@ -24,24 +33,39 @@ STUDENTS = 1   # young student runs at once
 HOLD = 0.5     # seconds after which a student's run no longer holds the others back (a heavy one runs beside them)
 WAIT = 2.0     # seconds a student's run waits at most
 LINGER = 0.1   # seconds after a lecturer's run ends during which no student's run starts (its output leaves first)
+ANSWER_AFTER = 0.3   # seconds an answer waits in turn before it goes before the other waiting student runs
 ROOM = "class_room"   # the session's room (ui.live_class.ROOM): {"code", "role": "lecturer" | "student"}
+ANSWERS = "class_answer_fragments"   # the session's fragments whose runs are answers (`answers_here`): ids
 
 
 class Gate:
-    def __init__(self, students=STUDENTS, hold=HOLD, wait=WAIT, linger=LINGER, clock=time.monotonic):
+    def __init__(self, students=STUDENTS, hold=HOLD, wait=WAIT, linger=LINGER, answer_after=ANSWER_AFTER,
+                 clock=time.monotonic):
         self.cond = threading.Condition()
         self.lecturers = 0    # lecturer runs going
         self.lecturer_ended = float("-inf")   # when the last lecturer run ended
         self.started = {}     # student run -> when it started, while it goes
+        self.waiting = {}     # student run waiting -> (its answer() or None, when it began to wait)
+        self.answers = set()  # those that are answers and have waited answer_after (they start first)
         self.limit, self.hold, self.wait, self.linger, self.clock = students, hold, wait, linger, clock
+        self.answer_after = answer_after
 
     def _young(self, now):
         """The start times of the student runs going that still hold the others back."""
         return [t for t in self.started.values() if now - t < self.hold]
 
+    def _answers_now(self):
+        """Note which waiting runs are answers that have waited `answer_after` (once one, always): before the waiting
+        runs look at the gate."""
+        now = self.clock()
+        for run, (answer, since) in self.waiting.items():
+            if run not in self.answers and answer is not None and now - since >= self.answer_after and answer():
+                self.answers.add(run)
+
     @contextlib.contextmanager
-    def turn(self, role):
-        """A run of a session whose role in a class is `role` ("lecturer", "student", or None: in no class)."""
+    def turn(self, role, answer=None):
+        """A run of a session whose role in a class is `role` ("lecturer", "student", or None: in no class);
+        `answer()`: whether the run is (now) a student's answer, which starts before the other students' runs."""
         if role not in ("lecturer", "student"):
             yield
             return
@@ -50,17 +74,24 @@ class Gate:
             if lecturer:
                 self.lecturers += 1
             else:
-                deadline = self.clock() + self.wait
+                since = self.clock()
+                deadline, jump = since + self.wait, since + self.answer_after
+                self.waiting[me] = (answer, since)
                 while True:
                     now = self.clock()
                     young = self._young(now)
                     free = self.lecturer_ended + self.linger
-                    if not self.lecturers and now >= free and len(young) < self.limit or now >= deadline:
+                    if me not in self.answers and answer is not None and now >= jump and answer():
+                        self.answers.add(me)
+                    first = me in self.answers or not self.answers   # no answer waits, or this is one
+                    if not self.lecturers and now >= free and len(young) < self.limit and first or now >= deadline:
+                        del self.waiting[me]
+                        self.answers.discard(me)
                         break
                     # wake when a run ends (notify), when the oldest young run stops holding, when the lecturer's
-                    # output has had its time, or at the deadline
-                    self.cond.wait(min([deadline] + [t + self.hold for t in young] + ([free] if free > now else []))
-                                   - now)
+                    # output has had its time, when an answer may go first, or at the deadline
+                    self.cond.wait(min([deadline] + [t + self.hold for t in young] + ([free] if free > now else [])
+                                       + ([jump] if answer is not None and jump > now else [])) - now)
                 self.started[me] = self.clock()
         try:
             yield
@@ -71,6 +102,7 @@ class Gate:
                     self.lecturer_ended = self.clock()
                 else:
                     del self.started[me]
+                self._answers_now()
                 self.cond.notify_all()
 
 
@@ -86,6 +118,37 @@ def role(session_state):
     return room.get("role") if isinstance(room, dict) else None
 
 
+def answers_here():
+    """Call inside an st.fragment whose reruns are a student's answers (ui.poll_view): they go first at the gate."""
+    import streamlit as st
+
+    try:   # the running fragment's id (pinned streamlit; tests/test_class_gate.py checks it is found)
+        from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
+
+        fragment = ThreadState.get().fragment_id
+    except (ImportError, AttributeError):
+        return
+    ids = st.session_state.get(ANSWERS, ())
+    if fragment and fragment not in ids:
+        st.session_state[ANSWERS] = (*ids[-3:], fragment)   # the page's answer fragments now (their ids follow the layout)
+
+
+def is_answer(session_state, *reruns):
+    """Whether any of the rerun requests `reruns` (Streamlit's RerunData, or None) reruns one of the session's
+    answer fragments (`answers_here`)."""
+    try:
+        ids = session_state[ANSWERS]
+    except Exception:   # none marked, or no state to read
+        return False
+    for rerun in reruns:
+        if rerun is None:
+            continue
+        fragments = [*(getattr(rerun, "fragment_id_queue", None) or ()), getattr(rerun, "fragment_id", None)]
+        if any(f in ids for f in fragments if f):
+            return True
+    return False
+
+
 def install():
     """Wrap ScriptRunner._run_script (once per process): each run takes its turn at the gate."""
     from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
@@ -94,8 +157,16 @@ def install():
     if getattr(original, "_gated", False):
         return
 
+    from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequestType
+
     def run_script(self, rerun_data):
-        with GATE.turn(role(self._session_state)):
+        requests, state = self._requests, self._session_state
+
+        def answer():   # this run's rerun, or the one asked for while it waits (the runner's pending request)
+            pending = requests._rerun_data if requests._state == ScriptRequestType.RERUN else None
+            return is_answer(state, rerun_data, pending)
+
+        with GATE.turn(role(state), answer):
             return original(self, rerun_data)
 
     run_script._gated = True

@@ -17,6 +17,7 @@ import streamlit as st
 from . import live_class as lc
 from . import poll_reveal as pr
 from . import polls
+from .class_gate import answers_here
 from .room_wake import polls_woken
 from .scripts import page_script
 from .styles import style
@@ -147,7 +148,9 @@ def _student(poll):
 @st.fragment
 def _choices(poll):
     """The open question's choices and the student's counted answer: a fragment, so an answer (or a changed one)
-    reruns this panel alone, not the student's page - thirty answers cost the server thirty small runs."""
+    reruns this panel alone, not the student's page - thirty answers cost the server thirty small runs, which go
+    before the class's waiting wake-ups (ui.class_gate)."""
+    answers_here()
     state = st.session_state
     mine = polls.mine(poll)
     key = f"poll_{poll.question}_{poll.round}"
@@ -166,6 +169,7 @@ def _choices(poll):
 def _slider_answer(poll):
     """A numeric question, open: the question, and "Answer with the γ slider's value" taking its value at the click
     (a fragment, as `_choices`: the answer reruns this panel alone)."""
+    answers_here()
     state = st.session_state
     st.markdown(f"📣 **The lecturer asks** (round {poll.round}): {poll.text}")
     if state.get(lc.PAGE) != poll.page:
