@@ -7,7 +7,9 @@ wire.py's Follower, as in bench.follow_latency). Per poll (`--polls`, default 5)
   fragment wake of bench.follow_latency, which the server widens to the page for a poll), and votes by sending its
   answer radio's value with the radio's fragment (the widget state a click sends: on_change casts the vote, and the
   answer's fragment reruns alone), all within the first second; a retry (the same value sent again) and, one second
-  after its first answer (the one-a-second limit), half of them a changed answer;
+  after its first answer (the one-a-second limit), half of them a changed answer. A click is sent at once, as the
+  browser sends it, also while a wake's run of the student's page is going (bench/student.py `rerun_beside`), and
+  the radio's value goes with every later rerun, as the browser's widget states do;
 - counted exactly once: the store's counts against the bench's own tally of the final answers;
 - the projector's count: the lecturer's live fragment rerun every second as the browser does (run_every=1): the
   seconds from the last vote's script_finished to the first fragment run that reads "answered N of N";
@@ -50,6 +52,24 @@ from ui.room_store import open_store
 from ui.room_store.polls import polls_of
 
 
+async def clicks(v, round_, first, final):
+    """One student's clicks in round `round_`: the answer `first`, a retry, and a changed answer `final` when it
+    differs, past the one-a-second limit counted from the answer (or 2.2 s after its sending, when its own run has not
+    been seen by then: a student clicks again anyway); the times the answer and the change were answered (a retry is
+    sent, not waited for: it counts only for the counts' exactness). Each student's clicks go on their own: a slow or
+    unseen click holds up nobody else's."""
+    asked = time.perf_counter()
+    answer = asyncio.create_task(v.vote(round_, first))
+    await asyncio.wait({answer}, timeout=2.2)
+    answered = answer.result() if answer.done() else None
+    await v.vote(round_, first, retry=True)
+    times = []
+    if final != first:
+        await asyncio.sleep(max(0.0, (answered or asked + 1.1) + 1.1 - time.perf_counter()))
+        times.append(await v.vote(round_, final))
+    return [await answer, *times]
+
+
 async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=None):
     ws = url.replace("http://", "ws://") + "/_stcore/stream"
     stats = Stats()
@@ -75,28 +95,22 @@ async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=N
 
         t0 = time.perf_counter()
         moving = asyncio.create_task(mover.moves("voting"))   # while the class votes
-        answered = await asyncio.gather(*(v.vote(r, first[v.i]) for v in voters))
-        sent = answered + await asyncio.gather(*(v.vote(r, first[v.i]) for v in voters))   # retries
-
-        async def change(v, after, r, choice):   # a changed answer, past the one-a-second limit of this student's first
-            await asyncio.sleep(max(0.0, after + 1.1 - time.perf_counter()))
-            return await v.vote(r, choice)
-
-        sent += await asyncio.gather(*(change(v, t or t0, r, final[v.i]) for v, t in zip(voters, answered)
-                                       if final[v.i] != first[v.i]))
+        sent = [t for times in await asyncio.gather(*(clicks(v, r, first[v.i], final[v.i]) for v in voters))
+                for t in times]
         t_last = max(t for t in sent if t is not None)
         mover.stop.set()
         lecturer_voting += await moving
         tally = [sum(c == k for c in final.values()) for k in range(OPTIONS)]
         counts = polls.counts(code, QUESTION, r)
         shown = await projector_count(lecturer, n, t_last)
+        at_check = polls.counts(code, QUESTION, r)   # again as Check closes the poll: what the class's answers are
         t_check = time.perf_counter()
         for v in voters:   # a wake-up run queued from before Check (a loaded machine) does not count as the reveal
             v.checked = t_check
         polls.close(code, key)
         await asyncio.sleep(5.0)                                          # every follower shows the reveal
         reveal = [v.histogram_at[r] - t_check for v in voters if r in v.histogram_at]
-        rows.append((t_last - t0, counts == tally, counts, tally, shown, reveal))
+        rows.append((t_last - t0, counts == tally, counts, tally, shown, reveal, at_check == tally))
     for t in tasks:
         if t.done() and t.exception():   # a follower's loop that broke: say why, not a silent "shown by 0"
             stats.errors.append(f"a follower's loop: {t.exception()!r}")
@@ -104,7 +118,8 @@ async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=N
     for v in voters:
         await v.leave()
     mover.close()
-    runs = (sum(v.panel_runs for v in voters), sum(v.fragment_runs for v in voters), sum(v.wakes for v in voters))
+    runs = (sum(v.panel_runs for v in voters), sum(v.fragment_runs for v in voters), sum(v.wakes for v in voters),
+            sum(v.student.unseen for v in voters))
     return (alone, following), lecturer_voting, rows, stats.errors, runs
 
 
@@ -142,9 +157,10 @@ def main():
         name = "one server (SQLite)"
     print(f"{name}, {args.students} students, {args.polls} polls; load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    for k, (took, exact, counts, tally, shown, reveal) in enumerate(rows, 1):
+    for k, (took, exact, counts, tally, shown, reveal, at_check) in enumerate(rows, 1):
         print(f"  poll {k}: votes (answers, retries, changes) sent in {took:.2f} s; counts exact: {exact} "
-              f"{counts if not exact else ''}{'(tally ' + str(tally) + ')' if not exact else ''}; projector's count "
+              f"{counts if not exact else ''}{'(tally ' + str(tally) + f'; exact at Check: {at_check})' if not exact else ''}"
+              "; projector's count "
               f"{'not reached' if shown is None else f'{shown:.2f} s'} after the last vote; reveal shown by "
               f"{len(reveal)} of {args.students}")
     shown = [r[4] for r in rows if r[4] is not None]
@@ -167,6 +183,8 @@ def main():
               + (f"; in no room {statistics.median(alone) * 1000:.0f} ms" if alone else ""))
     print(f"  wakes: {runs[2]}; answered by the poll panel's fragment alone {runs[0]}, by the settings' fragment alone "
           f"{runs[1]} (the rest by the page)")
+    print(f"  clicks with no run of their own seen (their values came with the next wake's rerun; the counts say "
+          f"whether they counted, their times are left out): {runs[3]}")
     if errors:
         print(f"  errors: {len(errors)}: {errors[:3]}")
 

@@ -17,7 +17,6 @@ class Voter(Follower):
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
-        self.lock = asyncio.Lock()   # one rerun at a time on the session (the wake's and the vote's)
         self.histogram_at = {}   # (question, round) -> time of the first rerun that showed its histogram
         self.round = 0
         self.checked = None          # when the lecturer checked this round (a histogram counts only after it)
@@ -29,9 +28,8 @@ class Voter(Follower):
     async def run(self):
         while True:
             if await next_version(self):
-                async with self.lock:
-                    self.student.charts.clear()   # this run's charts only
-                    await self.wake()             # the listener's wake, as the browser makes it
+                self.student.charts.clear()   # this run's charts only
+                await self.wake()             # the listener's wake, as the browser makes it
                 if any('"Round ' in spec for spec in self.student.charts.values()) and self.round not in self.histogram_at:
                     self.histogram_at[self.round] = time.perf_counter()
 
@@ -39,11 +37,11 @@ class Voter(Follower):
     def student_ids(self):
         return self.student.widget_ids
 
-    async def vote(self, round_, choice):
-        async with self.lock:
-            return await self._vote(round_, choice)
-
-    async def _vote(self, round_, choice):
+    async def vote(self, round_, choice, retry=False):
+        """Click the answer: the radio's rerun of its fragment, sent at once as the browser sends it, even while a
+        wake's run of this page is going (bench/student.py `rerun_beside`); the time it was answered. A `retry` (the
+        same message again, as a flaky network resends it) is not waited for: the server has its value already and
+        may run nothing for it (a browser sends nothing for a click on the chosen option)."""
         wid = self.radio(round_)
         if wid is None:
             await self.student.rerun()
@@ -52,8 +50,10 @@ class Voter(Follower):
             self.stats.errors.append(f"student {self.i}: no answer radio for round {round_}")
             return None
         label = f"{chr(65 + choice)}. {OPTION_TEXT[choice]}"   # a radio sends its option's text (format_func)
-        await self.student.rerun(widgets=[(wid, "string_value", label)],   # of its fragment, as the browser does
-                                 fragment_id=self.student.widget_fragments.get(f"poll_{QUESTION}_{round_}", ""))
+        fragment = self.student.widget_fragments.get(f"poll_{QUESTION}_{round_}", "")
+        self.student.held = {w: v for w, v in self.student.held.items() if w == wid}   # an earlier round's radio is gone
+        if await self.student.rerun_beside(fragment, [(wid, "string_value", label)], wait=not retry) is None:
+            return None
         return time.perf_counter()
 
 

@@ -22,6 +22,7 @@ DONE = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCE
         ForwardMsg.FINISHED_WITH_COMPILE_ERROR}
 MAIN = 0  # delta_path[0]: 0 = main area, 1 = sidebar
 RUN_TIMEOUT = 120.0  # s; a rerun without script_finished by then counts as an error
+UNSEEN_AFTER = 15.0  # s; a click's rerun sent beside another (rerun_beside) whose own run was not seen by then
 
 
 @dataclass
@@ -64,6 +65,11 @@ class Student:
         self.pages = {}          # url_pathname -> page_script_hash
         self.page_hash, self.query = "", ""
         self._finished = None    # future of the rerun in flight
+        self.runs = 0            # script runs started (new_session messages) so far
+        self._run_fragments = ()  # the fragments the run going reruns (none: the page)
+        self._beside = []        # reruns sent beside the one in flight: [runs at sending, fragment, future, started]
+        self.unseen = 0          # of those, how many no run of their own was seen for (`rerun_beside`)
+        self.held = {}           # id -> (WidgetState field, value) a click set (a radio), sent with every rerun after
         self.doing = ""          # what the rerun in flight is, for error messages
         self.wanted = None       # the URL path a page open / switch asks for
         self._not_found = False
@@ -101,13 +107,20 @@ class Student:
             self._fail("websocket closed by the server")
 
     def _fail(self, why):
-        if self._finished and not self._finished.done():
-            self._finished.set_exception(ConnectionError(why))
+        for fut in [self._finished, *(f for _, _, f in self._beside)]:
+            if fut and not fut.done():
+                fut.set_exception(ConnectionError(why))
+        self._beside = []
 
     def _on_message(self, msg):
         kind = msg.WhichOneof("type")
         if kind == "new_session":
             self.session_id = msg.new_session.initialize.session_id or self.session_id
+            self.runs += 1
+            self._run_fragments = tuple(msg.metadata.run.fragment_ids)
+            for click in self._beside:   # a run of a click's fragment (or the page) started after it was sent
+                if click[0] < self.runs and (not self._run_fragments or click[1] in self._run_fragments):
+                    click[3] = True
             if not self.pages:  # an app without st.navigation; with it, the navigation message says the page
                 self.page_hash = msg.new_session.page_script_hash
             self._full_run = not msg.metadata.run.fragment_ids
@@ -142,6 +155,8 @@ class Student:
                 self.stats.errors.append("script finished with a compile error")
             if self._finished and not self._finished.done():
                 self._finished.set_result(time.perf_counter())
+        if kind == "script_finished":
+            self._end_beside()
 
     def _on_delta(self, msg):
         delta = msg.delta
@@ -173,31 +188,52 @@ class Student:
                                         delta.fragment_id, options)
 
     # ------------------------------------------------------------------ sending
+    def _end_beside(self):
+        """A run ended: the reruns sent beside (`rerun_beside`) whose own run has started are done - this one, or
+        one stopped for the next rerun (a wake), for which Streamlit sends no script_finished of its own; the
+        click's callback (a vote) ran as that run started."""
+        now = time.perf_counter()
+        for click in self._beside:
+            if click[3] and not click[2].done():
+                click[2].set_result(now)
+        self._beside = [click for click in self._beside if not click[2].done()]
+
+    async def rerun_beside(self, fragment_id, widgets, wait=True):
+        """A click's rerun of fragment `fragment_id` sent at once, as the browser sends it, even while another rerun
+        of this session is in flight (the server stops that run and serves both in one): wait for the end of a run
+        that served it (`_end_beside`); the latency in s, None when none was seen (`unseen`) or on failure. Without
+        `wait`, 0 once sent (a message sent again, whose values the server has already: it may run nothing for it).
+        `widgets` as for `rerun`. The rerun in flight, if any, still ends at the next finished run."""
+        back = self._back("", None, None, fragment_id, widgets)
+        self.held.update((wid, (kind, value)) for wid, kind, value in widgets)
+        if not wait:
+            await self.ws.send(back.SerializeToString())
+            return 0.0
+        fut = asyncio.get_running_loop().create_future()
+        self._beside.append([self.runs, fragment_id, fut, False])
+        t0 = time.perf_counter()
+        await self.ws.send(back.SerializeToString())
+        try:
+            t1 = await asyncio.wait_for(fut, UNSEEN_AFTER)
+        except TimeoutError:
+            # Now and then no run of the click's fragment comes: its values reached the server with the next wake's
+            # rerun (they are sent with every rerun), whose run took them. The caller's counts say whether it
+            # counted; the click's time is not known.
+            self.unseen += 1
+            return None
+        except ConnectionError as err:
+            self.stats.errors.append(f"{err} (a click's rerun of fragment {fragment_id})")
+            return None
+        return t1 - t0
+
     async def rerun(self, *, page_name="", page_hash=None, slider=None, fragment_id="", widgets=()):
         """Send one rerun_script and wait for its script_finished; return the latency in s. `widgets`: further
         widget states to send, (widget id, WidgetState field, value) - a radio's int_value, a button's
         trigger_value (bench.poll_class)."""
-        back = BackMsg()
-        cs = back.rerun_script
         self.wanted = page_name if (page_name or page_hash == "") and slider is None else None
         self.doing = (f"open /{page_name}" if page_hash == "" else f"switch to /{page_name}" if page_name
                       else f"move {slider.id.rsplit('-', 1)[-1]} to {slider.state()[1][0]}" if slider else "rerun")
-        cs.query_string = self.query
-        cs.page_name = page_name
-        cs.page_script_hash = self.page_hash if page_hash is None else page_hash
-        cs.fragment_id = fragment_id
-        cs.context_info.timezone = "UTC"
-        cs.context_info.locale = "en-US"
-        for wid, moved in self.values.items():
-            if wid in self.sliders:  # the widgets the browser still shows
-                kind, values = moved.state()
-                w = cs.widget_states.widgets.add()
-                w.id = wid
-                getattr(w, kind).data.extend(values)
-        for wid, kind, value in widgets:
-            w = cs.widget_states.widgets.add()
-            w.id = wid
-            setattr(w, kind, value)
+        back = self._back(page_name, page_hash, slider, fragment_id, widgets)
         self._finished = asyncio.get_running_loop().create_future()
         self.deltas = self.bytes = 0
         t0 = time.perf_counter()
@@ -211,6 +247,31 @@ class Student:
             self.stats.errors.append(f"{err} ({self.doing})")
             return None
         return t1 - t0
+
+    def _back(self, page_name, page_hash, slider, fragment_id, widgets):
+        """The rerun_script BackMsg: the page, the sliders as moved, and `widgets`."""
+        back = BackMsg()
+        cs = back.rerun_script
+        cs.query_string = self.query
+        cs.page_name = page_name
+        cs.page_script_hash = self.page_hash if page_hash is None else page_hash
+        cs.fragment_id = fragment_id
+        cs.context_info.timezone = "UTC"
+        cs.context_info.locale = "en-US"
+        for wid, moved in self.values.items():
+            if wid in self.sliders:  # the widgets the browser still shows
+                kind, values = moved.state()
+                w = cs.widget_states.widgets.add()
+                w.id = wid
+                getattr(w, kind).data.extend(values)
+        given = {wid for wid, _, _ in widgets}
+        # Like the browser, every rerun carries the widgets' values as last set (Streamlit keeps only the newer
+        # request's values when it merges two reruns): a wake sent after a click does not undo it.
+        for wid, kind, value in [*widgets, *((w, k, v) for w, (k, v) in self.held.items() if w not in given)]:
+            w = cs.widget_states.widgets.add()
+            w.id = wid
+            setattr(w, kind, value)
+        return back
 
     async def trigger(self, component, event, value):
         """What a component's setTriggerValue(event, value) sends: a rerun carrying the event in the element's trigger
