@@ -33,7 +33,7 @@ STUDENTS = 1   # young student runs at once
 HOLD = 0.5     # seconds after which a student's run no longer holds the others back (a heavy one runs beside them)
 WAIT = 2.0     # seconds a student's run waits at most
 LINGER = 0.1   # seconds after a lecturer's run ends during which no student's run starts (its output leaves first)
-ANSWER_AFTER = 0.3   # seconds an answer waits in turn before it goes before the other waiting student runs
+ANSWER_AFTER = 0.6   # seconds an answer waits in turn before it goes before the other waiting student runs
 ROOM = "class_room"   # the session's room (ui.live_class.ROOM): {"code", "role": "lecturer" | "student"}
 ANSWERS = "class_answer_fragments"   # the session's fragments whose runs are answers (`answers_here`): ids
 
