@@ -107,7 +107,7 @@ class Student:
             self._fail("websocket closed by the server")
 
     def _fail(self, why):
-        for fut in [self._finished, *(f for _, _, f in self._beside)]:
+        for fut in [self._finished, *(click[2] for click in self._beside)]:
             if fut and not fut.done():
                 fut.set_exception(ConnectionError(why))
         self._beside = []
