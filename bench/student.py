@@ -53,6 +53,15 @@ class Stats:
     sizes: list = field(default_factory=list)      # bytes the server sent, per timed rerun
 
 
+@dataclass
+class Click:
+    """A click's rerun sent beside the rerun in flight (Student.rerun_beside)."""
+    sent_at: int                  # the runs started when it was sent
+    fragment: str                 # the fragment it reruns
+    done: asyncio.Future          # its answer's time, once a run that served it ended
+    started: bool = False         # a run of its fragment (or the page) has started since
+
+
 class Student:
     """One browser tab: a websocket session that knows its page's sliders and pages."""
 
@@ -67,7 +76,7 @@ class Student:
         self._finished = None    # future of the rerun in flight
         self.runs = 0            # script runs started (new_session messages) so far
         self._run_fragments = ()  # the fragments the run going reruns (none: the page)
-        self._beside = []        # reruns sent beside the one in flight: [runs at sending, fragment, future, started]
+        self._beside = []        # Clicks: reruns sent beside the one in flight (`rerun_beside`)
         self.unseen = 0          # of those, how many no run of their own was seen for (`rerun_beside`)
         self.held = {}           # id -> (WidgetState field, value) a click set (a radio), sent with every rerun after
         self.doing = ""          # what the rerun in flight is, for error messages
@@ -107,7 +116,7 @@ class Student:
             self._fail("websocket closed by the server")
 
     def _fail(self, why):
-        for fut in [self._finished, *(click[2] for click in self._beside)]:
+        for fut in [self._finished, *(click.done for click in self._beside)]:
             if fut and not fut.done():
                 fut.set_exception(ConnectionError(why))
         self._beside = []
@@ -119,8 +128,8 @@ class Student:
             self.runs += 1
             self._run_fragments = tuple(msg.metadata.run.fragment_ids)
             for click in self._beside:   # a run of a click's fragment (or the page) started after it was sent
-                if click[0] < self.runs and (not self._run_fragments or click[1] in self._run_fragments):
-                    click[3] = True
+                if click.sent_at < self.runs and (not self._run_fragments or click.fragment in self._run_fragments):
+                    click.started = True
             if not self.pages:  # an app without st.navigation; with it, the navigation message says the page
                 self.page_hash = msg.new_session.page_script_hash
             self._full_run = not msg.metadata.run.fragment_ids
@@ -194,9 +203,9 @@ class Student:
         click's callback (a vote) ran as that run started."""
         now = time.perf_counter()
         for click in self._beside:
-            if click[3] and not click[2].done():
-                click[2].set_result(now)
-        self._beside = [click for click in self._beside if not click[2].done()]
+            if click.started and not click.done.done():
+                click.done.set_result(now)
+        self._beside = [click for click in self._beside if not click.done.done()]
 
     async def rerun_beside(self, fragment_id, widgets, wait=True):
         """A click's rerun of fragment `fragment_id` sent at once, as the browser sends it, even while another rerun
@@ -209,12 +218,12 @@ class Student:
         if not wait:
             await self.ws.send(back.SerializeToString())
             return 0.0
-        fut = asyncio.get_running_loop().create_future()
-        self._beside.append([self.runs, fragment_id, fut, False])
+        click = Click(self.runs, fragment_id, asyncio.get_running_loop().create_future())
+        self._beside.append(click)
         t0 = time.perf_counter()
         await self.ws.send(back.SerializeToString())
         try:
-            t1 = await asyncio.wait_for(fut, UNSEEN_AFTER)
+            t1 = await asyncio.wait_for(click.done, UNSEEN_AFTER)
         except TimeoutError:
             # Now and then no run of the click's fragment comes: its values reached the server with the next wake's
             # rerun (they are sent with every rerun), whose run took them. The caller's counts say whether it
