@@ -175,6 +175,7 @@ def test_a_sweep_whose_frames_changed_gets_them_when_grabbed(page, app_url):
     page.wait_for_function("() => document.querySelectorAll('.st-key-svm_map .ks-sweep').length > 0", timeout=60000)
     settle(page)
     shown(page, "svm_C")      # the ask's rerun redrew the chart: the overlay is back on the next animation frame
+    assert page.evaluate("() => window.__kernelscopeSweep.asks") == asks + 1   # not asked again while decoding
     mid = state(page, "svm_map", "svm_C")
     page.mouse.move(track["x"] + 0.7 * track["width"], y, steps=6)
     shown(page, "svm_C")

@@ -119,7 +119,7 @@ function mirror(s, i, drop) {
 function create(data) {
   const s = {
     data, frames: null, overlay: null, want: null, shown: null, mode: null, since: 0, loop: false, send: null,
-    press: null, committedAtStart: null, asked: false, askedAt: 0, pressAt: null,
+    press: null, committedAtStart: null, asked: false, askedAt: 0, loading: null, pressAt: null,
   };
   s.adopt = (d) => adopt(s, d);
   s.ask = () => ask(s);

@@ -50,23 +50,27 @@ function load(s, d) {
     got = decode(d).then((f) => Object.assign(f, { bytes: JSON.stringify(d).length }));   // bytes: bench.sweep
     got.catch(() => CACHE.delete(key));
   }
-  if (!got) return;
+  if (!got) return false;
   CACHE.delete(key);
   CACHE.set(key, got);
   while (CACHE.size > KEEP) CACHE.delete(CACHE.keys().next().value);
-  got.then((frames) => { if (s.data.digest === key) s.frames = frames; }).catch(() => {});
+  s.loading = got;
+  got.then((frames) => { if (s.data.digest === key) s.frames = frames; }).catch(() => {})
+    .finally(() => { if (s.loading === got) s.loading = null; });
+  return true;
 }
 
 // New data for the same chart and slider (a rerun): keep the drag under way, take the new frames (a changed
-// digest: the overlay drawn from the old ones goes; the next animation frame installs the new).
+// digest: the overlay drawn from the old ones goes; the next animation frame installs the new). Frames on their way
+// answer the last ask: a later lazy state asks at once. A lazy rerun leaves the ask in flight alone.
 function adopt(s, d) {
   const old = s.data.digest;
   s.data = d;
-  s.asked = false;
   if (d.digest !== old || !s.frames) {
     if (s.overlay) uninstall(s);
     s.frames = null;
-    load(s, d);
+    s.loading = null;
+    if (load(s, d)) s.asked = false;
   }
 }
 
@@ -76,7 +80,7 @@ function adopt(s, d) {
 const ASK_AGAIN_MS = 3000;
 
 function ask(s) {
-  if (s.frames || !s.send) return;
+  if (s.frames || s.loading || !s.send) return;   // frames being decoded are not asked for again
   if (s.asked && performance.now() - s.askedAt < ASK_AGAIN_MS) return;
   s.asked = true;
   s.askedAt = performance.now();
