@@ -157,10 +157,22 @@ def test_a_waiting_answer_starts_before_the_other_waiting_student_runs():
         assert r.started.wait(5)
 
 
+class Clock:
+    """The gate's clock, moved by the test: how long the vote has waited does not depend on how fast the threads run
+    (on a loaded machine real seconds passed between two steps can put the vote past `answer_after` too early)."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
 def test_an_answer_goes_first_only_once_it_has_waited_its_turn_a_while():
     """On a short queue an answer takes its turn (answers jumping at once came in a burst that held up the
     lecturer's moves); past `answer_after` it goes before the runs that came earlier."""
-    gate = Gate(students=1, hold=10, wait=10, answer_after=0.8)
+    clock = Clock()
+    gate = Gate(students=1, hold=10, wait=10, answer_after=0.8, clock=clock)
     going = start(gate, "student")
     assert going.started.wait(2)
     wake = start(gate, "student")
@@ -169,12 +181,14 @@ def test_an_answer_goes_first_only_once_it_has_waited_its_turn_a_while():
     vote.answer = threading.Event()
     vote.answer.set()
     vote.start()
-    time.sleep(0.1)
+    time.sleep(0.2)
+    clock.now = 0.1
     going.release.set()                                     # the vote has waited 0.1 s: the earlier wake goes
     assert wake.started.wait(2)
     assert not vote.started.wait(0.2)
     second = start(gate, "student")
-    time.sleep(0.8)                                          # the vote has now waited over 0.8 s
+    time.sleep(0.2)
+    clock.now = 1.0                                          # the vote has now waited over 0.8 s
     wake.release.set()
     assert vote.started.wait(2)
     assert not second.started.wait(0.2)
