@@ -130,6 +130,11 @@ def test_a_vote_over_the_rate_limit_is_shown_and_not_counted(clocked_store):
     poll_radio(student).set_value(2).run()                      # within the same second (the clock stands still)
     assert polls_of(clocked_store).counts(code, QUESTION, 1) == [1, 0, 0]
     assert any("One answer a second" in w.value for w in student.warning)
+    assert poll_radio(student).value == 0                       # the radio shows what counts, not the refused one
+    clocked_store.clock.now += 2
+    poll_radio(student).set_value(2).run()                      # so choosing it again is a change that counts
+    assert polls_of(clocked_store).counts(code, QUESTION, 1) == [0, 0, 1]
+    assert not student.warning and poll_radio(student).value == 2
 
 
 def _exercises_in_the_source():

@@ -192,8 +192,14 @@ def vote(poll, choice):
 
 
 def on_vote(poll, key):
-    """The answer widget's callback: vote its value; a refusal is kept to be shown in this run."""
-    st.session_state[REFUSED] = vote(poll, st.session_state.get(key))
+    """The answer widget's callback: vote its value; a refusal is kept to be shown in this run, and the radio goes
+    back to the counted answer, so it shows what counts and choosing the refused option again is a click that sends
+    (a radio sends nothing for the option it already shows). A change refused within the one-a-second limit - a
+    server queue can bring two clicks a second apart within it - is then one more click."""
+    refused = vote(poll, st.session_state.get(key))
+    st.session_state[REFUSED] = refused
+    if refused:
+        st.session_state[key] = mine(poll)
 
 
 def on_vote_value(poll):
