@@ -9,10 +9,15 @@ wire.py's Follower, as in bench.follow_latency). Per poll (`--polls`, default 5)
   answer's fragment reruns alone), all within the first second; a retry (the same value sent again) and, one second
   after its first answer (the one-a-second limit), half of them a changed answer. A click is sent at once, as the
   browser sends it, also while a wake's run of the student's page is going (bench/student.py `rerun_beside`), and
-  the radio's value goes with every later rerun, as the browser's widget states do;
+  the radio's value goes with every later rerun, as the browser's widget states do (and is dropped once a run
+  redraws the radio's place without it, as the browser drops a widget no longer shown). A click is answered when
+  the page says its answer is counted ("✓ Your answer B is counted") or shows a refusal: a run's end does not say
+  it, as a run the server started before the click arrived can end after it was sent. A change the page refuses
+  ("One answer a second", the radio back on the counted answer) is chosen again a second later, as a student
+  reading the sentence does; the refusals are printed per poll;
 - counted exactly once: the store's counts against the bench's own tally of the final answers;
 - the projector's count: the lecturer's live fragment rerun every second as the browser does (run_every=1): the
-  seconds from the last vote's script_finished to the first fragment run that reads "answered N of N";
+  seconds from the last answer shown counted to the first fragment run that reads "answered N of N";
 - the reveal: Check (the store's close, as the button's callback does); from it to each follower's rerun that shows
   the histogram (median, p90 over every follower and poll);
 - voting does not slow the lecturer: the lecturer's γ reruns (a step every `--every` s) while the class votes,
@@ -52,22 +57,38 @@ from ui.room_store import open_store
 from ui.room_store.polls import polls_of
 
 
+async def change(v, round_, choice, tries=3):
+    """A changed answer, chosen again a second after each refusal of the one-a-second limit the page shows (the
+    student reads the sentence; the radio is back on the counted answer): the time it was answered, and the
+    refusals. A server's queue can bring two clicks sent more than a second apart within the limit."""
+    refused = 0
+    for _ in range(tries):
+        before = v.student.too_fast
+        answered = await v.vote(round_, choice)
+        if v.student.too_fast == before:
+            break
+        refused += 1
+        await asyncio.sleep(1.1)
+    return answered, refused
+
+
 async def clicks(v, round_, first, final):
     """One student's clicks in round `round_`: the answer `first`, a retry, and a changed answer `final` when it
     differs, past the one-a-second limit counted from the answer (or 2.2 s after its sending, when its own run has not
-    been seen by then: a student clicks again anyway); the times the answer and the change were answered (a retry is
-    sent, not waited for: it counts only for the counts' exactness). Each student's clicks go on their own: a slow or
-    unseen click holds up nobody else's."""
+    been seen by then: a student clicks again anyway), chosen again after a refusal (`change`); the times the answer
+    and the change were answered (a retry is sent, not waited for: it counts only for the counts' exactness), and the
+    refusals. Each student's clicks go on their own: a slow or unseen click holds up nobody else's."""
     asked = time.perf_counter()
     answer = asyncio.create_task(v.vote(round_, first))
     await asyncio.wait({answer}, timeout=2.2)
     answered = answer.result() if answer.done() else None
     await v.vote(round_, first, retry=True)
-    times = []
+    times, refused = [], 0
     if final != first:
         await asyncio.sleep(max(0.0, (answered or asked + 1.1) + 1.1 - time.perf_counter()))
-        times.append(await v.vote(round_, final))
-    return [await answer, *times]
+        changed, refused = await change(v, round_, final)
+        times.append(changed)
+    return [await answer, *times], refused
 
 
 async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=None):
@@ -95,8 +116,9 @@ async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=N
 
         t0 = time.perf_counter()
         moving = asyncio.create_task(mover.moves("voting"))   # while the class votes
-        sent = [t for times in await asyncio.gather(*(clicks(v, r, first[v.i], final[v.i]) for v in voters))
-                for t in times]
+        done = await asyncio.gather(*(clicks(v, r, first[v.i], final[v.i]) for v in voters))
+        sent = [t for times, _ in done for t in times]
+        refused = sum(n for _, n in done)
         t_last = max(t for t in sent if t is not None)
         mover.stop.set()
         lecturer_voting += await moving
@@ -104,13 +126,20 @@ async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=N
         counts = polls.counts(code, QUESTION, r)
         shown = await projector_count(lecturer, n, t_last)
         at_check = polls.counts(code, QUESTION, r)   # again as Check closes the poll: what the class's answers are
+        if at_check != tally:   # which students' pages last said another answer counted than their last click
+            for v in voters:
+                said = [x for x in v.student.log if x[0] >= t0]
+                counted = [x[2] for x in said if x[1] == "counted"]
+                if counted and counted[-1] != chr(65 + final[v.i]):
+                    print(f"  poll {r}, student {v.i} (first {chr(65 + first[v.i])}, final {chr(65 + final[v.i])}): "
+                          + ", ".join(f"{t - t0:.2f} {what} {x}" for t, what, x in said))
         t_check = time.perf_counter()
         for v in voters:   # a wake-up run queued from before Check (a loaded machine) does not count as the reveal
             v.checked = t_check
         polls.close(code, key)
         await asyncio.sleep(5.0)                                          # every follower shows the reveal
         reveal = [v.histogram_at[r] - t_check for v in voters if r in v.histogram_at]
-        rows.append((t_last - t0, counts == tally, counts, tally, shown, reveal, at_check == tally))
+        rows.append((t_last - t0, counts == tally, counts, tally, shown, reveal, at_check == tally, refused))
     for t in tasks:
         if t.done() and t.exception():   # a follower's loop that broke: say why, not a silent "shown by 0"
             stats.errors.append(f"a follower's loop: {t.exception()!r}")
@@ -157,8 +186,9 @@ def main():
         name = "one server (SQLite)"
     print(f"{name}, {args.students} students, {args.polls} polls; load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    for k, (took, exact, counts, tally, shown, reveal, at_check) in enumerate(rows, 1):
-        print(f"  poll {k}: votes (answers, retries, changes) sent in {took:.2f} s; counts exact: {exact} "
+    for k, (took, exact, counts, tally, shown, reveal, at_check, refused) in enumerate(rows, 1):
+        print(f"  poll {k}: votes (answers, retries, changes) sent in {took:.2f} s; changes refused by the "
+              f"one-a-second limit (chosen again): {refused}; counts exact: {exact} "
               f"{counts if not exact else ''}{'(tally ' + str(tally) + f'; exact at Check: {at_check})' if not exact else ''}"
               "; projector's count "
               f"{'not reached' if shown is None else f'{shown:.2f} s'} after the last vote; reveal shown by "
@@ -183,7 +213,7 @@ def main():
               + (f"; in no room {statistics.median(alone) * 1000:.0f} ms" if alone else ""))
     print(f"  wakes: {runs[2]}; answered by the poll panel's fragment alone {runs[0]}, by the settings' fragment alone "
           f"{runs[1]} (the rest by the page)")
-    print(f"  clicks with no run of their own seen (their values came with the next wake's rerun; the counts say "
+    print(f"  clicks whose page showed neither their answer counted nor a refusal within 15 s (the counts say "
           f"whether they counted, their times are left out): {runs[3]}")
     if errors:
         print(f"  errors: {len(errors)}: {errors[:3]}")

@@ -39,7 +39,8 @@ class Voter(Follower):
 
     async def vote(self, round_, choice, retry=False):
         """Click the answer: the radio's rerun of its fragment, sent at once as the browser sends it, even while a
-        wake's run of this page is going (bench/student.py `rerun_beside`); the time it was answered. A `retry` (the
+        wake's run of this page is going (bench/student.py `rerun_beside`); the time the page said it was counted or
+        showed a refusal, None when it said neither within UNSEEN_AFTER. A `retry` (the
         same message again, as a flaky network resends it) is not waited for: the server has its value already and
         may run nothing for it (a browser sends nothing for a click on the chosen option)."""
         wid = self.radio(round_)
@@ -51,17 +52,36 @@ class Voter(Follower):
             return None
         label = f"{chr(65 + choice)}. {OPTION_TEXT[choice]}"   # a radio sends its option's text (format_func)
         fragment = self.student.widget_fragments.get(f"poll_{QUESTION}_{round_}", "")
-        self.student.held = {w: v for w, v in self.student.held.items() if w == wid}   # an earlier round's radio is gone
-        if await self.student.rerun_beside(fragment, [(wid, "string_value", label)], wait=not retry) is None:
+        self.student.log.append((time.perf_counter(), "retry" if retry else "click", label[:1]))
+        seen = None
+        if not retry:   # answered when the page says this answer is counted, or shows a refusal (`watch_widgets`)
+            seen = asyncio.get_running_loop().create_future()
+            self.student.expect = (label[:1], seen)
+        if await self.student.rerun_beside(fragment, [(wid, "string_value", label)], seen) is None:
             return None
         return time.perf_counter()
 
 
+TOO_FAST = "One answer a second"   # the start of the store's refusal of a vote within the limit (ui/room_store)
+COUNTED = "is counted (anonymously)"   # the answer panel's caption of the student's counted answer (ui/poll_view)
+
+
 def watch_widgets(student):
-    """Keep the ids of the widgets the page draws (radios, buttons) by key, and the live count's text."""
+    """Keep the ids of the widgets the page draws (radios, buttons) by key, the live count's text, and the refusals
+    of the one-a-second limit shown; a radio the server sets (a refused answer puts it back on the counted one)
+    sends its new value with the later reruns, as the browser's widget does."""
     student.widget_ids, student.count_text, student.count_fragment = {}, "", ""
     student.widget_fragments = {}   # key -> the fragment the widget is drawn in ("" for none): its change reruns it
+    student.too_fast = 0            # refusals of the one-a-second limit drawn on the page
+    student.log = []                # (time, what, letter): clicks sent, answers counted and refusals the page showed
+    student.expect = None           # (letter, future) of the click waiting for its answer to show
     on_delta = student._on_delta
+
+    def answered(letter):   # the page shows `letter` counted (None: a refusal): the click waiting for it is answered
+        if student.expect and (letter is None or letter == student.expect[0]):
+            if not student.expect[1].done():
+                student.expect[1].set_result(None)
+            student.expect = None
 
     def _on_delta(msg):
         on_delta(msg)
@@ -74,6 +94,19 @@ def watch_widgets(student):
             wid = getattr(el, what).id
             student.widget_ids[wid.rsplit("-", 1)[-1]] = wid
             student.widget_fragments[wid.rsplit("-", 1)[-1]] = delta.fragment_id
+        if what == "radio" and el.radio.set_value:
+            if el.radio.HasField("raw_value"):
+                student.held[el.radio.id] = ("string_value", el.radio.raw_value)
+            else:
+                student.held.pop(el.radio.id, None)
+        elif what == "alert" and el.alert.body.startswith(TOO_FAST):
+            student.too_fast += 1
+            student.log.append((time.perf_counter(), "refused", ""))
+            answered(None)
+        elif what == "markdown" and COUNTED in el.markdown.body:
+            letter = el.markdown.body.split("Your answer ")[1][:1]
+            student.log.append((time.perf_counter(), "counted", letter))
+            answered(letter)
         elif what == "exception" and os.environ.get("POLLS_DEBUG"):
             print(el.exception.message, "\n".join(el.exception.stack_trace)[-1500:])
         elif what == "markdown" and el.markdown.body.startswith("answered "):

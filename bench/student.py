@@ -22,7 +22,7 @@ DONE = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCE
         ForwardMsg.FINISHED_WITH_COMPILE_ERROR}
 MAIN = 0  # delta_path[0]: 0 = main area, 1 = sidebar
 RUN_TIMEOUT = 120.0  # s; a rerun without script_finished by then counts as an error
-UNSEEN_AFTER = 15.0  # s; a click's rerun sent beside another (rerun_beside) whose own run was not seen by then
+UNSEEN_AFTER = 15.0  # s; a click (rerun_beside) whose effect the page has not shown by then
 
 
 @dataclass
@@ -53,15 +53,6 @@ class Stats:
     sizes: list = field(default_factory=list)      # bytes the server sent, per timed rerun
 
 
-@dataclass
-class Click:
-    """A click's rerun sent beside the rerun in flight (Student.rerun_beside)."""
-    sent_at: int                  # the runs started when it was sent
-    fragment: str                 # the fragment it reruns
-    done: asyncio.Future          # its answer's time, once a run that served it ended
-    started: bool = False         # a run of its fragment (or the page) has started since
-
-
 class Student:
     """One browser tab: a websocket session that knows its page's sliders and pages."""
 
@@ -75,10 +66,13 @@ class Student:
         self.page_hash, self.query = "", ""
         self._finished = None    # future of the rerun in flight
         self.runs = 0            # script runs started (new_session messages) so far
-        self._run_fragments = ()  # the fragments the run going reruns (none: the page)
-        self._beside = []        # Clicks: reruns sent beside the one in flight (`rerun_beside`)
-        self.unseen = 0          # of those, how many no run of their own was seen for (`rerun_beside`)
+        self._seen = set()       # the `seen` futures of clicks waiting (`rerun_beside`): failed with the connection
+        self.unseen = 0          # clicks (`rerun_beside`) whose effect the page had not shown after UNSEEN_AFTER
         self.held = {}           # id -> (WidgetState field, value) a click set (a radio), sent with every rerun after
+        self._drawn = set()      # ids of the widgets the run going drew (a full run's: the held ones the page shows)
+        self._run_fragments = set()   # the fragments the run going reruns (none: the page)
+        self._held_in = {}       # held widget id -> the fragment it is drawn in ("" for none)
+        self._outer = {}         # fragment id -> the fragment it was drawn in (a fragment inside another)
         self.doing = ""          # what the rerun in flight is, for error messages
         self.wanted = None       # the URL path a page open / switch asks for
         self._not_found = False
@@ -116,20 +110,17 @@ class Student:
             self._fail("websocket closed by the server")
 
     def _fail(self, why):
-        for fut in [self._finished, *(click.done for click in self._beside)]:
+        for fut in [self._finished, *self._seen]:
             if fut and not fut.done():
                 fut.set_exception(ConnectionError(why))
-        self._beside = []
 
     def _on_message(self, msg):
         kind = msg.WhichOneof("type")
         if kind == "new_session":
             self.session_id = msg.new_session.initialize.session_id or self.session_id
             self.runs += 1
-            self._run_fragments = tuple(msg.metadata.run.fragment_ids)
-            for click in self._beside:   # a run of a click's fragment (or the page) started after it was sent
-                if click.sent_at < self.runs and (not self._run_fragments or click.fragment in self._run_fragments):
-                    click.started = True
+            self._drawn = set()
+            self._run_fragments = set(msg.metadata.run.fragment_ids)
             if not self.pages:  # an app without st.navigation; with it, the navigation message says the page
                 self.page_hash = msg.new_session.page_script_hash
             self._full_run = not msg.metadata.run.fragment_ids
@@ -158,14 +149,17 @@ class Student:
                 self.stats.errors.append(f"page not found ({self.doing})")
             self._not_found = False
             if self._full_run and msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
-                # like the browser, drop the state of widgets the page no longer shows (another page's)
+                # like the browser, drop the state of widgets the page no longer shows (another page's, a closed
+                # poll's radio)
                 self.values = {k: v for k, v in self.values.items() if k in self.sliders}
+            if msg.script_finished in (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY):
+                # and of the held widgets the run redrew the place of (the page, or their fragment) and left out
+                self.held = {k: v for k, v in self.held.items()
+                             if k in self._drawn or not (self._full_run or self._redrawn(self._held_in.get(k)))}
             if msg.script_finished == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                 self.stats.errors.append("script finished with a compile error")
             if self._finished and not self._finished.done():
                 self._finished.set_result(time.perf_counter())
-        if kind == "script_finished":
-            self._end_beside()
 
     def _on_delta(self, msg):
         delta = msg.delta
@@ -173,6 +167,10 @@ class Student:
             return
         el = delta.new_element
         what = el.WhichOneof("type")
+        if what in ("radio", "button", "checkbox", "selectbox"):
+            self._drawn.add(getattr(el, what).id)
+        if delta.fragment_id and len(self._run_fragments) == 1 and delta.fragment_id not in self._run_fragments:
+            self._outer[delta.fragment_id] = next(iter(self._run_fragments))   # drawn by the fragment running
         if what == "plotly_chart":
             self.charts[tuple(msg.metadata.delta_path)] = el.plotly_chart.spec
         elif what == "bidi_component":
@@ -197,43 +195,43 @@ class Student:
                                         delta.fragment_id, options)
 
     # ------------------------------------------------------------------ sending
-    def _end_beside(self):
-        """A run ended: the reruns sent beside (`rerun_beside`) whose own run has started are done - this one, or
-        one stopped for the next rerun (a wake), for which Streamlit sends no script_finished of its own; the
-        click's callback (a vote) ran as that run started."""
-        now = time.perf_counter()
-        for click in self._beside:
-            if click.started and not click.done.done():
-                click.done.set_result(now)
-        self._beside = [click for click in self._beside if not click.done.done()]
+    def _redrawn(self, fragment):
+        """Whether the run going redraws `fragment` (it reruns it, or a fragment it is drawn in)."""
+        seen = set()
+        while fragment and fragment not in seen:
+            if fragment in self._run_fragments:
+                return True
+            seen.add(fragment)
+            fragment = self._outer.get(fragment)
+        return False
 
-    async def rerun_beside(self, fragment_id, widgets, wait=True):
+    async def rerun_beside(self, fragment_id, widgets, seen=None):
         """A click's rerun of fragment `fragment_id` sent at once, as the browser sends it, even while another rerun
-        of this session is in flight (the server stops that run and serves both in one): wait for the end of a run
-        that served it (`_end_beside`); the latency in s, None when none was seen (`unseen`) or on failure. Without
-        `wait`, 0 once sent (a message sent again, whose values the server has already: it may run nothing for it).
-        `widgets` as for `rerun`. The rerun in flight, if any, still ends at the next finished run."""
+        of this session is in flight (the server stops that run and serves both in one); `widgets` as for `rerun`.
+        `seen`: a future the caller's watch of the page sets once the page shows the click's effect (an answer
+        counted, a refusal); the seconds until then, None when not by UNSEEN_AFTER (`unseen`). A run's end does not
+        say it: a run the server started before the click arrived can end after it was sent. Without `seen`, 0 once
+        sent (a message sent again, whose values the server has already: it may run nothing for it). The rerun in
+        flight, if any, still ends at the next finished run."""
         back = self._back("", None, None, fragment_id, widgets)
         self.held.update((wid, (kind, value)) for wid, kind, value in widgets)
-        if not wait:
-            await self.ws.send(back.SerializeToString())
-            return 0.0
-        click = Click(self.runs, fragment_id, asyncio.get_running_loop().create_future())
-        self._beside.append(click)
+        self._held_in.update((wid, fragment_id) for wid, _, _ in widgets)
         t0 = time.perf_counter()
         await self.ws.send(back.SerializeToString())
+        if seen is None:
+            return 0.0
+        self._seen.add(seen)
         try:
-            t1 = await asyncio.wait_for(click.done, UNSEEN_AFTER)
+            await asyncio.wait_for(seen, UNSEEN_AFTER)
         except TimeoutError:
-            # Now and then no run of the click's fragment comes: its values reached the server with the next wake's
-            # rerun (they are sent with every rerun), whose run took them. The caller's counts say whether it
-            # counted; the click's time is not known.
             self.unseen += 1
             return None
         except ConnectionError as err:
             self.stats.errors.append(f"{err} (a click's rerun of fragment {fragment_id})")
             return None
-        return t1 - t0
+        finally:
+            self._seen.discard(seen)
+        return time.perf_counter() - t0
 
     async def rerun(self, *, page_name="", page_hash=None, slider=None, fragment_id="", widgets=()):
         """Send one rerun_script and wait for its script_finished; return the latency in s. `widgets`: further
