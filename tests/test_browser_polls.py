@@ -225,3 +225,52 @@ def test_a_class_answers_a_poll_together(browser, served_with_rooms):
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+TOO_FAST = "One answer a second"
+
+
+def test_a_change_refused_by_the_rate_limit_puts_the_radio_back_and_counts_when_chosen_again(browser, served_with_rooms):
+    """A student changes their answer at once: the page says it was not counted, the radio shows the counted answer
+    again (not the refused one, which a click could not send again), and the same choice a second later counts. The
+    room and its question come from the store, as the lecturer's Ask does (the lecturer's side: the test above)."""
+    url, db = served_with_rooms
+    store = rs.open_store(f"sqlite:///{db}")
+    code, key = store.create({"page": "svm", "params": {}})
+    polls = polls_of(store)
+    polls.ask(code, key, QUESTION, "What happens to the RBF SVM's boundary as γ grows?",
+              ("smoother", "wigglier", "no change"), 1, "svm")
+    ctx, page = context(browser, 1280, 720)
+    checked = f"() => [...document.querySelectorAll('{PANEL} input[type=radio]')].map(i => i.checked)"
+    try:
+        page.goto(f"{url}/svm?room={code}")
+        wait_text(page, PANEL, "The lecturer asks")
+        settle(page)
+        counted = None
+        for first, second in (("A", "B"), ("C", "A"), ("B", "C")):   # a loaded server may take the second past 1 s
+            page.locator(f"{PANEL} label").filter(has_text=re.compile(rf"^{first}\. ")).first.click()
+            page.wait_for_timeout(150)
+            page.locator(f"{PANEL} label").filter(has_text=re.compile(rf"^{second}\. ")).first.click()
+            settle(page)
+            if page.locator(PANEL).get_by_text(TOO_FAST).count():
+                counted, refused = first, second
+                break
+            page.wait_for_timeout(1100)
+        assert counted, "no change within a second of an answer was refused in three tries"
+        counts = [0, 0, 0]
+        counts["ABC".index(counted)] = 1
+        assert polls.counts(code, QUESTION, 1) == counts
+        assert page.evaluate(checked) == [c == counted for c in "ABC"]    # the radio shows what counts
+        wait_text(page, PANEL, f"Your answer {counted} is counted")
+        page.wait_for_timeout(1100)
+        choose(page, refused)                                            # the same choice again, a second later
+        wait_text(page, PANEL, f"Your answer {refused} is counted")
+        counts = [0, 0, 0]
+        counts["ABC".index(refused)] = 1
+        assert polls.counts(code, QUESTION, 1) == counts
+        assert page.evaluate(checked) == [c == refused for c in "ABC"]
+        assert not page.locator(PANEL).get_by_text(TOO_FAST).count()
+        assert_healthy(page)
+    finally:
+        ctx.close()
+        store.close()
