@@ -217,11 +217,12 @@ class Student:
         self.held.update((wid, (kind, value)) for wid, kind, value in widgets)
         self._held_in.update((wid, fragment_id) for wid, _, _ in widgets)
         t0 = time.perf_counter()
-        await self.ws.send(back.SerializeToString())
         if seen is None:
+            await self.ws.send(back.SerializeToString())
             return 0.0
         self._seen.add(seen)
         try:
+            await self.ws.send(back.SerializeToString())
             await asyncio.wait_for(seen, UNSEEN_AFTER)
         except TimeoutError:
             self.unseen += 1
