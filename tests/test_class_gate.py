@@ -25,10 +25,29 @@ class Run(threading.Thread):
             self.release.wait(10)
 
 
+def waiting(gate, n, timeout=5):
+    """Whether `n` runs wait at the gate within `timeout` s (their threads have reached it)."""
+    end = time.monotonic() + timeout
+    while len(gate.waiting) < n and time.monotonic() < end:
+        time.sleep(0.01)
+    return len(gate.waiting) >= n
+
+
 def start(gate, role_):
     r = Run(gate, role_)
     r.start()
     return r
+
+
+class Clock:
+    """The gate's clock, moved by the test: how long a run has waited or gone does not depend on how fast the threads
+    run (on a loaded machine, real seconds passed between two steps of a test can put a run past a limit early)."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
 
 
 def test_a_lecturers_run_holds_students_back_and_never_waits():
@@ -81,38 +100,42 @@ def test_a_student_never_waits_past_the_limit_and_no_class_is_never_held():
 
 
 def test_a_long_student_run_stops_holding_the_others_back():
-    gate = Gate(students=1, hold=0.4, wait=10)
+    clock = Clock()
+    gate = Gate(students=1, hold=0.4, wait=10, clock=clock)
     heavy = start(gate, "student")                          # a heavy computation on a student's own data
     assert heavy.started.wait(2)
-    t0 = time.monotonic()
     other = start(gate, "student")
-    assert not other.started.wait(0.2)                      # held while the heavy run is young
-    assert other.started.wait(3)
-    assert time.monotonic() - t0 >= 0.35                    # then it goes beside it
+    clock.now = 0.3
+    assert not other.started.wait(0.6)                      # held while the heavy run is young
+    clock.now = 0.5
+    assert other.started.wait(3)                            # then it goes beside it
     for r in (heavy, other):
         r.release.set()
 
 
 def test_a_student_run_waits_the_linger_after_a_lecturers_run_ends():
-    gate = Gate(students=1, hold=10, wait=10, linger=0.5)
+    clock = Clock()
+    gate = Gate(students=1, hold=10, wait=10, linger=0.5, clock=clock)
     lecturer = start(gate, "lecturer")
     assert lecturer.started.wait(2)
     student = start(gate, "student")
     lecturer.release.set()
-    t0 = time.monotonic()
-    lecturer.join(2)
-    assert not student.started.wait(0.3)                   # the lecturer's run is over, its linger is not
-    assert student.started.wait(2)
-    assert time.monotonic() - t0 >= 0.45
+    lecturer.join(2)                                       # its run ended at 0.0
+    clock.now = 0.4
+    assert not student.started.wait(0.8)                   # the lecturer's run is over, its linger is not
+    clock.now = 0.6
+    assert student.started.wait(3)
     student.release.set()
     outside = start(gate, None)                            # a session in no class: no linger
     second = start(gate, "lecturer")
     assert outside.started.wait(2) and second.started.wait(2)
     second.release.set()
-    second.join(2)
-    t1 = time.monotonic()
-    late = start(gate, "student")                      # the same linger after every lecturer run
-    assert late.started.wait(2) and time.monotonic() - t1 >= 0.4
+    second.join(2)                                         # its run ended at 0.6
+    late = start(gate, "student")                          # the same linger after every lecturer run
+    clock.now = 1.0
+    assert not late.started.wait(0.8)
+    clock.now = 1.2
+    assert late.started.wait(3)
     for r in (outside, late):
         r.release.set()
 
@@ -157,44 +180,48 @@ def test_a_waiting_answer_starts_before_the_other_waiting_student_runs():
         assert r.started.wait(5)
 
 
-class Clock:
-    """The gate's clock, moved by the test: how long the vote has waited does not depend on how fast the threads run
-    (on a loaded machine real seconds passed between two steps can put the vote past `answer_after` too early)."""
-
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
-
-
 def test_an_answer_goes_first_only_once_it_has_waited_its_turn_a_while():
-    """On a short queue an answer takes its turn (answers jumping at once came in a burst that held up the
-    lecturer's moves); past `answer_after` it goes before the runs that came earlier."""
+    """On a short queue an answer takes its turn among the waiting runs (answers jumping at once came in a burst that
+    held up the lecturer's moves); past `answer_after` it goes before the runs that came earlier. (Runs that are not
+    answers go in no set order: whichever thread takes the lock first.)"""
     clock = Clock()
     gate = Gate(students=1, hold=10, wait=10, answer_after=0.8, clock=clock)
     going = start(gate, "student")
     assert going.started.wait(2)
     wake = start(gate, "student")
-    time.sleep(0.2)
     vote = Run(gate, "student")
     vote.answer = threading.Event()
     vote.answer.set()
     vote.start()
-    time.sleep(0.2)
+    assert waiting(gate, 2)
     clock.now = 0.1
-    going.release.set()                                     # the vote has waited 0.1 s: the earlier wake goes
-    assert wake.started.wait(2)
-    assert not vote.started.wait(0.2)
-    second = start(gate, "student")
     time.sleep(0.2)
-    clock.now = 1.0                                          # the vote has now waited over 0.8 s
-    wake.release.set()
-    assert vote.started.wait(2)
-    assert not second.started.wait(0.2)
-    vote.release.set()
-    assert second.started.wait(2)
-    second.release.set()
+    assert not gate.answers                                  # the vote has waited 0.1 s: not put first
+    going.release.set()
+    deadline = time.monotonic() + 3
+    while not (wake.started.is_set() or vote.started.is_set()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert wake.started.is_set() != vote.started.is_set()   # one of the two, in its turn
+    for r in (wake, vote):
+        r.release.set()
+    assert wake.started.wait(2) and vote.started.wait(2)
+
+    clock.now = 10.0
+    going = start(gate, "student")
+    assert going.started.wait(2)
+    earlier = start(gate, "student")
+    late = Run(gate, "student")
+    late.answer = threading.Event()
+    late.answer.set()
+    late.start()
+    assert waiting(gate, 2)
+    clock.now = 11.0                                         # the answer has now waited over 0.8 s
+    going.release.set()
+    assert late.started.wait(2)
+    assert not earlier.started.wait(0.3)                     # it went before the run that came earlier
+    late.release.set()
+    assert earlier.started.wait(2)
+    earlier.release.set()
 
 
 def test_an_answer_still_waits_for_the_lecturers_run():
