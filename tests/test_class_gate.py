@@ -180,20 +180,26 @@ def test_a_waiting_answer_starts_before_the_other_waiting_student_runs():
         assert r.started.wait(5)
 
 
+def behind_a_run(gate):
+    """A student run going, and behind it a student run and then an answer, both waiting at the gate."""
+    going = start(gate, "student")
+    assert going.started.wait(2)
+    plain = start(gate, "student")
+    answer = Run(gate, "student")
+    answer.answer = threading.Event()
+    answer.answer.set()
+    answer.start()
+    assert waiting(gate, 2)
+    return going, plain, answer
+
+
 def test_an_answer_goes_first_only_once_it_has_waited_its_turn_a_while():
     """On a short queue an answer takes its turn among the waiting runs (answers jumping at once came in a burst that
     held up the lecturer's moves); past `answer_after` it goes before the runs that came earlier. (Runs that are not
     answers go in no set order: whichever thread takes the lock first.)"""
     clock = Clock()
     gate = Gate(students=1, hold=10, wait=10, answer_after=0.8, clock=clock)
-    going = start(gate, "student")
-    assert going.started.wait(2)
-    wake = start(gate, "student")
-    vote = Run(gate, "student")
-    vote.answer = threading.Event()
-    vote.answer.set()
-    vote.start()
-    assert waiting(gate, 2)
+    going, wake, vote = behind_a_run(gate)
     clock.now = 0.1
     time.sleep(0.2)
     assert not gate.answers                                  # the vote has waited 0.1 s: not put first
@@ -207,14 +213,7 @@ def test_an_answer_goes_first_only_once_it_has_waited_its_turn_a_while():
     assert wake.started.wait(2) and vote.started.wait(2)
 
     clock.now = 10.0
-    going = start(gate, "student")
-    assert going.started.wait(2)
-    earlier = start(gate, "student")
-    late = Run(gate, "student")
-    late.answer = threading.Event()
-    late.answer.set()
-    late.start()
-    assert waiting(gate, 2)
+    going, earlier, late = behind_a_run(gate)
     clock.now = 11.0                                         # the answer has now waited over 0.8 s
     going.release.set()
     assert late.started.wait(2)
