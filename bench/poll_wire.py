@@ -67,9 +67,9 @@ COUNTED = "is counted (anonymously)"   # the answer panel's caption of the stude
 
 
 def watch_widgets(student):
-    """Keep the ids of the widgets the page draws (radios, buttons) by key, the live count's text, and the refusals
-    of the one-a-second limit shown; a radio the server sets (a refused answer puts it back on the counted one)
-    sends its new value with the later reruns, as the browser's widget does."""
+    """Keep the ids of the widgets the page draws (radios, buttons) by key, the live count's text, and what the
+    answer panel says: an answer counted, a refusal of the one-a-second limit (the click waiting for it is
+    answered)."""
     student.widget_ids, student.count_text, student.count_fragment = {}, "", ""
     student.widget_fragments = {}   # key -> the fragment the widget is drawn in ("" for none): its change reruns it
     student.too_fast = 0            # refusals of the one-a-second limit drawn on the page
@@ -94,12 +94,7 @@ def watch_widgets(student):
             wid = getattr(el, what).id
             student.widget_ids[wid.rsplit("-", 1)[-1]] = wid
             student.widget_fragments[wid.rsplit("-", 1)[-1]] = delta.fragment_id
-        if what == "radio" and el.radio.set_value:
-            if el.radio.HasField("raw_value"):
-                student.held[el.radio.id] = ("string_value", el.radio.raw_value)
-            else:
-                student.held.pop(el.radio.id, None)
-        elif what == "alert" and el.alert.body.startswith(TOO_FAST):
+        if what == "alert" and el.alert.body.startswith(TOO_FAST):
             student.too_fast += 1
             student.log.append((time.perf_counter(), "refused", ""))
             answered(None)

@@ -65,7 +65,6 @@ class Student:
         self.pages = {}          # url_pathname -> page_script_hash
         self.page_hash, self.query = "", ""
         self._finished = None    # future of the rerun in flight
-        self.runs = 0            # script runs started (new_session messages) so far
         self._seen = set()       # the `seen` futures of clicks waiting (`rerun_beside`): failed with the connection
         self.unseen = 0          # clicks (`rerun_beside`) whose effect the page had not shown after UNSEEN_AFTER
         self.held = {}           # id -> (WidgetState field, value) a click set (a radio), sent with every rerun after
@@ -118,7 +117,6 @@ class Student:
         kind = msg.WhichOneof("type")
         if kind == "new_session":
             self.session_id = msg.new_session.initialize.session_id or self.session_id
-            self.runs += 1
             self._drawn = set()
             self._run_fragments = set(msg.metadata.run.fragment_ids)
             if not self.pages:  # an app without st.navigation; with it, the navigation message says the page
@@ -169,6 +167,13 @@ class Student:
         what = el.WhichOneof("type")
         if what in ("radio", "button", "checkbox", "selectbox"):
             self._drawn.add(getattr(el, what).id)
+        if what == "radio" and el.radio.set_value and el.radio.id in self.held:
+            # a held radio the server set (a refused answer goes back to the counted one): its new value goes with
+            # the later reruns, as the browser's widget state does
+            if el.radio.HasField("raw_value"):
+                self.held[el.radio.id] = ("string_value", el.radio.raw_value)
+            else:
+                del self.held[el.radio.id]
         if delta.fragment_id and len(self._run_fragments) == 1 and delta.fragment_id not in self._run_fragments:
             self._outer[delta.fragment_id] = next(iter(self._run_fragments))   # drawn by the fragment running
         if what == "plotly_chart":
