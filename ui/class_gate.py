@@ -54,13 +54,17 @@ class Gate:
         """The start times of the student runs going that still hold the others back."""
         return [t for t in self.started.values() if now - t < self.hold]
 
+    def _mark(self, run, now):
+        """Note waiting `run` as an answer once it is one and has waited `answer_after` (once one, always)."""
+        answer, since = self.waiting[run]
+        if run not in self.answers and answer is not None and now - since >= self.answer_after and answer():
+            self.answers.add(run)
+
     def _answers_now(self):
-        """Note which waiting runs are answers that have waited `answer_after` (once one, always): before the waiting
-        runs look at the gate."""
+        """Mark the waiting runs that are answers now (`_mark`): before the waiting runs look at the gate."""
         now = self.clock()
-        for run, (answer, since) in self.waiting.items():
-            if run not in self.answers and answer is not None and now - since >= self.answer_after and answer():
-                self.answers.add(run)
+        for run in self.waiting:
+            self._mark(run, now)
 
     @contextlib.contextmanager
     def turn(self, role, answer=None):
@@ -81,8 +85,7 @@ class Gate:
                     now = self.clock()
                     young = self._young(now)
                     free = self.lecturer_ended + self.linger
-                    if me not in self.answers and answer is not None and now >= jump and answer():
-                        self.answers.add(me)
+                    self._mark(me, now)
                     first = me in self.answers or not self.answers   # no answer waits, or this is one
                     if not self.lecturers and now >= free and len(young) < self.limit and first or now >= deadline:
                         del self.waiting[me]
