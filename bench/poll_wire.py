@@ -137,13 +137,18 @@ async def projector_count(lecturer, want, t_last, timeout=30.0):
     return None
 
 
-async def lecturer_moves(lecturer, slider, changes, every, stop=None):
+async def lecturer_moves(lecturer, slider, changes, every, stop=None, steps=None):
     """The lecturer moves γ up to `changes` times, one step every `every` s, until `stop` is set (the class has
-    voted; anything with is_set()): the reruns' latencies (s)."""
-    out = []
-    for k in range(changes):
+    voted; anything with is_set()): the reruns' latencies (s). `steps`: the moves made so far, a list the calls share
+    and add to: the moves go on where the last call stopped, four up and four down, so every call's moves stay among
+    the same few γ values. (Each call starting four up again climbed to γ values never drawn, whose fits the cache did
+    not have: the reruns while voting computed what the reruns before the polls had found cached.)"""
+    out, steps = [], [] if steps is None else steps
+    for _ in range(changes):
         if stop is not None and stop.is_set():
             break
+        k = len(steps)
+        steps.append(k)
         out.append(await move_bound(lecturer, slider, +1 if k % 8 < 4 else -1))
         until = time.perf_counter() + every
         while time.perf_counter() < until and not (stop is not None and stop.is_set()):
@@ -157,7 +162,7 @@ def _mover(url, code, key, cookie, changes, every, commands, results, stop):
     "voting": until `stop` is set) and puts the reruns' latencies in `results`. In the bench's own process the
     lecturer's answers waited behind the thirty students' messages, which the bench decodes on the same event loop."""
     async def main():
-        stats, session = Stats(), None
+        stats, session, steps = Stats(), None, []
         while (command := await asyncio.to_thread(commands.get)) is not None:
             if command == "alone":
                 results.put(await lecturer_alone(url, changes, every))
@@ -165,7 +170,7 @@ def _mover(url, code, key, cookie, changes, every, commands, results, stop):
             if session is None:
                 session = await lecturer_session(url, code, key, stats, cookie)
             results.put(await lecturer_moves(session, session.pick_slider("svm_gamma"), changes, every,
-                                             stop if command == "voting" else None))
+                                             stop if command == "voting" else None, steps))
         if session is not None:
             await session.__aexit__(None, None, None)
 
