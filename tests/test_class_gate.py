@@ -296,3 +296,67 @@ def test_an_answer_fragment_marks_itself_and_its_reruns_are_answers():
     finally:
         class_gate.GATE = gate
     assert seen == [("student", False), ("student", True)]
+
+
+class Paused(threading.Thread):
+    """A student's run at `gate` that, once started, comes to a yield point when `step` is set (`Gate.pause`), and
+    sets `passed` when it is past it."""
+
+    def __init__(self, gate):
+        super().__init__(daemon=True)
+        self.gate, self.started, self.step, self.passed = gate, threading.Event(), threading.Event(), threading.Event()
+
+    def run(self):
+        with self.gate.turn("student") as run:
+            self.started.set()
+            self.step.wait(10)
+            self.gate.pause(run)
+            self.passed.set()
+
+
+def test_a_student_run_going_pauses_at_its_yield_points_while_a_lecturers_run_goes_and_for_its_linger():
+    clock = Clock()
+    gate = Gate(students=1, hold=10, wait=10, linger=0.5, pause=10, clock=clock)
+    student = Paused(gate)
+    student.start()
+    assert student.started.wait(2)
+    lecturer = start(gate, "lecturer")                     # starts beside the student's run, which went first
+    assert lecturer.started.wait(2)
+    student.step.set()
+    assert not student.passed.wait(0.5)                    # paused at its next yield point
+    lecturer.release.set()
+    lecturer.join(2)                                       # the lecturer's run ended at 0.0
+    clock.now = 0.4
+    assert not student.passed.wait(0.5)                    # its linger is not over
+    clock.now = 0.6
+    assert student.passed.wait(3)
+
+
+def test_a_yield_point_with_no_lecturers_run_near_does_not_pause():
+    gate = Gate(students=1, hold=10, wait=10, linger=0.5, pause=10)
+    student = Paused(gate)
+    student.start()
+    assert student.started.wait(2)
+    student.step.set()
+    assert student.passed.wait(0.5)
+
+
+def test_a_student_run_pauses_at_most_its_bound_in_all():
+    clock = Clock()
+    gate = Gate(students=1, hold=10, wait=10, linger=0.1, pause=0.4, clock=clock)
+    with gate.turn("student") as run:
+        lecturer = start(gate, "lecturer")                 # a lecturer's long run
+        assert lecturer.started.wait(2)
+        paused = threading.Thread(target=gate.pause, args=(run,), daemon=True)
+        paused.start()
+        clock.now = 0.3
+        paused.join(0.5)
+        assert paused.is_alive()                           # 0.3 s of its 0.4 s
+        clock.now = 0.45
+        paused.join(3)
+        assert not paused.is_alive() and 0.39 < run.paused < 0.46
+        again = threading.Thread(target=gate.pause, args=(run,), daemon=True)
+        again.start()                                      # the bound is spent: the next yield point goes on
+        again.join(3)
+        assert not again.is_alive()
+        lecturer.release.set()

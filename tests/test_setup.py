@@ -242,6 +242,8 @@ def test_set_up_puts_a_classs_lecturer_first():
     from ui import runtime as ui
 
     ui.set_up()
-    first = ScriptRunner._run_script
+    first, point = ScriptRunner._run_script, ScriptRunner._maybe_handle_execution_control_request
     ui.set_up()
     assert getattr(first, "_gated", False) and ScriptRunner._run_script is first
+    # and each yield point of a run (where a student's run pauses for a lecturer's: Gate.pause)
+    assert getattr(point, "_gated", False) and ScriptRunner._maybe_handle_execution_control_request is point

@@ -23,7 +23,16 @@ waits for a lecturer's run and its LINGER, and for the one student run going. An
 came through in a burst, and a lecturer's move during it waited up to twice as long (bench.poll_class on one server,
 where the queue is short anyway); after ANSWER_AFTER they jump only a long queue (two replicas sharing two cores).
 
-Streamlit's ScriptRunner._run_script (pinned streamlit) is wrapped once per process by `install` (ui.runtime.set_up);
+A student's run already going when a lecturer's run starts pauses too, at its next yield point (each element it draws:
+Streamlit checks there for a rerun request), until the lecturer's run and its LINGER are over, PAUSE seconds at most
+in all per run. While the class answers a poll the students' runs come one after another, so nearly every lecturer's
+move started beside one of them and shared the interpreter with it: such a run took up to twice its own CPU time
+(bench.poll_class, the lecturer's γ reruns while 30 students vote: 1.44x and 2.39x the reruns with no poll without the
+pause, 1.12x-1.47x in four runs with it). A paused run holds no lock the lecturer's run needs: the pages' cached
+computations draw nothing, so a run never pauses inside one; PAUSE bounds what a missed case could cost.
+
+Streamlit's ScriptRunner._run_script and _maybe_handle_execution_control_request (pinned streamlit) are wrapped once
+per process by `install` (ui.runtime.set_up);
 tests/test_setup.py checks it took, tests/test_class_gate.py the gate's rules."""
 import contextlib
 import threading
@@ -34,13 +43,14 @@ HOLD = 0.5     # seconds after which a student's run no longer holds the others 
 WAIT = 2.0     # seconds a student's run waits at most
 LINGER = 0.1   # seconds after a lecturer's run ends during which no student's run starts (its output leaves first)
 ANSWER_AFTER = 0.6   # seconds an answer waits in turn before it goes before the other waiting student runs
+PAUSE = 0.5    # seconds a student's run going pauses at most, in all, for lecturer runs started after it
 ROOM = "class_room"   # the session's room (ui.live_class.ROOM): {"code", "role": "lecturer" | "student"}
 ANSWERS = "class_answer_fragments"   # the session's fragments whose runs are answers (`answers_here`): ids
 
 
 class Gate:
     def __init__(self, students=STUDENTS, hold=HOLD, wait=WAIT, linger=LINGER, answer_after=ANSWER_AFTER,
-                 clock=time.monotonic):
+                 pause=PAUSE, clock=time.monotonic):
         self.cond = threading.Condition()
         self.lecturers = 0    # lecturer runs going
         self.lecturer_ended = float("-inf")   # when the last lecturer run ended
@@ -48,7 +58,7 @@ class Gate:
         self.waiting = {}     # student run waiting -> (its answer() or None, when it began to wait)
         self.answers = set()  # those that are answers and have waited answer_after (they start first)
         self.limit, self.hold, self.wait, self.linger, self.clock = students, hold, wait, linger, clock
-        self.answer_after = answer_after
+        self.answer_after, self.pause_max = answer_after, pause
 
     def _young(self, now):
         """The start times of the student runs going that still hold the others back."""
@@ -69,11 +79,12 @@ class Gate:
     @contextlib.contextmanager
     def turn(self, role, answer=None):
         """A run of a session whose role in a class is `role` ("lecturer", "student", or None: in no class);
-        `answer()`: whether the run is (now) a student's answer, which starts before the other students' runs."""
+        `answer()`: whether the run is (now) a student's answer, which starts before the other students' runs.
+        Gives a student's run its handle for `pause` (None for any other run)."""
         if role not in ("lecturer", "student"):
-            yield
+            yield None
             return
-        lecturer, me = role == "lecturer", object()
+        lecturer, me = role == "lecturer", Run()
         with self.cond:
             if lecturer:
                 self.lecturers += 1
@@ -97,7 +108,7 @@ class Gate:
                                        + ([jump] if answer is not None and jump > now else [])) - now)
                 self.started[me] = self.clock()
         try:
-            yield
+            yield None if lecturer else me
         finally:
             with self.cond:
                 if lecturer:
@@ -107,6 +118,30 @@ class Gate:
                     del self.started[me]
                 self._answers_now()
                 self.cond.notify_all()
+
+    def pause(self, run):
+        """A student's `run` (its `turn`'s handle) at a yield point: wait while a lecturer's run goes and for its
+        linger, until the run has paused `pause_max` seconds in all. Costs a comparison when no lecturer runs."""
+        if not self.lecturers and self.clock() >= self.lecturer_ended + self.linger:
+            return
+        with self.cond:
+            start = self.clock()
+            deadline = start + self.pause_max - run.paused
+            while True:
+                now = self.clock()
+                free = self.lecturer_ended + self.linger
+                if not self.lecturers and now >= free or now >= deadline:
+                    break
+                self.cond.wait(min(deadline, free if not self.lecturers else deadline) - now)
+            run.paused += self.clock() - start
+
+
+class Run:
+    """A student's run going at the gate: how long it has paused for lecturer runs (`Gate.pause`)."""
+    __slots__ = ("paused",)
+
+    def __init__(self):
+        self.paused = 0.0
 
 
 GATE = Gate()
@@ -169,8 +204,21 @@ def install():
             pending = requests._rerun_data if requests._state == ScriptRequestType.RERUN else None
             return is_answer(state, rerun_data, pending)
 
-        with GATE.turn(role(state), answer):
-            return original(self, rerun_data)
+        with GATE.turn(role(state), answer) as run:
+            self._class_run = run
+            try:
+                return original(self, rerun_data)
+            finally:
+                self._class_run = None
 
-    run_script._gated = True
+    original_yield = ScriptRunner._maybe_handle_execution_control_request
+
+    def yield_point(self):   # a student's run pauses for a lecturer's run started after it (`Gate.pause`)
+        run = getattr(self, "_class_run", None)
+        if run is not None and self._is_in_script_thread():
+            GATE.pause(run)
+        return original_yield(self)
+
+    run_script._gated = yield_point._gated = True
     ScriptRunner._run_script = run_script
+    ScriptRunner._maybe_handle_execution_control_request = yield_point
