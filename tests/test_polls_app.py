@@ -9,6 +9,8 @@ import csv
 import io
 from pathlib import Path
 
+import pytest
+
 from tests.app_pages import open_page
 
 # ruff: noqa: F811 (a test names the fixture imported here as its argument)
@@ -135,6 +137,39 @@ def test_a_vote_over_the_rate_limit_is_shown_and_not_counted(clocked_store):
     poll_radio(student).set_value(2).run()                      # so choosing it again is a change that counts
     assert polls_of(clocked_store).counts(code, QUESTION, 1) == [0, 0, 1]
     assert not student.warning and poll_radio(student).value == 2
+
+
+def test_a_vote_is_unshown_until_its_panel_draws_and_a_settings_wake_meanwhile_reruns_the_page(clocked_store, monkeypatch):
+    """A wake can cut a vote's run short after the vote counted, before the panel said so; Streamlit's next run is then
+    the wake's fragment alone. The vote stays marked unshown until a run draws the panel, and the settings' wake widens
+    to the page while it is (ui.room_wake._fragment_woken), so the panel never goes on saying the earlier answer."""
+    import types
+
+    from ui import live_class as lc
+    from ui import room_wake
+
+    at, code = lecturer()
+    at.button(key=f"svm_ex_{QUESTION}_ask").click().run()
+    student = open_page(HOME, query={"room": code})
+    student.run()
+    poll_radio(student).set_value(1).run()
+    assert ui_polls.UNSHOWN not in student.session_state        # the run drew the panel: "B is counted"
+    assert any("Your answer B is counted" in c.value for c in student.caption)
+
+    class Rerun(Exception):
+        pass
+
+    def rerun():
+        raise Rerun
+
+    # a wake with nothing new for the view (the version shown is the room's): without the unshown vote, no rerun
+    state = {lc.ROOM: {"code": code, "role": "student"}, lc.FOLLOW: True, lc.APPLIED: 10 ** 9}
+    monkeypatch.setattr(room_wake, "st", types.SimpleNamespace(session_state=state, rerun=rerun))
+    monkeypatch.setattr(lc, "reapply", lambda page: False)
+    room_wake._fragment_woken()
+    state[ui_polls.UNSHOWN] = True
+    with pytest.raises(Rerun):   # the page's run, not the wake's fragment alone
+        room_wake._fragment_woken()
 
 
 def _exercises_in_the_source():

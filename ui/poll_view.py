@@ -108,6 +108,7 @@ def _student_panel():
     if _shown(poll):
         with st.container(key=PANEL):
             _student(poll)
+    state.pop(polls.UNSHOWN, None)   # the panel is drawn as the store has it (ui.room_wake: a vote's run cut short)
 
 
 def _answering(poll):
@@ -163,6 +164,7 @@ def _choices(poll):
     if mine is not None:
         st.caption(f"✓ Your answer {pr.letter(mine)} is counted (anonymously). You may change it until the lecturer "
                    "checks.")
+    state.pop(polls.UNSHOWN, None)
 
 
 @st.fragment
@@ -185,6 +187,7 @@ def _slider_answer(poll):
     if mine is not None:
         st.caption(f"✓ Your answer {pr.answer_text(poll, mine)} is counted (anonymously). You may change it until the "
                    "lecturer checks.")
+    state.pop(polls.UNSHOWN, None)
 
 
 def _lecturer(poll):

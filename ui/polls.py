@@ -20,6 +20,7 @@ from .room_store.polls import Refused
 REVEALS = {}        # exercise id -> Exercise, as the sections' scripts create them (Check finds its reveal here)
 CONTROL = "class_control"   # this lecturer's window shows the live answers (a control view, not the projector)
 REFUSED = "poll_refused"    # the sentence of this session's last refused vote
+UNSHOWN = "poll_vote_unshown"   # set by a vote, cleared once the panel has drawn what came of it (ui.poll_view)
 REVEALED = "poll_revealed"  # the (question, round) whose reveal this following student's widgets took
 SHOWN = "poll_version_shown"   # the polls' version (ui.room_store.polls: Polls.version) this student's panel shows
 
@@ -197,7 +198,7 @@ def on_vote(poll, key):
     (a radio sends nothing for the option it already shows). A change refused within the one-a-second limit - a
     server queue can bring two clicks a second apart within it - is then one more click."""
     refused = vote(poll, st.session_state.get(key))
-    st.session_state[REFUSED] = refused
+    st.session_state[REFUSED], st.session_state[UNSHOWN] = refused, True
     if refused:
         st.session_state[key] = mine(poll)
 
@@ -206,6 +207,7 @@ def on_vote_value(poll):
     """A numeric poll's "Answer with the γ slider's value": vote the section's slider's value now (the store checks it is one of
     the slider's values)."""
     value = slider_value(poll)
+    st.session_state[UNSHOWN] = True
     st.session_state[REFUSED] = (vote(poll, value) if value is not None else
                                  "Open the question's section to answer with its slider.")
 
