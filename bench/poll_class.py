@@ -125,6 +125,8 @@ async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=N
         tally = [sum(c == k for c in final.values()) for k in range(OPTIONS)]
         counts = polls.counts(code, QUESTION, r)
         shown = await projector_count(lecturer, n, t_last)
+        if None in sent:   # the bench waited UNSEEN_AFTER for an unseen click before reading the count: not a figure
+            shown = "held"
         at_check = polls.counts(code, QUESTION, r)   # again as Check closes the poll: what the class's answers are
         if at_check != tally:   # which students' pages last said another answer counted than their last click
             for v in voters:
@@ -191,9 +193,9 @@ def main():
               f"one-a-second limit (chosen again): {refused}; counts exact: {exact} "
               f"{counts if not exact else ''}{'(tally ' + str(tally) + f'; exact at Check: {at_check})' if not exact else ''}"
               "; projector's count "
-              f"{'not reached' if shown is None else f'{shown:.2f} s'} after the last vote; reveal shown by "
+              f"{'not reached' if shown is None else 'not measured (an unseen click held the bench 15 s)' if shown == 'held' else f'{shown:.2f} s after the last vote'}; reveal shown by "
               f"{len(reveal)} of {args.students}")
-    shown = [r[4] for r in rows if r[4] is not None]
+    shown = [r[4] for r in rows if r[4] not in (None, "held")]
     reveal = [x for r in rows for x in r[5]]
     print(f"  votes sent: median {statistics.median(r[0] for r in rows):.2f} s per poll (target: within 3 s); "
           f"all exact: {all(r[1] for r in rows)}")

@@ -67,9 +67,10 @@ def _fragment_woken():
     as shown. Anything else - another section, the data or the points, another setting, a poll the panel has not
     shown, a note to show, the class ended, the student no longer following - reruns the whole page (st.rerun in a
     callback widens the run to the app), whose run shows it (`_follow`).
-    So does a vote whose outcome the panel has not drawn (ui.polls.UNSHOWN): the wake's request cut the vote's run
-    short after the vote counted, before the panel said so, and Streamlit's next run is this fragment alone. The
-    panel would go on saying the earlier answer is counted (bench.poll_class: about one change in a thousand)."""
+    So does a vote whose outcome the panel has not drawn (ui.polls.UNSHOWN): a wake's request that arrives while the
+    vote's callback runs stops the vote's run at its next yield point (Streamlit's ScriptRunner), after the vote
+    counted and before the panel said so, and Streamlit's next run is then this fragment alone: the panel would go on
+    saying the earlier answer is counted."""
     state = st.session_state
     room, drawn = state.get(lc.ROOM), state.get(FRAGMENT)
     if not room or room["role"] != "student" or not state.get(lc.FOLLOW) or state.get(polls.UNSHOWN):
