@@ -154,6 +154,14 @@ async def class_run(url, store, code, key, n, polls_n, changes, every, cookies=N
     return (alone, following), lecturer_voting, rows, stats.errors, runs
 
 
+def _count_text(shown):
+    if shown is None:
+        return "not reached"
+    if shown == "held":
+        return "not measured (an unseen click held the bench 15 s)"
+    return f"{shown:.2f} s after the last vote"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--students", type=int, default=30)
@@ -193,7 +201,7 @@ def main():
               f"one-a-second limit (chosen again): {refused}; counts exact: {exact} "
               f"{counts if not exact else ''}{'(tally ' + str(tally) + f'; exact at Check: {at_check})' if not exact else ''}"
               "; projector's count "
-              f"{'not reached' if shown is None else 'not measured (an unseen click held the bench 15 s)' if shown == 'held' else f'{shown:.2f} s after the last vote'}; reveal shown by "
+              f"{_count_text(shown)}; reveal shown by "
               f"{len(reveal)} of {args.students}")
     shown = [r[4] for r in rows if r[4] not in (None, "held")]
     reveal = [x for r in rows for x in r[5]]
