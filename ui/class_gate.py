@@ -28,8 +28,9 @@ Streamlit checks there for a rerun request), until the lecturer's run and its LI
 in all per run. While the class answers a poll the students' runs come one after another, so nearly every lecturer's
 move started beside one of them and shared the interpreter with it: such a run took up to twice its own CPU time
 (bench.poll_class, the lecturer's γ reruns while 30 students vote against the same with no poll: 1.08x, 1.44x, 1.44x
-and 2.39x in four runs without the pause, 1.12x-1.47x in six runs with it). A paused run holds no lock the lecturer's run needs: the pages' cached
-computations draw nothing, so a run never pauses inside one; PAUSE bounds what a missed case could cost.
+and 2.39x in four runs without the pause, 1.12x-1.47x in six runs with it). A paused run holds no lock the
+lecturer's run needs: the pages' cached computations draw nothing, so a run never pauses inside one; PAUSE bounds
+what a missed case could cost.
 
 Streamlit's ScriptRunner._run_script and _maybe_handle_execution_control_request (pinned streamlit) are wrapped once
 per process by `install` (ui.runtime.set_up);
