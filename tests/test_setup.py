@@ -215,6 +215,74 @@ def _check_batches(AppSession):
         loop.close()
 
 
+def test_a_rerun_asked_for_first_handles_the_sessions_messages_still_waiting():
+    """A rerun asked for on the event loop (AppSession.request_rerun, after set_up) first runs the session's messages
+    that its script threads handed to the loop and that have not run yet: a new script runner made for the rerun
+    would have the session drop every waiting message of the old one (a click's run's elements and its end). Off the
+    loop it leaves them to the loop."""
+    import threading
+
+    from streamlit.runtime.app_session import AppSession
+
+    from ui import runtime as ui
+
+    ui.set_up()
+    failures = []
+
+    def check():     # in a thread of its own, as the test above
+        try:
+            _check_rerun_drains(AppSession)
+        except BaseException as err:   # noqa: BLE001
+            failures.append(err)
+
+    runner = threading.Thread(target=check)
+    runner.start()
+    runner.join()
+    if failures:
+        raise failures[0]
+
+
+def _check_rerun_drains(AppSession):
+    import asyncio
+    import threading
+    import types
+    from unittest import mock
+
+    from streamlit.runtime.app_session import AppSessionState
+
+    loop = asyncio.new_event_loop()
+    try:
+        # a session shutting down: Streamlit's request_rerun returns at once, so only the wrapper's work shows
+        session = types.SimpleNamespace(_event_loop=loop, _state=AppSessionState.SHUTDOWN_REQUESTED)
+        ran = []
+
+        def script_thread(callbacks):
+            worker = threading.Thread(target=lambda: [AppSession._call_soon_on_event_loop(session, cb)
+                                                      for cb in callbacks])
+            worker.start()
+            worker.join()
+
+        async def rerun_on_the_loop():   # the messages arrive while the loop is in this callback, then the rerun
+            script_thread([lambda i=i: ran.append(i) for i in range(3)])
+            AppSession.request_rerun(session, None)
+            return list(ran)
+
+        with mock.patch.object(loop, "call_soon_threadsafe", wraps=loop.call_soon_threadsafe) as wake:
+            assert loop.run_until_complete(rerun_on_the_loop()) == [0, 1, 2]   # before the rerun was asked for
+            loop.run_until_complete(asyncio.sleep(0))        # the scheduled run finds nothing left, and settles
+            assert ran == [0, 1, 2] and wake.call_count == 1
+            script_thread([lambda: ran.append(3)])
+            off_loop = threading.Thread(target=AppSession.request_rerun, args=(session, None))
+            off_loop.start()
+            off_loop.join()
+            assert ran == [0, 1, 2]                          # off the loop: left to the loop
+            assert wake.call_count == 2                      # which the message woke again
+            loop.run_until_complete(asyncio.sleep(0))
+        assert ran == [0, 1, 2, 3]
+    finally:
+        loop.close()
+
+
 def _has(module):
     import importlib.util
 
