@@ -157,7 +157,6 @@ def test_a_sessions_messages_reach_the_event_loop_in_order_with_one_wake_up_per_
     """After set_up, the messages a script thread hands to the event loop (AppSession._call_soon_on_event_loop) run
     there in the order they were sent, with one wake-up of the loop for all that arrived before it ran; a callback
     that raises is reported to the loop's exception handler and the later ones still run."""
-    import threading
 
     from streamlit.runtime.app_session import AppSession
 
@@ -165,15 +164,23 @@ def test_a_sessions_messages_reach_the_event_loop_in_order_with_one_wake_up_per_
 
     ui.set_up()
     ui.set_up()   # patched once: a second call does not wrap the wrapper
+    _in_a_thread(_check_batches, AppSession)
+
+
+def _in_a_thread(check, *args):
+    """Run `check(*args)` in a thread of its own (an earlier test may have left an event loop running in this one),
+    raising here what it raised."""
+    import threading
+
     failures = []
 
-    def check():     # in a thread of its own: an earlier test may have left an event loop running in this one
+    def run():
         try:
-            _check_batches(AppSession)
+            check(*args)
         except BaseException as err:   # noqa: BLE001  (reported to the test's thread below)
             failures.append(err)
 
-    runner = threading.Thread(target=check)
+    runner = threading.Thread(target=run)
     runner.start()
     runner.join()
     if failures:
@@ -220,26 +227,13 @@ def test_a_rerun_asked_for_first_handles_the_sessions_messages_still_waiting():
     that its script threads handed to the loop and that have not run yet: a new script runner made for the rerun
     would have the session drop every waiting message of the old one (a click's run's elements and its end). Off the
     loop it leaves them to the loop."""
-    import threading
 
     from streamlit.runtime.app_session import AppSession
 
     from ui import runtime as ui
 
     ui.set_up()
-    failures = []
-
-    def check():     # in a thread of its own, as the test above
-        try:
-            _check_rerun_drains(AppSession)
-        except BaseException as err:   # noqa: BLE001
-            failures.append(err)
-
-    runner = threading.Thread(target=check)
-    runner.start()
-    runner.join()
-    if failures:
-        raise failures[0]
+    _in_a_thread(_check_rerun_drains, AppSession)
 
 
 def _check_rerun_drains(AppSession):
