@@ -134,18 +134,17 @@ def _one_wake_up_per_batch_of_messages():
     original_rerun = AppSession.request_rerun
 
     def request_rerun(self, client_state):
-        # The session's messages still waiting first. A run that ended with no rerun asked for stops its runner, and
-        # a rerun asked for then gets a new runner, after which the session drops every message of the old one that
-        # the loop has not handled yet (AppSession: "sent by a non-current ScriptRunner; ignore it"). On a busy
-        # server a click's run could end, and a follower's wake arrive, before the loop took the run's elements and
-        # its end: the click's panel kept its earlier output (bench.poll_class on two replicas: about one click in
-        # 700 never showed "counted"; the server's log had the run end and only its first message sent).
+        # The session's waiting messages first. A run that ended with no rerun asked for stops its runner; a rerun
+        # asked for then gets a new runner, and the session drops every message of the old one that the loop has
+        # not handled yet (AppSession: "sent by a non-current ScriptRunner; ignore it"). On a busy server a click's
+        # run could end, and a follower's wake arrive, before the loop took the run's elements and its end: the
+        # page kept the click's earlier output (a poll's "Your answer A is counted" after B counted).
         batch = self.__dict__.get("_ks_batch")
         if batch is not None and _on_loop(self._event_loop):
             _run_batch(self._event_loop, batch, settle=False)
         return original_rerun(self, client_state)
 
-    call_soon_on_event_loop._batched = request_rerun._batched = True
+    call_soon_on_event_loop._batched = True
     AppSession._call_soon_on_event_loop = call_soon_on_event_loop
     AppSession.request_rerun = request_rerun
 
