@@ -133,7 +133,7 @@ class Gate:
                 free = self.lecturer_ended + self.linger
                 if not self.lecturers and now >= free or now >= deadline:
                     break
-                self.cond.wait(min(deadline, free if not self.lecturers else deadline) - now)
+                self.cond.wait((deadline if self.lecturers else min(deadline, free)) - now)
             run.paused += self.clock() - start
 
 
